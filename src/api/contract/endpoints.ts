@@ -1,0 +1,113 @@
+/**
+ * The spec's call table (§7): each client call name mapped to its method, path, origin and body kind.
+ * The client wrapper and the server routes both read this, so a path cannot drift between them.
+ */
+export type Method = 'GET' | 'POST';
+/** json: application/json; form: x-www-form-urlencoded; multipart: files; query: GET parameters. */
+export type BodyKind = 'query' | 'json' | 'form' | 'multipart';
+export type Origin = 'producer' | 'ai';
+
+export interface Endpoint {
+  method: Method;
+  path: string;
+  origin: Origin;
+  body: BodyKind;
+  /** False for the login calls; everything else needs the token header. */
+  auth: boolean;
+}
+
+export const ENDPOINTS = {
+  getAuthQRCode: { method: 'GET', path: '/site_products/qr_url', origin: 'producer', body: 'query', auth: false },
+  accountLogin: { method: 'POST', path: '/site_products/login_pwd', origin: 'producer', body: 'json', auth: false },
+  getWxLoginStatus: {
+    method: 'GET',
+    path: '/site_products/get_wx_login_status',
+    origin: 'producer',
+    body: 'query',
+    auth: false,
+  },
+  getMovies_prpo: {
+    method: 'POST',
+    path: '/active_relation_one/show_film_picture',
+    origin: 'producer',
+    body: 'form',
+    auth: true,
+  },
+  getMovieDetail_prpo: {
+    method: 'POST',
+    path: '/active_relation_one/get_film_info',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
+  saveQA_prpo: {
+    method: 'POST',
+    path: '/active_relation_one/save_question_record',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
+  getPrpo_report: {
+    method: 'GET',
+    path: '/active_relation_one/get_info_by_id',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  getReportH5Url: {
+    method: 'GET',
+    path: '/active_relation_one/get_report_url',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  getMovies_prpt: {
+    method: 'GET',
+    path: '/active_relation_two/show_film_picture',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  getMovieDetail_prpt: {
+    method: 'POST',
+    path: '/active_relation_two/get_film_info',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
+  saveQA_prpt: {
+    method: 'POST',
+    path: '/active_relation_two/save_question_record',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
+  getSoundSuggest: {
+    method: 'POST',
+    path: '/active_relation_two/get_sounds_interpretation',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
+  getPrpTReport: {
+    method: 'GET',
+    path: '/active_relation_two/get_info_by_id',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  getPrpTReportH5Url: {
+    method: 'GET',
+    path: '/active_relation_two/get_report_url',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  discernSpeechEmotion: { method: 'POST', path: '/speech_emotion', origin: 'ai', body: 'multipart', auth: true },
+} as const satisfies Record<string, Endpoint>;
+
+export type CallName = keyof typeof ENDPOINTS;
+
+/** Mount points of the two services. */
+export const PRODUCER_BASE = '/producer';
+export const AI_BASE = '/ai';

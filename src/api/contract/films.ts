@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+export const part = z.enum(['prpo', 'prpt']);
+export type Part = z.infer<typeof part>;
+
+export const emotion = z.enum(['anger', 'boredom', 'disgust', 'fear', 'happiness', 'sadness', 'neutral']);
+export type Emotion = z.infer<typeof emotion>;
+export const EMOTIONS = emotion.options;
+
+export const localized = z.object({ zh: z.string(), en: z.string() });
+export type Localized = z.infer<typeof localized>;
+
+export const filmProgress = z.object({
+  answered: z.boolean(),
+  /** Best answer score in percent, null before the first answer. */
+  bestScore: z.number().nullable(),
+  dubbedLines: z.number().int(),
+  totalLines: z.number().int(),
+  lastActivityAt: z.string().nullable(),
+});
+export type FilmProgress = z.infer<typeof filmProgress>;
+
+export const filmSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  titleEn: z.string(),
+  /** Relative media URL; the client prefixes /producer (spec §7). */
+  poster: z.string(),
+  durationMs: z.number().int(),
+  parts: z.array(part),
+  lineCount: z.number().int(),
+  questionCount: z.number().int(),
+  progress: filmProgress,
+});
+export type FilmSummary = z.infer<typeof filmSummary>;
+
+/** prpo: POST form-encoded; prpt: GET query. */
+export const filmListRequest = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type FilmListRequest = z.input<typeof filmListRequest>;
+
+export const filmList = z.object({
+  list: z.array(filmSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type FilmList = z.infer<typeof filmList>;
+
+export const filmDetailRequest = z.object({ id: z.string().min(1).max(64) });
+export type FilmDetailRequest = z.infer<typeof filmDetailRequest>;
+
+/** A subtitle line as the server sends it. startTime/endTime are `mm:ss` or `mm:ss.SSS` (spec §3). */
+export const subtitle = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  startMs: z.number().int(),
+  endMs: z.number().int(),
+  text: z.string(),
+  translation: localized,
+  speaker: z.string(),
+  targetEmotion: emotion.nullable(),
+  /** Relative URL of the original actor's line (wav), cut from the film at import. */
+  referenceAudio: z.string(),
+});
+export type Subtitle = z.infer<typeof subtitle>;
+
+export const questionKind = z.enum(['single', 'multiple', 'text']);
+export type QuestionKind = z.infer<typeof questionKind>;
+
+export const questionOption = z.object({ id: z.string(), label: localized });
+
+/** A question as the learner sees it: never the answer key. */
+export const question = z.object({
+  id: z.string(),
+  kind: questionKind,
+  prompt: localized,
+  options: z.array(questionOption),
+  required: z.boolean(),
+  points: z.number().int(),
+});
+export type Question = z.infer<typeof question>;
+
+export const role = z.object({ name: z.string(), description: localized });
+
+export const filmDetail = filmSummary.extend({
+  synopsis: localized,
+  video: z.string(),
+  /** WebVTT track (original text) for the player. */
+  subtitlesTrack: z.string(),
+  roles: z.array(role),
+  subtitlesList: z.array(subtitle),
+  questions: z.array(question),
+});
+export type FilmDetail = z.infer<typeof filmDetail>;

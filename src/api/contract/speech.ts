@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { emotion, localized } from './films';
+
+/** Multipart text fields sent with the wav (`file` field) to POST /ai/speech_emotion. */
+export const speechEmotionFields = z.object({
+  subtitlesId: z.string().min(1).max(64),
+  filmId: z.string().min(1).max(64),
+  attempt: z.coerce.number().int().min(1).max(2),
+  /** Client-side id of the take, so a retried upload is stored once (idempotency key). */
+  takeId: z.string().min(8).max(64).optional(),
+});
+export type SpeechEmotionFields = z.infer<typeof speechEmotionFields>;
+
+export const SPEECH_SCORE_VERSION = 1 as const;
+
+export const emotionProbabilities = z.record(emotion, z.number());
+
+/** Key prosody figures of one voice, for display next to each other (learner vs actor). */
+export const prosodyFigures = z.object({
+  durationMs: z.number(),
+  speechMs: z.number(),
+  pitchMedianHz: z.number().nullable(),
+  pitchRangeSemitones: z.number().nullable(),
+  loudnessMeanDb: z.number(),
+  loudnessRangeDb: z.number(),
+  syllablesPerSecond: z.number().nullable(),
+  pauseCount: z.number().int(),
+  jitterPct: z.number().nullable(),
+  shimmerDb: z.number().nullable(),
+  hnrDb: z.number().nullable(),
+});
+export type ProsodyFigures = z.infer<typeof prosodyFigures>;
+
+/** Contours downsampled for plotting: pitch in semitones re the speaker's own median, loudness in dB. */
+export const contours = z.object({
+  /** Seconds on the learner's timeline. */
+  t: z.array(z.number()),
+  learnerPitch: z.array(z.number().nullable()),
+  /** The actor's contour warped (DTW) onto the learner's timeline; null where no reference. */
+  actorPitch: z.array(z.number().nullable()).nullable(),
+  learnerLoudness: z.array(z.number()),
+  actorLoudness: z.array(z.number()).nullable(),
+});
+export type Contours = z.infer<typeof contours>;
+
+export const subScores = z.object({
+  emotion: z.number(),
+  intonation: z.number(),
+  energy: z.number(),
+  timing: z.number(),
+  quality: z.number(),
+});
+export type SubScores = z.infer<typeof subScores>;
+
+export const qualityReport = z.object({
+  speechDetected: z.boolean(),
+  tooQuiet: z.boolean(),
+  clipped: z.boolean(),
+  snrDb: z.number().nullable(),
+});
+
+/** The result of one scored take (versioned). Stored by the client as first/secondUserAudioJson. */
+export const speechScore = z.object({
+  version: z.literal(SPEECH_SCORE_VERSION),
+  takeId: z.string(),
+  subtitlesId: z.string(),
+  filmId: z.string(),
+  attempt: z.number().int(),
+  /** 0–100. */
+  overall: z.number(),
+  scores: subScores,
+  emotion: z.object({
+    detected: emotion,
+    probabilities: emotionProbabilities,
+    arousal: z.number(),
+    valence: z.number(),
+    target: emotion.nullable(),
+    targetSource: z.enum(['annotated', 'actor', 'none']),
+    actorProbabilities: emotionProbabilities.nullable(),
+  }),
+  prosody: z.object({ learner: prosodyFigures, actor: prosodyFigures.nullable() }),
+  contours,
+  quality: qualityReport,
+  tips: z.array(localized),
+  audioUrl: z.string(),
+  createdAt: z.string(),
+});
+export type SpeechScore = z.infer<typeof speechScore>;

@@ -1,0 +1,26 @@
+/**
+ * One constants module for audio (STYLE habit 5), imported by the worklet, the encoder worker,
+ * the page and the server. Pure: no globals.
+ */
+
+/** AudioWorklet render quantum (frames per process() call). */
+export const RENDER_QUANTUM = 128;
+/** Sample rate of every wav the client uploads and the server analyses. */
+export const TARGET_SAMPLE_RATE = 16_000;
+/** Analysis frame hop: 10 ms. */
+export const HOP_SECONDS = 0.01;
+export const HOP_SAMPLES = Math.round(TARGET_SAMPLE_RATE * HOP_SECONDS);
+/** Analysis frame length: 40 ms (covers two periods of 60 Hz... at 16 kHz the pitch tracker widens it). */
+export const FRAME_SECONDS = 0.04;
+export const FRAME_SAMPLES = Math.round(TARGET_SAMPLE_RATE * FRAME_SECONDS);
+/** Pitch search range. */
+export const PITCH_MIN_HZ = 60;
+export const PITCH_MAX_HZ = 600;
+/** Longest take the AI service accepts (s). */
+export const MAX_TAKE_SECONDS = 60;
+/** Margin kept before and after each subtitle window when cutting a take (s). */
+export const DEFAULT_WINDOW_MARGIN_SECONDS = 0.25;
+/** The page gets level messages at most this often. */
+export const LEVEL_MESSAGE_HZ = 30;
+/** Sample rates the AI service accepts on upload. */
+export const ACCEPTED_SAMPLE_RATES = [8_000, 11_025, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000] as const;
