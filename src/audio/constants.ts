@@ -10,7 +10,7 @@ export const TARGET_SAMPLE_RATE = 16_000;
 /** Analysis frame hop: 10 ms. */
 export const HOP_SECONDS = 0.01;
 export const HOP_SAMPLES = Math.round(TARGET_SAMPLE_RATE * HOP_SECONDS);
-/** Analysis frame length: 40 ms (covers two periods of 60 Hz... at 16 kHz the pitch tracker widens it). */
+/** Analysis frame length for spectral features: 40 ms. The pitch tracker uses its own longer window. */
 export const FRAME_SECONDS = 0.04;
 export const FRAME_SAMPLES = Math.round(TARGET_SAMPLE_RATE * FRAME_SECONDS);
 /** Pitch search range. */
