@@ -1,0 +1,148 @@
+/**
+ * Streaming window slicer: cuts a continuous sample stream into one buffer per subtitle window.
+ *
+ * Windows are given in absolute stream sample indices (margins already applied, see `planWindows`).
+ * A window's buffer is allocated when the stream reaches its start and handed out (and forgotten) the
+ * moment the stream passes its end, so a long take holds only the windows that are open right now.
+ * Windows may overlap (margins of neighbouring lines); each gets its own copy of the shared samples.
+ */
+
+export interface WindowSpec {
+  id: string;
+  /** First sample (inclusive), absolute stream index. */
+  start: number;
+  /** One past the last sample (exclusive). */
+  end: number;
+}
+
+export interface ClosedWindow extends WindowSpec {
+  samples: Float32Array;
+  /** False when the stream ended before the window did (the samples stop where the stream stopped). */
+  complete: boolean;
+}
+
+export interface SubtitleWindowTimes {
+  id: string;
+  /** Seconds on the clip timeline (startTime_m / endTime_m). */
+  startSeconds: number;
+  endSeconds: number;
+}
+
+export class WindowError extends Error {
+  readonly code = 'BAD_WINDOW';
+  constructor(message: string) {
+    super(message);
+    this.name = 'WindowError';
+  }
+}
+
+/**
+ * Subtitle times (clip seconds) → stream sample windows, widened by `marginSeconds` on both sides and
+ * clamped at `minIndex` (the first sample the take captured).
+ */
+export function planWindows(
+  subtitles: readonly SubtitleWindowTimes[],
+  mediaToSampleIndex: (mediaSeconds: number) => number,
+  options: { marginSeconds: number; minIndex?: number },
+): WindowSpec[] {
+  const minIndex = options.minIndex ?? 0;
+  return subtitles
+    .map((s) => {
+      if (!(s.endSeconds > s.startSeconds)) {
+        throw new WindowError(
+          `Subtitle ${s.id} ends (${s.endSeconds}s) before it starts (${s.startSeconds}s).`,
+        );
+      }
+      const start = Math.max(
+        minIndex,
+        Math.round(mediaToSampleIndex(s.startSeconds - options.marginSeconds)),
+      );
+      const end = Math.round(mediaToSampleIndex(s.endSeconds + options.marginSeconds));
+      return { id: s.id, start, end };
+    })
+    .filter((w) => w.end > w.start)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+export class WindowSlicer {
+  private readonly pending: WindowSpec[];
+  private readonly open: { spec: WindowSpec; samples: Float32Array }[] = [];
+  private next = 0;
+  private pos: number;
+
+  constructor(
+    windows: readonly WindowSpec[],
+    private readonly onClose: (window: ClosedWindow) => void,
+    startIndex = 0,
+  ) {
+    for (const w of windows) {
+      if (!Number.isInteger(w.start) || !Number.isInteger(w.end) || w.end <= w.start) {
+        throw new WindowError(`Window ${w.id} has a bad range [${w.start}, ${w.end}).`);
+      }
+    }
+    this.pending = [...windows].sort((a, b) => a.start - b.start || a.end - b.end);
+    this.pos = startIndex;
+  }
+
+  /** Absolute index of the next sample `push` expects. */
+  get position(): number {
+    return this.pos;
+  }
+  /** Windows holding memory right now. */
+  get openCount(): number {
+    return this.open.length;
+  }
+  /** Windows not yet closed (open or still ahead). */
+  get remaining(): number {
+    return this.open.length + this.pending.length - this.next;
+  }
+
+  /** Appends `length` samples of `chunk` (default all) that follow the previous push without a gap. */
+  push(chunk: Float32Array, length = chunk.length): void {
+    const chunkStart = this.pos;
+    const chunkEnd = chunkStart + length;
+    // Open every window that starts before this chunk ends. Windows that started before the stream
+    // reached them (start < chunkStart, e.g. added late) are a programming error.
+    while (this.next < this.pending.length && this.pending[this.next].start < chunkEnd) {
+      const spec = this.pending[this.next++];
+      if (spec.end <= chunkStart) {
+        // Entirely in the past (before the first sample): nothing was captured for it.
+        this.onClose({ ...spec, samples: new Float32Array(0), complete: false });
+        continue;
+      }
+      this.open.push({ spec, samples: new Float32Array(spec.end - spec.start) });
+    }
+    for (let i = 0; i < this.open.length; i++) {
+      const { spec, samples } = this.open[i];
+      const from = Math.max(spec.start, chunkStart);
+      const to = Math.min(spec.end, chunkEnd);
+      if (to > from) samples.set(chunk.subarray(from - chunkStart, to - chunkStart), from - spec.start);
+    }
+    this.pos = chunkEnd;
+    this.closeFinished(false);
+  }
+
+  /** Ends the stream: windows still open are handed out truncated, windows never reached are dropped. */
+  finish(): WindowSpec[] {
+    this.closeFinished(true);
+    const skipped = this.pending.slice(this.next);
+    this.next = this.pending.length;
+    return skipped;
+  }
+
+  private closeFinished(all: boolean): void {
+    for (let i = 0; i < this.open.length; ) {
+      const { spec, samples } = this.open[i];
+      if (all || spec.end <= this.pos) {
+        this.open.splice(i, 1);
+        const captured = Math.max(0, Math.min(spec.end, this.pos) - spec.start);
+        const complete = spec.end <= this.pos;
+        this.onClose({
+          ...spec,
+          samples: complete ? samples : samples.slice(0, Math.min(captured, samples.length)),
+          complete,
+        });
+      } else i++;
+    }
+  }
+}
