@@ -1,0 +1,147 @@
+import { useMemo } from 'react';
+import { ChartCanvas, ChartFrame, chartTableClass } from './chart-frame';
+import { readChartTheme } from './chart-theme';
+import type { ChartOption } from './echarts-core';
+import { prefersReducedMotion, useEChart } from './use-echart';
+
+export interface EmotionArcPoint {
+  /** Short label of the line on the x axis (e.g. "3"). */
+  label: string;
+  /** Full text of the line, for the tooltip and table. */
+  text: string;
+  learnerArousal: number | null;
+  actorArousal: number | null;
+  learnerValence: number | null;
+  actorValence: number | null;
+}
+
+export interface EmotionArcLabels {
+  title: string;
+  summary: string;
+  learner: string;
+  actor: string;
+  arousal: string;
+  valence: string;
+  line: string;
+  tableLabel: string;
+  fallback: string;
+}
+
+export interface EmotionArcChartProps {
+  points: EmotionArcPoint[];
+  labels: EmotionArcLabels;
+  height?: number;
+}
+
+const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(2));
+
+/**
+ * The scene's emotional arc, line by line: arousal (how energised) and valence (how positive) of
+ * the learner's takes against the actor's. Solid = arousal, dashed = valence; teal = learner,
+ * gold = actor.
+ */
+export function EmotionArcChart({ points, labels, height = 300 }: EmotionArcChartProps) {
+  const option = useMemo<ChartOption>(() => {
+    const th = readChartTheme();
+    const axisLabel = { color: th.muted, fontFamily: th.font };
+    const series = (name: string, color: string, dashed: boolean, data: Array<number | null>) => ({
+      type: 'line' as const,
+      name,
+      data,
+      connectNulls: true,
+      smooth: 0.35,
+      symbolSize: 8,
+      lineStyle: { color, width: dashed ? 2 : 3, type: dashed ? ('dashed' as const) : ('solid' as const) },
+      itemStyle: { color },
+    });
+    return {
+      animation: !prefersReducedMotion(),
+      textStyle: { fontFamily: th.font },
+      grid: { left: 48, right: 16, top: 24, bottom: 36 },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(2) : '—') },
+      xAxis: {
+        type: 'category',
+        data: points.map((p) => p.label),
+        axisLabel,
+        name: labels.line,
+        nameTextStyle: axisLabel,
+        axisLine: { lineStyle: { color: th.grid } },
+      },
+      yAxis: {
+        type: 'value',
+        min: -1,
+        max: 1,
+        axisLabel,
+        splitLine: { lineStyle: { color: th.grid, opacity: 0.5 } },
+      },
+      series: [
+        series(
+          `${labels.actor} · ${labels.arousal}`,
+          th.actor,
+          false,
+          points.map((p) => p.actorArousal),
+        ),
+        series(
+          `${labels.learner} · ${labels.arousal}`,
+          th.learner,
+          false,
+          points.map((p) => p.learnerArousal),
+        ),
+        series(
+          `${labels.actor} · ${labels.valence}`,
+          th.actor,
+          true,
+          points.map((p) => p.actorValence),
+        ),
+        series(
+          `${labels.learner} · ${labels.valence}`,
+          th.learner,
+          true,
+          points.map((p) => p.learnerValence),
+        ),
+      ],
+    };
+  }, [points, labels]);
+  const { ref, failed } = useEChart(option);
+  const th = readChartTheme();
+  return (
+    <ChartFrame
+      title={labels.title}
+      summary={labels.summary}
+      legend={[
+        { label: `${labels.learner} · ${labels.arousal}`, color: th.learner },
+        { label: `${labels.actor} · ${labels.arousal}`, color: th.actor },
+        { label: labels.valence, color: th.muted, dashed: true },
+      ]}
+      tableLabel={labels.tableLabel}
+      table={
+        <table className={chartTableClass}>
+          <thead>
+            <tr>
+              <th scope="col">{labels.line}</th>
+              <th scope="col">{`${labels.learner} · ${labels.arousal}`}</th>
+              <th scope="col">{`${labels.actor} · ${labels.arousal}`}</th>
+              <th scope="col">{`${labels.learner} · ${labels.valence}`}</th>
+              <th scope="col">{`${labels.actor} · ${labels.valence}`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.label}>
+                <th scope="row">
+                  {p.label}. {p.text}
+                </th>
+                <td>{fmt(p.learnerArousal)}</td>
+                <td>{fmt(p.actorArousal)}</td>
+                <td>{fmt(p.learnerValence)}</td>
+                <td>{fmt(p.actorValence)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <ChartCanvas chartRef={ref} failed={failed} height={height} fallback={labels.fallback} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './poster-card.module.css';
+import { ProgressRing } from './progress-ring';
+
+export interface PosterCardProps {
+  to: string;
+  title: string;
+  subtitle?: string;
+  posterUrl: string;
+  durationLabel: string;
+  /** Accessible text for the duration, e.g. "2 minutes 5 seconds". */
+  durationSpoken?: string;
+  tags?: string[];
+  /** 0–1, or null when the learner has not started the film. */
+  progress: number | null;
+  progressLabel: string;
+  status?: string;
+}
+
+/** A film on the shelf: the whole card is one link, so one tab stop and one big target. */
+export function PosterCard(p: PosterCardProps) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <Link to={p.to} className={styles.card}>
+      <div className={styles.frame}>
+        {broken || !p.posterUrl ? (
+          <span className={styles.fallback} aria-hidden="true">
+            {p.title}
+          </span>
+        ) : (
+          <img src={p.posterUrl} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} />
+        )}
+        <span className={styles.duration}>
+          <span aria-hidden={p.durationSpoken ? true : undefined}>{p.durationLabel}</span>
+          {p.durationSpoken ? <span className="visually-hidden">{p.durationSpoken}</span> : null}
+        </span>
+        {p.progress !== null ? (
+          <span className={styles.badge}>
+            <ProgressRing value={p.progress} label={p.progressLabel} size={48} stroke={5} />
+          </span>
+        ) : null}
+      </div>
+      <div className="stack" style={{ gap: 'var(--space-1)' }}>
+        <h3 className={styles.title}>{p.title}</h3>
+        {p.subtitle ? <span className={styles.status}>{p.subtitle}</span> : null}
+        <span className={styles.meta}>
+          {p.tags?.map((tag) => (
+            <span key={tag} className={styles.tag}>
+              {tag}
+            </span>
+          ))}
+          {p.status ? <span>{p.status}</span> : null}
+        </span>
+      </div>
+    </Link>
+  );
+}
