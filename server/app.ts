@@ -1,0 +1,100 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AI_BASE, Code, PRODUCER_BASE } from '../src/api/contract';
+import aiPlugin from './ai/plugin';
+import type { Config } from './config';
+import type { DbHandle } from './db/connect';
+import { AppError } from './lib/app-error';
+import { fail } from './lib/reply';
+import { authPlugin } from './plugins/auth';
+import { configPlugin } from './plugins/config';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { notFoundPlugin } from './plugins/not-found';
+import { spaPlugin } from './plugins/spa';
+import { storagePlugin } from './plugins/storage';
+import { producerRoutes } from './routes/producer';
+import type { MediaStorage } from './storage/media-storage';
+
+export interface BuildOptions {
+  /** Open database handle to use instead of opening one from config (tests, CLIs). */
+  db?: DbHandle;
+  storage?: MediaStorage;
+  /** Serve the built SPA from this folder with history fallback (main passes dist/). */
+  spaRoot?: string;
+  /** Which services to mount (default both). The standalone AI service mounts only 'ai'. */
+  services?: Array<'producer' | 'ai'>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Core plugins shared by both services: external plugins first, then app services (STYLE habit 8). */
+export async function registerCore(app: FastifyInstance, config: Config, opts: BuildOptions): Promise<void> {
+  // External plugins.
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    // Route handlers set their own, smaller limits; these are the outer bounds.
+    limits: { fileSize: 16 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(
+        Code.RATE_LIMITED,
+        `请求过于频繁，请在 ${Math.ceil(ctx.ttl / 1000)} 秒后再试 (too many requests)`,
+        429,
+      ),
+  });
+  await app.register(underPressure, {
+    // Shed load instead of falling over: above these limits new requests get a 503 envelope.
+    maxEventLoopDelay: 1000,
+    maxEventLoopUtilization: 0.98,
+    retryAfter: 5,
+    pressureHandler: (_req, reply) => {
+      reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(fail(Code.BUSY, '服务器繁忙，请稍后再试 (server busy)'));
+    },
+  });
+
+  // App services (decorators).
+  await app.register(errorsPlugin);
+  await app.register(configPlugin, { config });
+  await app.register(dbPlugin, { handle: opts.db });
+  await app.register(storagePlugin, { storage: opts.storage });
+  await app.register(authPlugin);
+  await app.register(notFoundPlugin, { spaRoot: opts.spaRoot });
+}
+
+/** Builds the app: core plugins, then the producer routes at /producer and the AI plugin at /ai. */
+export async function build(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Behind a proxy the client's address and the public host come from X-Forwarded-*.
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    connectionTimeout: 120_000,
+    requestTimeout: 90_000,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerCore(app, config, opts);
+
+  // Routes.
+  const services = opts.services ?? ['producer', 'ai'];
+  if (services.includes('producer')) await app.register(producerRoutes, { prefix: PRODUCER_BASE });
+  if (services.includes('ai')) await app.register(aiPlugin, { prefix: AI_BASE });
+  if (opts.spaRoot) await app.register(spaPlugin, { root: opts.spaRoot });
+  return app;
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { User } from '../../src/api/contract';
+import type { Database } from '../db/schema';
+import { isoIn, newToken, nowIso, sha256Hex } from '../lib/ids';
+
+/** 7 days, matching the user-token cookie (spec §9). */
+export const SESSION_TTL_SECONDS = 604_800;
+
+/** Creates a session and returns the token. Only its sha256 is stored. */
+export async function createSession(db: Kysely<Database>, userId: string): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256Hex(token),
+      user_id: userId,
+      created_at: nowIso(),
+      expires_at: isoIn(SESSION_TTL_SECONDS * 1000),
+    })
+    .execute();
+  return token;
+}
+
+/** The user a token belongs to, or null when it is unknown or expired. */
+export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.account', 'users.nickname', 'sessions.expires_at'])
+    .where('sessions.token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  if (!row || row.expires_at <= nowIso()) return null;
+  return { id: row.id, account: row.account, nickname: row.nickname };
+}
+
+/** Housekeeping: drops expired sessions (called at start and hourly). */
+export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+}

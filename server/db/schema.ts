@@ -1,0 +1,166 @@
+/*
+ * The database as Kysely sees it. Portable across SQLite and PostgreSQL:
+ * - ids are text (random UUIDs, or slugs for films);
+ * - timestamps are ISO 8601 UTC text (`new Date().toISOString()`), which sorts correctly as text;
+ * - JSON is stored as text and parsed in code (no engine-specific JSON types);
+ * - booleans are integers 0/1; durations are integer milliseconds.
+ */
+
+/** ISO 8601 UTC timestamp text, e.g. 2026-01-01T12:00:00.000Z. */
+export type IsoTime = string;
+/** JSON serialised to text. */
+export type JsonText = string;
+
+export interface UsersTable {
+  id: string;
+  account: string;
+  nickname: string;
+  password_hash: string;
+  created_at: IsoTime;
+}
+
+export interface SessionsTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+}
+
+export type QrState = 'waiting' | 'scanned' | 'confirmed' | 'cancelled';
+
+export interface QrLoginsTable {
+  uuid: string;
+  state: QrState;
+  user_id: string | null;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  scanned_at: IsoTime | null;
+  confirmed_at: IsoTime | null;
+  /** Set when the token was handed to the polling browser: at most once. */
+  delivered_at: IsoTime | null;
+}
+
+/** Failed login counters, one row per key (`account:<name>` or `ip:<address>`), shared by all instances. */
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  window_started_at: IsoTime;
+  locked_until: IsoTime | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface FilmsTable {
+  id: string;
+  title: string;
+  title_en: string;
+  /** {zh, en} */
+  synopsis: JsonText;
+  /** ["prpo","prpt"] */
+  parts: JsonText;
+  /** [{name, description:{zh,en}}] */
+  roles: JsonText;
+  poster_key: string;
+  video_key: string;
+  /** WebVTT track of the original lines. */
+  track_key: string;
+  duration_ms: number;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface SubtitlesTable {
+  /** `<filmId>-<index>` so ids stay stable across re-imports. */
+  id: string;
+  film_id: string;
+  idx: number;
+  start_ms: number;
+  end_ms: number;
+  text: string;
+  /** {zh, en} */
+  translation: JsonText;
+  speaker: string;
+  target_emotion: string | null;
+  reference_audio_key: string;
+}
+
+export interface QuestionsTable {
+  /** `<filmId>-<questionId>`; the manifest's own id is kept in prompt order via idx. */
+  id: string;
+  film_id: string;
+  idx: number;
+  kind: 'single' | 'multiple' | 'text';
+  /** {zh, en} */
+  prompt: JsonText;
+  /** [{id, label:{zh,en}}] */
+  options: JsonText;
+  /** ["a"] — the answer key, never sent before an answer is saved. */
+  answer: JsonText;
+  /** {zh, en} */
+  explanation: JsonText;
+  required: number;
+  points: number;
+}
+
+export interface QuestionRecordsTable {
+  id: string;
+  user_id: string;
+  film_id: string;
+  part: 'prpo' | 'prpt';
+  /** [{questionId, value}] as submitted (after validation). */
+  answers: JsonText;
+  /** QuestionResult[] as scored. */
+  results: JsonText;
+  score: number;
+  max_score: number;
+  duration_ms: number | null;
+  created_at: IsoTime;
+}
+
+/** One scored recording of one line. Written by the AI service. */
+export interface TakesTable {
+  id: string;
+  user_id: string;
+  film_id: string;
+  subtitle_id: string;
+  attempt: number;
+  audio_key: string;
+  /** SpeechScore JSON (contract `speechScore`). */
+  result: JsonText;
+  overall: number;
+  created_at: IsoTime;
+}
+
+/** The AI service's cache of the analysis of the actor's line. */
+export interface ReferenceAnalysesTable {
+  subtitle_id: string;
+  analysis: JsonText;
+  created_at: IsoTime;
+}
+
+/** The AI service's running per-learner voice statistics. */
+export interface SpeakerStatsTable {
+  user_id: string;
+  count: number;
+  stats: JsonText;
+  updated_at: IsoTime;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  qr_logins: QrLoginsTable;
+  login_failures: LoginFailuresTable;
+  settings: SettingsTable;
+  films: FilmsTable;
+  subtitles: SubtitlesTable;
+  questions: QuestionsTable;
+  question_records: QuestionRecordsTable;
+  takes: TakesTable;
+  reference_analyses: ReferenceAnalysesTable;
+  speaker_stats: SpeakerStatsTable;
+}

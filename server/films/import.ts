@@ -1,0 +1,271 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { nowIso } from '../lib/ids';
+import type { MediaStorage } from '../storage/media-storage';
+import { cutWav, probeMedia } from './ffmpeg';
+import { type FilmManifest, filmManifest } from './manifest';
+import { type Cue, checkCueTimes, parseSubtitles, SubtitleParseError, toWebVtt } from './subtitle-parse';
+
+export class FilmImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+    this.name = 'FilmImportError';
+  }
+}
+
+export interface ImportDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export interface ImportedFilm {
+  id: string;
+  title: string;
+  lines: number;
+  questions: number;
+  durationMs: number;
+}
+
+/** 1-based line and column of a character offset, for JSON error messages. */
+function lineOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+async function readManifest(folder: string): Promise<FilmManifest> {
+  const file = path.join(folder, 'film.json');
+  let text: string;
+  try {
+    text = await fsp.readFile(file, 'utf8');
+  } catch {
+    throw new FilmImportError(file, 'missing (every film folder needs a film.json)');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    const pos = /position (\d+)/.exec(msg);
+    const lc = /line (\d+) column (\d+)/.exec(msg);
+    const where = lc
+      ? `line ${lc[1]}, column ${lc[2]}`
+      : pos
+        ? `line ${lineOf(text, Number(pos[1])).line}, column ${lineOf(text, Number(pos[1])).column}`
+        : 'unknown position';
+    throw new FilmImportError(file, `invalid JSON at ${where}: ${msg}`);
+  }
+  const parsed = filmManifest.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`,
+    );
+    throw new FilmImportError(file, `does not match the film.json schema:\n  - ${issues.join('\n  - ')}`);
+  }
+  return parsed.data;
+}
+
+async function requireFile(folder: string, rel: string, what: string): Promise<string> {
+  const full = path.join(folder, rel);
+  const stat = await fsp.stat(full).catch(() => null);
+  if (!stat?.isFile()) throw new FilmImportError(full, `missing ${what} (named in film.json)`);
+  if (stat.size === 0) throw new FilmImportError(full, `${what} is empty`);
+  return full;
+}
+
+/** Runs tasks with at most `limit` at once (ffmpeg is CPU-bound; the machine is shared). */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const k = next++;
+      out[k] = await fn(items[k]);
+    }
+  });
+  await Promise.all(workers);
+  return out;
+}
+
+/** Validates a film folder completely before anything is written. */
+async function validateFolder(folder: string) {
+  const manifest = await readManifest(folder);
+  const video = await requireFile(folder, manifest.video, 'video');
+  const poster = await requireFile(folder, manifest.poster, 'poster');
+  const subsFile = await requireFile(folder, manifest.subtitles, 'subtitle file');
+
+  let probe: Awaited<ReturnType<typeof probeMedia>>;
+  try {
+    probe = await probeMedia(video);
+  } catch (err) {
+    throw new FilmImportError(video, err instanceof Error ? err.message : String(err));
+  }
+  if (!probe.hasVideo) throw new FilmImportError(video, 'has no video stream');
+  if (!probe.hasAudio)
+    throw new FilmImportError(video, 'has no audio stream (reference lines are cut from it)');
+
+  let cues: Cue[];
+  try {
+    const format = manifest.subtitles.toLowerCase().endsWith('.vtt') ? 'vtt' : 'srt';
+    cues = parseSubtitles(await fsp.readFile(subsFile, 'utf8'), format);
+  } catch (err) {
+    if (err instanceof SubtitleParseError) throw new FilmImportError(subsFile, err.message);
+    throw err;
+  }
+  const timing = checkCueTimes(cues, probe.durationMs);
+  if (timing) throw new FilmImportError(subsFile, timing.message);
+  if (cues.length !== manifest.lines.length) {
+    throw new FilmImportError(
+      path.join(folder, 'film.json'),
+      `lines has ${manifest.lines.length} entries but ${manifest.subtitles} has ${cues.length} cues; they must match one to one`,
+    );
+  }
+  return { manifest, video, poster, cues, durationMs: probe.durationMs };
+}
+
+/**
+ * Imports one film folder: validate everything, copy media into storage under a fresh version
+ * prefix, cut each line's reference audio, then replace the film's rows in one transaction.
+ * Re-importing the same id replaces the film (learners' records and takes are kept).
+ */
+export async function importFilmFolder(deps: ImportDeps, folderArg: string): Promise<ImportedFilm> {
+  const folder = path.resolve(folderArg);
+  if (!fs.existsSync(folder)) throw new FilmImportError(folder, 'folder not found');
+  const { manifest, video, poster, cues, durationMs } = await validateFolder(folder);
+  const id = manifest.id;
+
+  // A new prefix per import: media URLs change with the content, so clients may cache them for long.
+  const version = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
+  const prefix = `films/${id}/${version}`;
+  const ext = (f: string) =>
+    path
+      .extname(f)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '') || '.bin';
+  const videoKey = `${prefix}/video${ext(video)}`;
+  const posterKey = `${prefix}/poster${ext(poster)}`;
+  const trackKey = `${prefix}/track.vtt`;
+
+  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), `film-${id}-`));
+  try {
+    const refKeys = await mapLimit(cues, 2, async (cue) => {
+      const out = path.join(tmp, `line-${cue.index}.wav`);
+      try {
+        await cutWav(video, cue.startMs, cue.endMs, out);
+      } catch (err) {
+        throw new FilmImportError(video, `line ${cue.index}: ${err instanceof Error ? err.message : err}`);
+      }
+      const key = `${prefix}/lines/${cue.index}.wav`;
+      await deps.storage.put(key, await fsp.readFile(out));
+      return key;
+    });
+    await deps.storage.put(videoKey, fs.createReadStream(video));
+    await deps.storage.put(posterKey, fs.createReadStream(poster));
+    await deps.storage.put(trackKey, Buffer.from(toWebVtt(cues), 'utf8'));
+
+    const previous = await deps.db
+      .selectFrom('films')
+      .select(['video_key', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const now = nowIso();
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('subtitles').where('film_id', '=', id).execute();
+      await trx.deleteFrom('questions').where('film_id', '=', id).execute();
+      await trx.deleteFrom('films').where('id', '=', id).execute();
+      await trx
+        .insertInto('films')
+        .values({
+          id,
+          title: manifest.title,
+          title_en: manifest.titleEn,
+          synopsis: JSON.stringify(manifest.synopsis),
+          parts: JSON.stringify(manifest.parts),
+          roles: JSON.stringify(manifest.roles),
+          poster_key: posterKey,
+          video_key: videoKey,
+          track_key: trackKey,
+          duration_ms: durationMs,
+          created_at: previous?.created_at ?? now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('subtitles')
+        .values(
+          cues.map((cue, k) => {
+            const line = manifest.lines[k];
+            return {
+              id: `${id}-${cue.index}`,
+              film_id: id,
+              idx: cue.index,
+              start_ms: cue.startMs,
+              end_ms: cue.endMs,
+              text: cue.text,
+              translation: JSON.stringify(line.translation),
+              speaker: line.speaker,
+              target_emotion: line.targetEmotion,
+              reference_audio_key: refKeys[k],
+            };
+          }),
+        )
+        .execute();
+      if (manifest.questions.length > 0) {
+        await trx
+          .insertInto('questions')
+          .values(
+            manifest.questions.map((q, k) => ({
+              id: `${id}-${q.id}`,
+              film_id: id,
+              idx: k + 1,
+              kind: q.kind,
+              prompt: JSON.stringify(q.prompt),
+              options: JSON.stringify(q.options),
+              answer: JSON.stringify(q.answer),
+              explanation: JSON.stringify(q.explanation),
+              required: q.required ? 1 : 0,
+              points: q.points,
+            })),
+          )
+          .execute();
+      }
+      // The actor's line analysis belongs to the old audio: let the AI service recompute it.
+      await trx
+        .deleteFrom('reference_analyses')
+        .where(
+          'subtitle_id',
+          'in',
+          cues.map((c) => `${id}-${c.index}`),
+        )
+        .execute();
+    });
+    // Old media goes only after the new rows are committed.
+    const oldPrefix = previous?.video_key.split('/').slice(0, 3).join('/');
+    if (oldPrefix && oldPrefix !== prefix) await deps.storage.deletePrefix(oldPrefix).catch(() => undefined);
+    deps.log?.info(
+      `film ${id}: ${cues.length} lines, ${manifest.questions.length} questions, ${durationMs} ms`,
+    );
+    return {
+      id,
+      title: manifest.title,
+      lines: cues.length,
+      questions: manifest.questions.length,
+      durationMs,
+    };
+  } catch (err) {
+    // Nothing of a failed import stays behind: the new prefix holds only this attempt's files.
+    await deps.storage.deletePrefix(prefix).catch(() => undefined);
+    throw err;
+  } finally {
+    await fsp.rm(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { build } from './app';
+import { deleteExpiredSessions } from './auth/sessions';
+import { DEMO_ACCOUNT, seedDemoAccount } from './auth/users';
+import { ConfigError, loadConfig } from './config';
+import { importDemoFilmsIfEmpty } from './films/demo';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+
+/** Builds the client once when dist/ is missing, so `npm install && npm start` is enough. */
+async function ensureClientBuilt(log: (msg: string) => void): Promise<void> {
+  if (fs.existsSync(path.join(DIST, 'index.html'))) return;
+  log('dist/index.html is missing: building the client with vite (first start only)…');
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ root: ROOT, logLevel: 'warn' });
+}
+
+/** Stops accepting connections, lets running requests finish, closes the database; exits on a second signal. */
+function installShutdown(app: FastifyInstance, timers: NodeJS.Timeout[]): void {
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal} received: shutting down gracefully`);
+    for (const t of timers) clearInterval(t);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await ensureClientBuilt((m) => console.log(m));
+  // build() runs the migrations (db plugin) before the server listens.
+  const app = await build(config, { spaRoot: DIST });
+  await app.ready();
+
+  if (await seedDemoAccount(app.db)) {
+    app.log.info(
+      `Demo account created: account "${DEMO_ACCOUNT.account}", password "${DEMO_ACCOUNT.password}"`,
+    );
+    console.log(`\n  Demo account — account: ${DEMO_ACCOUNT.account}  password: ${DEMO_ACCOUNT.password}\n`);
+  }
+  await importDemoFilmsIfEmpty(app, path.join(ROOT, 'demo', 'films'));
+
+  await deleteExpiredSessions(app.db);
+  const housekeeping = setInterval(() => {
+    deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'session cleanup failed'));
+  }, 3_600_000);
+  housekeeping.unref();
+  installShutdown(app, [housekeeping]);
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`  Serving the app, /producer and /ai on http://127.0.0.1:${config.port}/ (${app.dbEngine})\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

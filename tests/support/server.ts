@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { build } from '../../server/app';
+import { seedDemoAccount } from '../../server/auth/users';
+import { type Config, loadConfig } from '../../server/config';
+import { importDemoFilmsIfEmpty } from '../../server/films/demo';
+
+export type TestEngine = 'sqlite' | 'postgres';
+
+export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+export const testDatabaseUrl = (): string => process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+
+export interface TestServerOptions {
+  engine?: TestEngine;
+  /** Create the demo account (demo / demo123456). */
+  seedDemo?: boolean;
+  /** Import every folder under demo/films (slow: ffmpeg cuts each line). */
+  importDemo?: boolean;
+  /** Extra environment for loadConfig (e.g. RATE_LIMIT_PER_MINUTE). */
+  env?: Record<string, string>;
+}
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:43127 (no trailing slash). */
+  url: string;
+  app: FastifyInstance;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A real server on 127.0.0.1 with an ephemeral port, a temporary DATA_DIR and, for PostgreSQL, a
+ * fresh schema that is dropped on close. Everything a test creates disappears with it.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const engine = options.engine ?? 'sqlite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fst-test-'));
+  const schema = engine === 'postgres' ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  if (schema) {
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AI_WORKERS: '1',
+    ...(schema ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : {}),
+    ...options.env,
+  });
+  const app = await build(config);
+  const dropSchema = async () => {
+    if (!schema) return;
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
+    await client.connect();
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await app.ready();
+    if (options.seedDemo) await seedDemoAccount(app.db);
+    if (options.importDemo) await importDemoFilmsIfEmpty(app, path.join(ROOT, 'demo', 'films'));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await dropSchema().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  let closed = false;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    config,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
