@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ClosedWindow,
+  planWindows,
+  WindowError,
+  type WindowSpec,
+  WindowSlicer,
+} from '../../../src/audio/dsp/windows';
+
+/** Stream whose sample i has value i, so every cut can be checked sample by sample. */
+function ramp(from: number, length: number): Float32Array {
+  const out = new Float32Array(length);
+  for (let i = 0; i < length; i++) out[i] = from + i;
+  return out;
+}
+
+function feed(slicer: WindowSlicer, total: number, chunkSizes: () => number): void {
+  for (let at = slicer.position; at < total; ) {
+    const n = Math.min(total - at, chunkSizes());
+    slicer.push(ramp(at, n));
+    at += n;
+  }
+}
+
+function expectExact(w: ClosedWindow): void {
+  expect(w.samples.length).toBe(w.end - w.start);
+  for (let i = 0; i < w.samples.length; i++) {
+    if (w.samples[i] !== w.start + i) throw new Error(`${w.id}[${i}] = ${w.samples[i]}, want ${w.start + i}`);
+  }
+}
+
+const WINDOWS: WindowSpec[] = [
+  { id: 'a', start: 0, end: 100 }, // starts at the first sample
+  { id: 'b', start: 90, end: 250 }, // overlaps a (margins)
+  { id: 'c', start: 100, end: 101 }, // one sample, exactly where a ends
+  { id: 'd', start: 240, end: 1000 }, // overlaps b, ends exactly at the end of the stream
+  { id: 'e', start: 300, end: 310 }, // inside d
+];
+
+describe('WindowSlicer', () => {
+  it.each([1, 7, 99, 100, 101, 128, 1000])('cuts exact windows with chunks of %d samples', (size) => {
+    const closed: ClosedWindow[] = [];
+    const slicer = new WindowSlicer(WINDOWS, (w) => closed.push(w));
+    feed(slicer, 1000, () => size);
+    expect(slicer.finish()).toEqual([]);
+    expect(closed.map((w) => w.id).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    for (const w of closed) {
+      expect(w.complete).toBe(true);
+      expectExact(w);
+    }
+  });
+
+  it('cuts exactly with random chunk boundaries', () => {
+    let seed = 11;
+    const sizes = () => {
+      seed = (seed * 48271) % 2147483647;
+      return 1 + (seed % 257);
+    };
+    const closed: ClosedWindow[] = [];
+    const slicer = new WindowSlicer(WINDOWS, (w) => closed.push(w));
+    feed(slicer, 1000, sizes);
+    closed.forEach(expectExact);
+    expect(closed).toHaveLength(5);
+  });
+
+  it('hands each window out as soon as the stream passes its end', () => {
+    const order: string[] = [];
+    const slicer = new WindowSlicer(WINDOWS, (w) => order.push(`${w.id}@${slicer.position}`));
+    slicer.push(ramp(0, 100));
+    expect(order).toEqual(['a@100']);
+    slicer.push(ramp(100, 1));
+    expect(order).toEqual(['a@100', 'c@101']);
+  });
+
+  it('holds only the windows that are open (a long take stays small)', () => {
+    const many: WindowSpec[] = Array.from({ length: 600 }, (_, i) => ({
+      id: `w${i}`,
+      start: i * 16000,
+      end: i * 16000 + 20000, // each overlaps the next by 0.25 s at 16 kHz
+    }));
+    let maxOpen = 0;
+    let count = 0;
+    const slicer = new WindowSlicer(many, () => count++);
+    const chunk = new Float32Array(2048);
+    for (let at = 0; at < 600 * 16000 + 20000; at += chunk.length) {
+      slicer.push(chunk);
+      maxOpen = Math.max(maxOpen, slicer.openCount);
+    }
+    expect(count).toBe(600);
+    expect(maxOpen).toBe(2);
+  });
+
+  it('on finish hands out the open window truncated and reports windows never reached', () => {
+    const closed: ClosedWindow[] = [];
+    const slicer = new WindowSlicer(WINDOWS, (w) => closed.push(w));
+    slicer.push(ramp(0, 305));
+    const skipped = slicer.finish();
+    const byId = Object.fromEntries(closed.map((w) => [w.id, w]));
+    expect(byId.d.complete).toBe(false);
+    expect(byId.d.samples.length).toBe(305 - 240);
+    expect(byId.d.samples[0]).toBe(240);
+    expect(byId.e.samples.length).toBe(5);
+    expect(skipped).toEqual([]);
+    const later = new WindowSlicer([{ id: 'z', start: 50, end: 60 }], () => {});
+    later.push(ramp(0, 10));
+    expect(later.finish().map((w) => w.id)).toEqual(['z']);
+  });
+
+  it('starts mid-stream and drops windows that ended before the first sample', () => {
+    const closed: ClosedWindow[] = [];
+    const slicer = new WindowSlicer(
+      [
+        { id: 'past', start: 0, end: 10 },
+        { id: 'now', start: 500, end: 520 },
+      ],
+      (w) => closed.push(w),
+      400,
+    );
+    feed(slicer, 600, () => 33);
+    expect(closed[0]).toMatchObject({ id: 'past', complete: false });
+    expect(closed[0].samples.length).toBe(0);
+    expectExact(closed[1]);
+  });
+
+  it('rejects empty or fractional windows', () => {
+    expect(() => new WindowSlicer([{ id: 'x', start: 5, end: 5 }], () => {})).toThrow(WindowError);
+    expect(() => new WindowSlicer([{ id: 'x', start: 0.5, end: 5 }], () => {})).toThrow(/bad range/);
+  });
+});
+
+describe('planWindows', () => {
+  const at16k = (s: number) => s * 16000;
+
+  it('widens each subtitle by the margin, clamps at the first sample and sorts by start', () => {
+    const plan = planWindows(
+      [
+        { id: '2', startSeconds: 3, endSeconds: 4.5 },
+        { id: '1', startSeconds: 0.1, endSeconds: 2.9 },
+      ],
+      at16k,
+      { marginSeconds: 0.25 },
+    );
+    expect(plan).toEqual([
+      { id: '1', start: 0, end: 50400 },
+      { id: '2', start: 44000, end: 76000 },
+    ]);
+  });
+
+  it('rejects a subtitle that ends before it starts', () => {
+    expect(() =>
+      planWindows([{ id: 'bad', startSeconds: 5, endSeconds: 4 }], at16k, { marginSeconds: 0 }),
+    ).toThrow(/Subtitle bad ends/);
+  });
+});
