@@ -59,6 +59,28 @@ export const qualityReport = z.object({
   snrDb: z.number().nullable(),
 });
 
+/**
+ * Measured differences from the actor (added compatibly in v1: optional, null without a reference).
+ * The sound suggestion reads these from stored takes.
+ */
+export const comparisonFigures = z.object({
+  /** Mean |learner − actor| pitch after DTW alignment, semitones re each speaker's median. */
+  pitchDistanceSt: z.number().nullable(),
+  pitchCorrelation: z.number().nullable(),
+  /** Pitch movement over the end of the line (st, > 0 rises). */
+  learnerEndMoveSt: z.number().nullable(),
+  actorEndMoveSt: z.number().nullable(),
+  loudnessDistanceDb: z.number(),
+  loudnessCorrelation: z.number().nullable(),
+  /** Learner onset − actor onset (s). */
+  onsetDelaySeconds: z.number(),
+  /** Learner speech span / actor speech span. */
+  durationRatio: z.number(),
+  /** 0–1 agreement of pause positions (1 when neither pauses). */
+  pauseAgreement: z.number(),
+});
+export type ComparisonFigures = z.infer<typeof comparisonFigures>;
+
 /** The result of one scored take (versioned). Stored by the client as first/secondUserAudioJson. */
 export const speechScore = z.object({
   version: z.literal(SPEECH_SCORE_VERSION),
@@ -82,6 +104,7 @@ export const speechScore = z.object({
   contours,
   quality: qualityReport,
   tips: z.array(localized),
+  comparison: comparisonFigures.nullable().optional(),
   audioUrl: z.string(),
   createdAt: z.string(),
 });
