@@ -65,23 +65,56 @@ export function planWindows(
 }
 
 export class WindowSlicer {
-  private readonly pending: WindowSpec[];
+  private pending: WindowSpec[];
   private readonly open: { spec: WindowSpec; samples: Float32Array }[] = [];
   private next = 0;
   private pos: number;
+  /** Ring of the last `lookback` samples, so a window planned a little late can still start in the past. */
+  private readonly ring: Float32Array;
+  private ringFilled = 0;
+  /** Windows whose beginning was older than the ring when they were added. */
+  private readonly lost = new Set<string>();
 
   constructor(
     windows: readonly WindowSpec[],
     private readonly onClose: (window: ClosedWindow) => void,
     startIndex = 0,
+    lookback = 0,
   ) {
+    this.pending = [];
+    this.pos = startIndex;
+    this.ring = new Float32Array(lookback);
+    this.add(windows);
+  }
+
+  /**
+   * Adds windows while the stream runs (the clip's clock anchor is only known once playback starts).
+   * A window that starts before `position` is back-filled from the look-back ring; anything older
+   * than the ring is lost and the window is marked incomplete.
+   */
+  add(windows: readonly WindowSpec[]): void {
     for (const w of windows) {
       if (!Number.isInteger(w.start) || !Number.isInteger(w.end) || w.end <= w.start) {
         throw new WindowError(`Window ${w.id} has a bad range [${w.start}, ${w.end}).`);
       }
     }
-    this.pending = [...windows].sort((a, b) => a.start - b.start || a.end - b.end);
-    this.pos = startIndex;
+    const late = windows.filter((w) => w.start < this.pos);
+    const ahead = windows.filter((w) => w.start >= this.pos);
+    this.pending = [...this.pending.slice(this.next), ...ahead].sort(
+      (a, b) => a.start - b.start || a.end - b.end,
+    );
+    this.next = 0;
+    const oldest = this.pos - this.ringFilled;
+    for (const spec of late) {
+      const samples = new Float32Array(spec.end - spec.start);
+      const from = Math.max(spec.start, oldest);
+      for (let i = from; i < Math.min(spec.end, this.pos); i++) {
+        samples[i - spec.start] = this.ring[i % this.ring.length];
+      }
+      if (from > spec.start) this.lost.add(spec.id);
+      this.open.push({ spec, samples });
+    }
+    this.closeFinished(false);
   }
 
   /** Absolute index of the next sample `push` expects. */
@@ -118,6 +151,12 @@ export class WindowSlicer {
       const to = Math.min(spec.end, chunkEnd);
       if (to > from) samples.set(chunk.subarray(from - chunkStart, to - chunkStart), from - spec.start);
     }
+    if (this.ring.length > 0) {
+      const keep = Math.min(length, this.ring.length);
+      for (let i = chunkEnd - keep; i < chunkEnd; i++)
+        this.ring[i % this.ring.length] = chunk[i - chunkStart];
+      this.ringFilled = Math.min(this.ring.length, this.ringFilled + length);
+    }
     this.pos = chunkEnd;
     this.closeFinished(false);
   }
@@ -136,7 +175,7 @@ export class WindowSlicer {
       if (all || spec.end <= this.pos) {
         this.open.splice(i, 1);
         const captured = Math.max(0, Math.min(spec.end, this.pos) - spec.start);
-        const complete = spec.end <= this.pos;
+        const complete = spec.end <= this.pos && !this.lost.delete(spec.id);
         this.onClose({
           ...spec,
           samples: complete ? samples : samples.slice(0, Math.min(captured, samples.length)),

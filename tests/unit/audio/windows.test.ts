@@ -106,7 +106,7 @@ describe('WindowSlicer', () => {
     expect(later.finish().map((w) => w.id)).toEqual(['z']);
   });
 
-  it('starts mid-stream and drops windows that ended before the first sample', () => {
+  it('starts mid-stream; a window that ended before the first sample comes out silent and incomplete', () => {
     const closed: ClosedWindow[] = [];
     const slicer = new WindowSlicer(
       [
@@ -118,8 +118,35 @@ describe('WindowSlicer', () => {
     );
     feed(slicer, 600, () => 33);
     expect(closed[0]).toMatchObject({ id: 'past', complete: false });
-    expect(closed[0].samples.length).toBe(0);
+    expect(closed[0].samples.every((v) => v === 0)).toBe(true);
     expectExact(closed[1]);
+  });
+
+  it('back-fills a window added after its start from the look-back ring, exactly', () => {
+    const closed: ClosedWindow[] = [];
+    const slicer = new WindowSlicer([], (w) => closed.push(w), 0, 300);
+    feed(slicer, 1000, () => 97);
+    slicer.add([
+      { id: 'late', start: 800, end: 1100 }, // 200 samples already streamed, still in the ring
+      { id: 'past', start: 750, end: 900 }, // already over: closed at once
+    ]);
+    expect(closed.map((w) => w.id)).toEqual(['past']);
+    feed(slicer, 1200, () => 64);
+    expect(closed.map((w) => w.id)).toEqual(['past', 'late']);
+    closed.forEach(expectExact);
+    expect(closed.every((w) => w.complete)).toBe(true);
+  });
+
+  it('marks a window incomplete when its start is older than the look-back ring', () => {
+    const closed: ClosedWindow[] = [];
+    const slicer = new WindowSlicer([], (w) => closed.push(w), 0, 100);
+    feed(slicer, 1000, () => 1000);
+    slicer.add([{ id: 'old', start: 850, end: 1050 }]);
+    feed(slicer, 1100, () => 10);
+    expect(closed[0].complete).toBe(false);
+    expect(closed[0].samples[0]).toBe(0); // 850…899 were gone: silence, never someone else's audio
+    expect(closed[0].samples[50]).toBe(900);
+    expect(closed[0].samples[199]).toBe(1049);
   });
 
   it('rejects empty or fractional windows', () => {
