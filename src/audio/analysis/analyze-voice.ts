@@ -1,0 +1,176 @@
+import { HOP_SECONDS, PITCH_MAX_HZ, PITCH_MIN_HZ, TARGET_SAMPLE_RATE } from '../constants';
+import type { ProsodyFigures } from '../../api/contract';
+import { FEATURE_NAMES } from './feature-names';
+import { FormantAnalyzer } from './formants';
+import { computeFunctionals } from './functionals';
+import { IntensityAnalyzer } from './intensity';
+import { measurePerturbation } from './perturbation';
+import { DEFAULT_PITCH_PARAMS, PitchTracker } from './pitch';
+import { resampleSinc } from './resample-sinc';
+import { countSyllableNuclei, percentile, segmentSpeech } from './segments';
+import { SpectralAnalyzer } from './spectral';
+import type { VoiceAnalysis, VoiceQuality } from './types';
+
+export const MIN_SAMPLE_RATE = 8_000;
+export const MAX_SAMPLE_RATE = 48_000;
+/** Samples at or beyond this magnitude count as clipped. */
+export const CLIP_LEVEL = 0.999;
+
+const FS = TARGET_SAMPLE_RATE;
+const HOP = Math.round(FS * HOP_SECONDS);
+const SPECTRAL_FRAME = Math.round(FS * 0.04);
+
+// Analysers hold pre-allocated buffers; one set per process/worker (analysis is synchronous).
+let analyzers:
+  | {
+      pitch: PitchTracker;
+      spectral: SpectralAnalyzer;
+      intensity: IntensityAnalyzer;
+      formants: FormantAnalyzer;
+    }
+  | undefined;
+
+function getAnalyzers() {
+  analyzers ??= {
+    pitch: new PitchTracker(FS, { ...DEFAULT_PITCH_PARAMS, floorHz: PITCH_MIN_HZ, ceilingHz: PITCH_MAX_HZ }),
+    spectral: new SpectralAnalyzer(FS, SPECTRAL_FRAME),
+    intensity: new IntensityAnalyzer(FS),
+    formants: new FormantAnalyzer(FS),
+  };
+  return analyzers;
+}
+
+/**
+ * Full acoustic analysis of one mono take: frame tracks, segmentation, quality, utterance
+ * functionals and display figures. Any rate from 8 to 48 kHz is accepted and resampled to
+ * TARGET_SAMPLE_RATE with an anti-aliased windowed-sinc filter first.
+ */
+export function analyzeVoice(samples: Float32Array, sampleRate: number): VoiceAnalysis {
+  if (!Number.isInteger(sampleRate) || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) {
+    throw new RangeError(`sample rate ${sampleRate} Hz is outside ${MIN_SAMPLE_RATE}–${MAX_SAMPLE_RATE} Hz`);
+  }
+  const durationSeconds = samples.length / sampleRate;
+  let peak = 0;
+  let clipped = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const a = Math.abs(samples[i]);
+    if (a > peak) peak = a;
+    if (a >= CLIP_LEVEL) clipped++;
+  }
+  const x = resampleSinc(samples, sampleRate, FS);
+  const frames = Math.floor(x.length / HOP);
+  const a = getAnalyzers();
+
+  const f0Hz = new Float32Array(frames);
+  const voicing = new Float32Array(frames);
+  a.pitch.track(x, HOP, frames, { f0Hz, voicing });
+  const intensityDb = new Float32Array(frames);
+  a.intensity.run(x, HOP, frames, intensityDb);
+  const spectral = SpectralAnalyzer.allocate(frames);
+  a.spectral.run(x, HOP, frames, spectral);
+
+  const scratch = new Float64Array(Math.max(1, frames));
+  const seg = segmentSpeech(intensityDb, f0Hz, frames, HOP_SECONDS, scratch);
+  const voicedMask = new Uint8Array(frames);
+  for (let f = 0; f < frames; f++) voicedMask[f] = f0Hz[f] > 0 ? 1 : 0;
+  const f1 = new Float32Array(frames);
+  const f2 = new Float32Array(frames);
+  const f3 = new Float32Array(frames);
+  a.formants.run(x, HOP, frames, voicedMask, f1, f2, f3);
+  const perturbation = measurePerturbation(x, FS, HOP, f0Hz, frames, PITCH_MIN_HZ, PITCH_MAX_HZ);
+  const syllables = countSyllableNuclei(
+    intensityDb,
+    f0Hz,
+    seg.speechMask,
+    frames,
+    seg.speechThresholdDb,
+    scratch,
+  );
+
+  const features = new Float64Array(FEATURE_NAMES.length);
+  computeFunctionals(
+    {
+      frames,
+      hopSeconds: HOP_SECONDS,
+      f0Hz,
+      voicing,
+      intensityDb,
+      spectral,
+      f1,
+      f2,
+      f3,
+      speechMask: seg.speechMask,
+      perturbation,
+      syllables,
+      segments: seg.segments,
+    },
+    features,
+  );
+
+  // Figures for display.
+  let nv = 0;
+  for (let f = 0; f < frames; f++) if (f0Hz[f] > 0) scratch[nv++] = f0Hz[f];
+  const tmp = new Float64Array(Math.max(1, frames));
+  const pitchMedianHz = nv >= 5 ? percentile(scratch, nv, 0.5, tmp) : null;
+  const pitchRangeSemitones =
+    nv >= 5 ? 12 * Math.log2(percentile(scratch, nv, 0.95, tmp) / percentile(scratch, nv, 0.05, tmp)) : null;
+  let ns = 0;
+  let power = 0;
+  for (let f = 0; f < frames; f++)
+    if (seg.speechMask[f]) {
+      scratch[ns++] = intensityDb[f];
+      power += 10 ** (intensityDb[f] / 10);
+    }
+  const speechDetected = seg.segments.onsetSeconds !== null && nv >= 10;
+  const loudnessMeanDb = ns > 0 ? mean(scratch, ns) : frames > 0 ? mean(intensityDb, frames) : -120;
+  const loudnessRangeDb =
+    ns > 0 ? percentile(scratch, ns, 0.95, tmp) - percentile(scratch, ns, 0.05, tmp) : 0;
+  const speechSpan = (seg.segments.offsetSeconds ?? 0) - (seg.segments.onsetSeconds ?? 0);
+  let hnrSum = 0;
+  for (let f = 0; f < frames; f++)
+    if (f0Hz[f] > 0) {
+      const r = Math.min(0.9999, Math.max(1e-4, voicing[f]));
+      hnrSum += 10 * Math.log10(r / (1 - r));
+    }
+  const figures: ProsodyFigures = {
+    durationMs: Math.round(durationSeconds * 1000),
+    speechMs: Math.round(seg.segments.speechSeconds * 1000),
+    pitchMedianHz: round(pitchMedianHz, 1),
+    pitchRangeSemitones: round(pitchRangeSemitones, 2),
+    loudnessMeanDb: round(loudnessMeanDb, 2) ?? -120,
+    loudnessRangeDb: round(loudnessRangeDb, 2) ?? 0,
+    syllablesPerSecond: speechDetected && speechSpan > 0 ? round(syllables / speechSpan, 2) : null,
+    pauseCount: seg.segments.pauses.length,
+    jitterPct: perturbation.jitterLocal === null ? null : round(perturbation.jitterLocal * 100, 3),
+    shimmerDb: round(perturbation.shimmerLocalDb, 3),
+    hnrDb: nv >= 5 ? round(hnrSum / nv, 2) : null,
+  };
+  const quality: VoiceQuality = {
+    peakDbfs: peak > 0 ? Math.max(-120, round(20 * Math.log10(peak), 2) ?? -120) : -120,
+    clippedFraction: samples.length > 0 ? clipped / samples.length : 0,
+    noiseFloorDb: round(seg.noiseFloorDb, 2) ?? -120,
+    snrDb: ns > 0 ? round(10 * Math.log10(power / ns) - seg.noiseFloorDb, 2) : null,
+    speechDetected,
+  };
+  return {
+    sampleRate,
+    durationSeconds,
+    frames: { hopSeconds: HOP_SECONDS, f0Hz, voicing, intensityDb, loudness: spectral.loudness },
+    segments: seg.segments,
+    quality,
+    features,
+    figures,
+  };
+}
+
+function mean(a: ArrayLike<number>, n: number): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) s += a[i];
+  return n > 0 ? s / n : 0;
+}
+
+function round(v: number | null, digits: number): number | null {
+  if (v === null || !Number.isFinite(v)) return null;
+  const m = 10 ** digits;
+  return Math.round(v * m) / m;
+}
