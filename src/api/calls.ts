@@ -1,0 +1,108 @@
+import type {
+  FilmDetail,
+  FilmDetailRequest,
+  FilmList,
+  FilmListRequest,
+  LoginPwdRequest,
+  QrUrlData,
+  Report,
+  ReportUrlData,
+  SaveQuestionRecordData,
+  SaveQuestionRecordRequest,
+  SoundSuggestData,
+  SoundSuggestRequest,
+  SpeechScore,
+  UserInfo,
+  WxLoginStatusData,
+  WxLoginStatusRequest,
+} from './contract';
+import { type CallName, ENDPOINTS } from './contract/endpoints';
+import type { Payload } from './encode';
+import { type RequestOptions, request } from './request';
+
+/** Per-call options a caller may pass (everything else comes from the spec's table via ENDPOINTS). */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'onUploadProgress' | 'headers'>;
+
+async function devCheck(name: CallName, direction: 'request' | 'response', value: unknown) {
+  // Behind DEV so the production build drops the import and with it zod.
+  if (import.meta.env.DEV) {
+    const { checkContract } = await import('./validate');
+    checkContract(name, direction, value);
+  }
+}
+
+/** Sends one call of the table: method, path, origin and body kind all come from the contract. */
+export async function call<T>(name: CallName, data?: Payload, opts: CallOptions = {}): Promise<T> {
+  const ep = ENDPOINTS[name];
+  await devCheck(name, 'request', data);
+  const result = await request<T>({
+    method: ep.method,
+    path: ep.path,
+    origin: ep.origin,
+    body: ep.body,
+    data,
+    ...opts,
+  });
+  await devCheck(name, 'response', result);
+  return result;
+}
+
+type Rec = Record<string, unknown>;
+const rec = <T extends object>(v: T) => v as unknown as Rec;
+
+export const getAuthQRCode = (opts?: CallOptions) => call<QrUrlData>('getAuthQRCode', undefined, opts);
+export const accountLogin = (data: LoginPwdRequest, opts?: CallOptions) =>
+  call<UserInfo>('accountLogin', rec(data), opts);
+export const getWxLoginStatus = (data: WxLoginStatusRequest, opts?: CallOptions) =>
+  call<WxLoginStatusData>('getWxLoginStatus', rec(data), opts);
+
+export const getMovies_prpo = (data: FilmListRequest = {}, opts?: CallOptions) =>
+  call<FilmList>('getMovies_prpo', rec(data), opts);
+export const getMovieDetail_prpo = (data: FilmDetailRequest, opts?: CallOptions) =>
+  call<FilmDetail>('getMovieDetail_prpo', rec(data), opts);
+export const saveQA_prpo = (data: SaveQuestionRecordRequest, opts?: CallOptions) =>
+  call<SaveQuestionRecordData>('saveQA_prpo', rec(data), opts);
+export const getPrpo_report = (data: { id: string }, opts?: CallOptions) =>
+  call<Report>('getPrpo_report', data, opts);
+export const getReportH5Url = (data: { id?: string } = {}, opts?: CallOptions) =>
+  call<ReportUrlData>('getReportH5Url', data, opts);
+
+export const getMovies_prpt = (data: FilmListRequest = {}, opts?: CallOptions) =>
+  call<FilmList>('getMovies_prpt', rec(data), opts);
+export const getMovieDetail_prpt = (data: FilmDetailRequest, opts?: CallOptions) =>
+  call<FilmDetail>('getMovieDetail_prpt', rec(data), opts);
+export const saveQA_prpt = (data: SaveQuestionRecordRequest, opts?: CallOptions) =>
+  call<SaveQuestionRecordData>('saveQA_prpt', rec(data), opts);
+export const getSoundSuggest = (data: SoundSuggestRequest, opts?: CallOptions) =>
+  call<SoundSuggestData>('getSoundSuggest', rec(data), opts);
+/** Spec §7: "prpt report (empty payload, JSON header)": the server answers the learner's latest training. */
+export const getPrpTReport = (opts?: CallOptions) =>
+  call<Report>('getPrpTReport', undefined, {
+    ...opts,
+    headers: { 'Content-Type': 'application/json', ...opts?.headers },
+  });
+export const getPrpTReportH5Url = (data: { id?: string } = {}, opts?: CallOptions) =>
+  call<ReportUrlData>('getPrpTReportH5Url', data, opts);
+
+/** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (spec §5). */
+export interface SpeechEmotionUpload {
+  file: Blob;
+  subtitlesId: string;
+  filmId: string;
+  attempt: 1 | 2;
+  takeId?: string;
+}
+
+export function speechEmotionForm(up: SpeechEmotionUpload): FormData {
+  const form = new FormData();
+  form.append('subtitlesId', up.subtitlesId);
+  form.append('filmId', up.filmId);
+  form.append('attempt', String(up.attempt));
+  if (up.takeId) form.append('takeId', up.takeId);
+  form.append('file', up.file, `${up.subtitlesId}.wav`);
+  return form;
+}
+
+/** POST /speech_emotion on the AI service, multipart. Pass `onUploadProgress` to follow the upload. */
+export const discernSpeechEmotion = (data: FormData | SpeechEmotionUpload, opts?: CallOptions) =>
+  call<SpeechScore>('discernSpeechEmotion', data instanceof FormData ? data : speechEmotionForm(data), opts);

@@ -1,0 +1,5 @@
+import { PartLayout } from './part-layout';
+
+export function PrpoLayout() {
+  return <PartLayout part="prpo" />;
+}

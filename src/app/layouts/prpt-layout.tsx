@@ -1,0 +1,5 @@
+import { PartLayout } from './part-layout';
+
+export function PrptLayout() {
+  return <PartLayout part="prpt" />;
+}

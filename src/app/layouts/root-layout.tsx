@@ -1,0 +1,21 @@
+import { Outlet, useRouteError } from 'react-router-dom';
+import { PageErrorView } from '../router/chunk-error-boundary';
+import { useSessionExpiry } from '../stores/use-session-expiry';
+import { Toasts } from './toasts';
+
+/** Wraps every route: the toast stack and the one session-expiry listener (spec §8, code 1002). */
+export function RootLayout() {
+  useSessionExpiry();
+  return (
+    <>
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}
+
+/** Last resort for errors outside a page's own boundary: still a readable message and a way out. */
+export function RouteErrorView() {
+  const error = useRouteError();
+  return <PageErrorView error={error} onRetry={() => window.location.reload()} />;
+}

@@ -1,0 +1,5 @@
+import { LoginPlaceholder } from '../../lib/login-placeholder';
+
+export default function PrptLoginPage() {
+  return <LoginPlaceholder titleKey="page.prpt.login" />;
+}

@@ -1,0 +1,15 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { isLoggedIn } from '../stores/account';
+import { loginPathFor } from './prefix';
+
+/**
+ * The authentication wrapper (spec §6): without a token, go to `{prefix}/login` and come back to the
+ * requested page (path + query) after login.
+ */
+export function RequireAuth() {
+  useSignals();
+  const location = useLocation();
+  if (!isLoggedIn.value) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,53 @@
+import { computed, signal } from '@preact/signals-react';
+import { accountLogin } from '../../api/calls';
+import type { UserInfo } from '../../api/contract';
+import { readToken, removeToken, writeToken } from '../../api/token';
+import { readJson, writeJson } from './storage';
+import { userAction } from './user-action';
+
+/** Account state (spec §3): the QR image + uuid of a pending QR login, and the logged-in user. */
+export interface AuthQRCode {
+  /** A `data:image/png` URL made by `qrcode` from the server's link. */
+  qrcode: string;
+  uuid: string;
+}
+
+export const USER_INFO_KEY = 'account.userInfo';
+
+export const authQRCode = signal<AuthQRCode | null>(null);
+export const userInfo = signal<UserInfo | null>(readJson<UserInfo>(localStorage, USER_INFO_KEY));
+/** Mirrors the `user-token` cookie so the auth guard re-renders when it changes. */
+export const token = signal<string | null>(readToken());
+export const isLoggedIn = computed(() => token.value !== null);
+
+/** Re-reads the cookie (it may have been changed by another tab or removed by expiry). */
+export function syncToken(): string | null {
+  token.value = readToken();
+  return token.value;
+}
+
+/** Spec §4: store the token in cookie `user-token` (604 800 s, path /) and save the user info. */
+export function completeLogin(newToken: string, info: UserInfo | null): void {
+  writeToken(newToken);
+  token.value = newToken;
+  userInfo.value = info;
+  writeJson(localStorage, USER_INFO_KEY, info);
+  authQRCode.value = null;
+}
+
+/**
+ * Account + password login: a user action, so a failure is shown as a toast and the ApiError is
+ * rethrown for the form to mark its fields. Returns the user info on success.
+ */
+export async function loginWithPassword(account: string, password: string): Promise<UserInfo> {
+  const info = await userAction(() => accountLogin({ account, password }));
+  completeLogin(info.token, info);
+  return info;
+}
+
+export function resetAccount(): void {
+  removeToken();
+  token.value = null;
+  userInfo.value = null;
+  authQRCode.value = null;
+}

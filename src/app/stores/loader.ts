@@ -1,0 +1,22 @@
+/**
+ * Spec §8: "failures in the data-loading actions are only logged, with no message to the user".
+ * Each loader keeps a sequence number so a slow answer for an older request cannot overwrite a newer one.
+ */
+export function makeLoader<A extends unknown[], R>(
+  label: string,
+  run: (...args: A) => Promise<R>,
+  apply: (result: R) => void,
+): (...args: A) => Promise<R | null> {
+  let seq = 0;
+  return async (...args: A) => {
+    const mine = ++seq;
+    try {
+      const result = await run(...args);
+      if (mine === seq) apply(result);
+      return result;
+    } catch (e) {
+      console.error(`[load] ${label} failed`, e);
+      return null;
+    }
+  };
+}

@@ -1,0 +1,177 @@
+import { signal } from '@preact/signals-react';
+import { getAuthQRCode, getWxLoginStatus } from '../../api/calls';
+import type { UserInfo, WxLoginStatusData } from '../../api/contract';
+import { ApiError, isAbortError } from '../../api/errors';
+import { authQRCode, completeLogin } from './account';
+
+/**
+ * QR login (spec §4) as a framework-free controller: request the link, draw it with `qrcode`, take
+ * `uuid` from the link's query string, then long-poll the status one request at a time until success,
+ * expiry, cancel or stop. An expired or cancelled code is replaced by a fresh one automatically.
+ */
+export type QrPhase =
+  | 'idle'
+  | 'loading'
+  | 'waiting'
+  | 'scanned'
+  | 'expired'
+  | 'cancelled'
+  | 'success'
+  | 'error';
+
+export interface QrLoginState {
+  phase: QrPhase;
+  qrcode: string;
+  uuid: string;
+  link: string;
+  /** The last error's message while retrying (null when fine). */
+  error: string | null;
+}
+
+export interface QrLoginOptions {
+  onSuccess?: (info: UserInfo | null) => void;
+  /** How long the server may hold a status poll (contract `wait`). */
+  waitMs?: number;
+  /** Pause before a fresh code replaces an expired or cancelled one (so the state is visible). */
+  refreshDelayMs?: number;
+  /** Pause before polling again after a failed poll. */
+  retryDelayMs?: number;
+  /** Turns the link into an image; defaults to `qrcode`'s toDataURL (loaded only when needed). */
+  toDataURL?: (text: string) => Promise<string>;
+}
+
+const initial: QrLoginState = { phase: 'idle', qrcode: '', uuid: '', link: '', error: null };
+
+/** The uuid from the link's query string (spec §4). */
+export function uuidFromLink(link: string): string {
+  const query = link.includes('?') ? link.slice(link.indexOf('?') + 1).split('#')[0] : '';
+  const uuid = new URLSearchParams(query).get('uuid');
+  if (!uuid) throw new Error(`The QR link has no uuid parameter: ${link}`);
+  return uuid;
+}
+
+const defaultToDataURL = async (text: string) => {
+  const QRCode = await import('qrcode');
+  return QRCode.toDataURL(text, { margin: 1, width: 320, errorCorrectionLevel: 'M' });
+};
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+export function createQrLogin(opts: QrLoginOptions = {}) {
+  const state = signal<QrLoginState>(initial);
+  const waitMs = opts.waitMs ?? 20_000;
+  const refreshDelayMs = opts.refreshDelayMs ?? 1500;
+  const retryDelayMs = opts.retryDelayMs ?? 2000;
+  const toDataURL = opts.toDataURL ?? defaultToDataURL;
+  let run: AbortController | null = null;
+  /** Number of status polls in flight; never above 1 (tests pin it). */
+  let inFlight = 0;
+  let maxInFlight = 0;
+
+  const set = (patch: Partial<QrLoginState>) => {
+    state.value = { ...state.peek(), ...patch };
+  };
+
+  async function poll(
+    uuid: string,
+    deadline: number,
+    signal: AbortSignal,
+  ): Promise<'success' | 'expired' | 'cancelled' | 'stopped'> {
+    while (!signal.aborted) {
+      if (Date.now() >= deadline) return 'expired';
+      let data: WxLoginStatusData;
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        data = await getWxLoginStatus({ uuid, wait: waitMs }, { signal });
+      } catch (e) {
+        if (signal.aborted || isAbortError(e)) return 'stopped';
+        console.error('[qr-login] status poll failed', e);
+        set({ error: e instanceof ApiError ? e.msg : String(e) });
+        await sleep(retryDelayMs, signal);
+        continue;
+      } finally {
+        inFlight--;
+      }
+      if (signal.aborted) return 'stopped';
+      if (data.status && data.token) {
+        completeLogin(data.token, data.userInfo ?? null);
+        set({ phase: 'success', error: null });
+        opts.onSuccess?.(data.userInfo ?? null);
+        return 'success';
+      }
+      if (data.state === 'expired') return 'expired';
+      if (data.state === 'cancelled') return 'cancelled';
+      set({
+        phase: data.state === 'scanned' || data.state === 'confirmed' ? 'scanned' : 'waiting',
+        error: null,
+      });
+    }
+    return 'stopped';
+  }
+
+  async function cycle(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      set({ phase: 'loading', error: null });
+      let link: string;
+      let uuid: string;
+      let qrcode: string;
+      let expiresIn: number;
+      try {
+        const res = await getAuthQRCode({ signal });
+        link = res.url;
+        expiresIn = res.expiresIn;
+        uuid = uuidFromLink(link);
+        qrcode = await toDataURL(link);
+      } catch (e) {
+        if (signal.aborted || isAbortError(e)) return;
+        console.error('[qr-login] cannot get a QR code', e);
+        set({ phase: 'error', error: e instanceof ApiError ? e.msg : String(e) });
+        await sleep(retryDelayMs * 2, signal);
+        continue;
+      }
+      if (signal.aborted) return;
+      authQRCode.value = { qrcode, uuid };
+      set({ phase: 'waiting', qrcode, uuid, link, error: null });
+      const outcome = await poll(uuid, Date.now() + expiresIn * 1000, signal);
+      if (outcome === 'success' || outcome === 'stopped') return;
+      set({ phase: outcome });
+      await sleep(refreshDelayMs, signal);
+    }
+  }
+
+  return {
+    state,
+    /** Starts (or restarts with a fresh code). Safe to call twice: the earlier run is stopped first. */
+    start(): Promise<void> {
+      run?.abort();
+      const controller = new AbortController();
+      run = controller;
+      return cycle(controller.signal);
+    },
+    /** Stops polling (page left, user switched to the password form). */
+    stop(): void {
+      run?.abort();
+      run = null;
+      if (state.peek().phase !== 'success') set({ phase: 'idle' });
+    },
+    /** Test hook: the most status polls that were ever in flight at once. */
+    get maxConcurrentPolls() {
+      return maxInFlight;
+    },
+  };
+}
+
+export type QrLogin = ReturnType<typeof createQrLogin>;
