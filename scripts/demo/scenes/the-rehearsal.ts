@@ -1,0 +1,126 @@
+/**
+ * Film 4 (prpt only). A director has two actors try the same everyday sentences in different
+ * feelings: all seven EmoDB emotions in one scene, which is exactly what the dubbing part trains.
+ */
+import { EMOTION_LABEL as E, multiple, single, text } from './question-helpers';
+import type { SceneDefinition } from './scene-types';
+
+export const theRehearsal: SceneDefinition = {
+  id: 'the-rehearsal',
+  title: '排练',
+  titleEn: 'The Rehearsal',
+  synopsis: {
+    zh: '剧场排练。导演罗特女士让演员克拉拉和费利克斯用不同的情绪说同样几句家常话。听一听：字一样，情绪变了，声音就全变了——然后自己试一试。',
+    en: 'A theatre rehearsal. The director, Frau Roth, has her actors Klara and Felix say the same everyday sentences with different feelings. Listen to how the same words change when the feeling changes, then try each one yourself.',
+  },
+  parts: ['prpt'],
+  roles: [
+    {
+      name: 'Frau Roth',
+      emodbSpeaker: '16',
+      description: { zh: '导演，先把台词念一遍。', en: 'The director; reads each line first.' },
+    },
+    {
+      name: 'Klara',
+      emodbSpeaker: '13',
+      description: { zh: '演员，表达细腻。', en: 'An actor with a fine touch.' },
+    },
+    {
+      name: 'Felix',
+      emodbSpeaker: '12',
+      description: { zh: '演员，什么都敢试。', en: 'An actor who will try anything.' },
+    },
+  ],
+  lines: [
+    { take: '16a04Nc', speaker: 'Frau Roth' },
+    { take: '13a04Fc', speaker: 'Klara' },
+    { take: '12a01Lb', speaker: 'Felix' },
+    { take: '13a01Ea', speaker: 'Klara' },
+    { take: '16a02Wb', speaker: 'Frau Roth' },
+    { take: '12a02Ac', speaker: 'Felix' },
+    { take: '13a02Ta', speaker: 'Klara' },
+    { take: '12a01Fb', speaker: 'Felix' },
+  ],
+  questions: [
+    single(
+      'q1',
+      {
+        zh: '罗特女士用什么情绪念“今天晚上我可以告诉他”（第1句）？',
+        en: 'In which feeling does Frau Roth read "I could tell him tonight" (line 1)?',
+      },
+      { a: E.neutral, b: E.anger, c: E.fear, d: E.sadness },
+      'a',
+      {
+        zh: '平静（中性）：音量、语速、音高都适中，没有特别的起伏，是给演员的“原样”示范。',
+        en: 'Neutral: moderate loudness, pace and pitch with no marked rise or fall; a plain reading for the actors.',
+      },
+      15,
+    ),
+    single(
+      'q2',
+      {
+        zh: '克拉拉接着说了同一句话（第2句），是什么情绪？',
+        en: 'Klara answers with the same sentence (line 2). Which feeling?',
+      },
+      { a: E.happiness, b: E.disgust, c: E.boredom, d: E.fear },
+      'a',
+      {
+        zh: '高兴：音调更高、旋律起伏大、声音明亮——好像她终于等到了可以说出口的那一晚。',
+        en: 'Happiness: higher pitch, a lively melody, a bright voice, as if she can hardly wait for tonight.',
+      },
+      15,
+    ),
+    single(
+      'q3',
+      {
+        zh: '克拉拉说“抹布在冰箱上放着”（第4句），好像那块抹布脏得要命。这是什么情绪？',
+        en: 'Klara says "The cloth is lying on the fridge" (line 4) as if it were filthy. Which emotion is that?',
+      },
+      { a: E.disgust, b: E.happiness, c: E.neutral, d: E.fear },
+      'a',
+      {
+        zh: '厌恶：语速慢、字音被挤压拉长，重读处带着嫌弃的口气。',
+        en: 'Disgust: slow, with squeezed, drawn-out syllables and a scornful tone on the stressed words.',
+      },
+      15,
+    ),
+    multiple(
+      'q4',
+      { zh: '费利克斯尝试了哪些情绪？（多选）', en: 'Which feelings does Felix try? (choose all)' },
+      { a: E.boredom, b: E.fear, c: E.happiness, d: E.anger, e: E.sadness },
+      ['a', 'b', 'c'],
+      {
+        zh: '第3句厌倦，第6句恐惧，第8句高兴。愤怒是罗特女士（第5句），悲伤是克拉拉（第7句）。',
+        en: "Line 3 boredom, line 6 fear, line 8 happiness. The anger is Frau Roth's (line 5) and the sadness Klara's (line 7).",
+      },
+      20,
+    ),
+    single(
+      'q5',
+      { zh: '谁用悲伤的情绪说了一句台词？', en: 'Who speaks a line in sadness?' },
+      {
+        a: { zh: '克拉拉', en: 'Klara' },
+        b: { zh: '费利克斯', en: 'Felix' },
+        c: { zh: '罗特女士', en: 'Frau Roth' },
+      },
+      'a',
+      {
+        zh: '克拉拉的第7句：声音轻、低、慢，句尾下沉。',
+        en: "Klara's line 7: quiet, low and slow, with a sinking end.",
+      },
+      15,
+    ),
+    text(
+      'q6',
+      {
+        zh: '第5至7句都是“她想在星期三把它交上去”。任选两句，说说它们在音量、语速和音高上有什么不同。',
+        en: 'Lines 5 to 7 are all "She wants to hand that in on Wednesday". Pick two and describe how they differ in loudness, speed and pitch.',
+      },
+      {
+        zh: '第5句（愤怒）：最响，起音硬，语速快，重音强。第6句（恐惧）：音调高，快而发紧，有时带气声。第7句（悲伤）：最轻、最慢、最低，句尾下沉。',
+        en: 'Line 5 (anger): loudest, hard attacks, fast, strong stress. Line 6 (fear): high, fast and tight, sometimes breathy. Line 7 (sadness): quietest, slowest and lowest, with a sinking end.',
+      },
+      20,
+    ),
+  ],
+};
