@@ -10,7 +10,7 @@ import type { Localized } from '../../api/contract';
 import type { Comparison } from './compare';
 import { EMOTION_SPACE, type EmotionMatch } from './emotion-match';
 import { EMOTION_LABELS, fmt, pct } from './labels';
-import type { Parts, QualityFlags } from './subscores';
+import { type Parts, type QualityFlags, WEIGHTS } from './subscores';
 import type { EmotionReading, ScoringVoice } from './types';
 
 export interface TipInput {
@@ -30,7 +30,8 @@ interface Candidate extends Localized {
 
 const MAX_TIPS = 3;
 const MIN_TIPS = 2;
-const PROBLEM_THRESHOLD = 0.12;
+/** A problem worth a tip costs at least this much of the overall score (0–1, i.e. 2 points). */
+const PROBLEM_THRESHOLD = 0.02;
 
 function qualityTips(input: TipInput): Candidate[] {
   const q = input.learner.quality;
@@ -75,7 +76,7 @@ function qualityTips(input: TipInput): Candidate[] {
 function emotionTips(input: TipInput): Candidate[] {
   const { match, emotion } = input;
   if (!match.target) return [];
-  const severity = (1 - match.score / 100) * 0.9;
+  const severity = WEIGHTS.emotion * (1 - match.score / 100);
   const target = EMOTION_LABELS[match.target];
   const heard = EMOTION_LABELS[emotion.detected];
   const pTarget = match.targetProbability ?? 0;
@@ -126,7 +127,7 @@ function intonationTips(input: TipInput): Candidate[] {
     const range = input.solo.pitchRangeSt;
     if (range !== null && range < 5) {
       out.push({
-        severity: 0.2 * (1 - input.parts.intonation.range) + 0.1,
+        severity: WEIGHTS.intonation * (1 - input.parts.intonation.range),
         zh: `音高起伏只有 ${fmt(range)} 个半音，听起来偏平：把关键词的音调抬高，让句子有起有落。`,
         en: `Your pitch moves only ${fmt(range)} semitones, which sounds flat: lift the key words so the line rises and falls.`,
       });
@@ -138,7 +139,7 @@ function intonationTips(input: TipInput): Candidate[] {
   if (i.learnerRangeSt !== null && i.actorRangeSt !== null && p.range < 0.85) {
     const narrower = i.learnerRangeSt < i.actorRangeSt;
     out.push({
-      severity: 0.2 * 0.3 * (1 - p.range) * 3,
+      severity: WEIGHTS.intonation * 0.3 * (1 - p.range),
       zh: narrower
         ? `音高起伏 ${fmt(i.learnerRangeSt)} 个半音，演员是 ${fmt(i.actorRangeSt)}：把重读词的音调拉得更高，句子的起伏再大一些。`
         : `音高起伏 ${fmt(i.learnerRangeSt)} 个半音，比演员的 ${fmt(i.actorRangeSt)} 大：收一收，别让每个词都上下跳。`,
@@ -152,14 +153,14 @@ function intonationTips(input: TipInput): Candidate[] {
   if (le !== null && ae !== null && Math.abs(le - ae) >= 2.5 && Math.sign(le) !== Math.sign(ae)) {
     const dir = (v: number) => (v > 0 ? { zh: '上扬', en: 'rises' } : { zh: '下降', en: 'falls' });
     out.push({
-      severity: 0.2 * Math.min(1, Math.abs(le - ae) / 6) + 0.05,
+      severity: WEIGHTS.intonation * 0.35 * Math.min(1, Math.abs(le - ae) / 6),
       zh: `句尾：演员的音调${dir(ae).zh} ${fmt(Math.abs(ae))} 个半音，你的${dir(le).zh} ${fmt(Math.abs(le))} 个半音；跟着原声把最后一个词${dir(ae).zh}。`,
       en: `At the end the actor's pitch ${dir(ae).en} ${fmt(Math.abs(ae))} semitones and yours ${dir(le).en} ${fmt(Math.abs(le))}; let your last word ${ae > 0 ? 'rise' : 'fall'} too.`,
     });
   }
-  if (p.shape < 0.6 && i.correlation !== null) {
+  if ((p.shape < 0.6 || p.distance < 0.6) && i.correlation !== null) {
     out.push({
-      severity: 0.2 * 0.7 * (1 - p.shape) + 0.02,
+      severity: WEIGHTS.intonation * (0.3 * (1 - p.shape) + 0.4 * (1 - p.distance)),
       zh: `语调走向和原声不同（对齐后相关 ${fmt(i.correlation, 2)}，平均差 ${fmt(i.distanceSt)} 个半音）：先跟着原声哼出旋律，再带上台词。`,
       en: `Your melody follows a different shape (aligned correlation ${fmt(i.correlation, 2)}, mean gap ${fmt(i.distanceSt)} semitones): hum the actor's tune first, then add the words.`,
     });
@@ -174,7 +175,7 @@ function energyTips(input: TipInput): Candidate[] {
     if (r >= 8) return [];
     return [
       {
-        severity: 0.15 * (1 - input.parts.energy.range) + 0.05,
+        severity: WEIGHTS.energy * (1 - input.parts.energy.range),
         zh: `音量变化只有 ${fmt(r)} dB：重读词说得更响，其余词放轻，让句子有轻重。`,
         en: `Your loudness varies by only ${fmt(r)} dB: say the stressed words louder and the rest softer.`,
       },
@@ -186,7 +187,7 @@ function energyTips(input: TipInput): Candidate[] {
   if (p.range < 0.8) {
     const smaller = e.learnerRangeDb < e.actorRangeDb;
     out.push({
-      severity: 0.15 * (1 - p.range) * 1.5,
+      severity: WEIGHTS.energy * 0.3 * (1 - p.range),
       zh: smaller
         ? `音量变化 ${fmt(e.learnerRangeDb)} dB，演员是 ${fmt(e.actorRangeDb)} dB：重读词更响、其余放轻，拉开轻重。`
         : `音量变化 ${fmt(e.learnerRangeDb)} dB，比演员的 ${fmt(e.actorRangeDb)} dB 大：音量更平稳一些，别忽大忽小。`,
@@ -195,9 +196,9 @@ function energyTips(input: TipInput): Candidate[] {
         : `Your loudness varies by ${fmt(e.learnerRangeDb)} dB, more than the actor's ${fmt(e.actorRangeDb)} dB: keep the level steadier.`,
     });
   }
-  if (p.shape < 0.55 && e.correlation !== null) {
+  if ((p.shape < 0.55 || p.distance < 0.55) && e.correlation !== null) {
     out.push({
-      severity: 0.15 * (1 - p.shape),
+      severity: WEIGHTS.energy * (0.3 * (1 - p.shape) + 0.4 * (1 - p.distance)),
       zh: `轻重的位置和原声不同（相关 ${fmt(e.correlation, 2)}）：听原声哪几个词最响，把你的重音放在同样的词上。`,
       en: `Your stress falls on different words (correlation ${fmt(e.correlation, 2)}): listen for the actor's loudest words and stress the same ones.`,
     });
@@ -213,7 +214,7 @@ function timingTips(input: TipInput): Candidate[] {
     const rate = input.learner.figures.syllablesPerSecond;
     if (rate !== null && p.duration < 0.8) {
       out.push({
-        severity: 0.15 * (1 - p.duration),
+        severity: WEIGHTS.timing * 0.45 * (1 - p.duration),
         zh:
           rate < 2.5
             ? `语速偏慢（每秒 ${fmt(rate)} 个音节）：说得连贯一些。`
@@ -231,7 +232,7 @@ function timingTips(input: TipInput): Candidate[] {
     const slower = t.durationRatio > 1;
     const change = Math.round(Math.abs(t.durationRatio - 1) * 100);
     out.push({
-      severity: 0.15 * 0.45 * (1 - p.duration) * 2,
+      severity: WEIGHTS.timing * 0.45 * (1 - p.duration),
       zh: slower
         ? `你比演员慢 ${change}%（说完用了演员的 ${fmt(t.durationRatio, 2)} 倍时间）：加快语速，减少拖音。`
         : `你比演员快 ${change}%（只用了演员 ${fmt(t.durationRatio, 2)} 倍的时间）：放慢一些，给重要的词留出时间。`,
@@ -243,7 +244,7 @@ function timingTips(input: TipInput): Candidate[] {
   if (p.onset < 0.8) {
     const late = t.onsetDelaySeconds > 0;
     out.push({
-      severity: 0.15 * 0.3 * (1 - p.onset) * 2,
+      severity: WEIGHTS.timing * 0.3 * (1 - p.onset),
       zh: late
         ? `比原声晚 ${fmt(t.onsetDelaySeconds)} 秒开口：字幕一出现就开始说。`
         : `比原声早 ${fmt(-t.onsetDelaySeconds)} 秒开口：等字幕出现再开始。`,
@@ -255,13 +256,13 @@ function timingTips(input: TipInput): Candidate[] {
   if (t.missingPauses > 0 && t.actorPauses.length > 0) {
     const at = t.actorPauses.map((x) => pct(x)).join('、');
     out.push({
-      severity: 0.15 * 0.25 * (1 - p.pauses) * 2,
+      severity: WEIGHTS.timing * 0.25 * (1 - p.pauses),
       zh: `演员在句中约 ${at} 处停顿，你少停了 ${t.missingPauses} 处：在同样的位置换气停一下。`,
       en: `The actor pauses at about ${at.replaceAll('、', ', ')} of the line and you skip ${t.missingPauses} of them: pause in the same places.`,
     });
   } else if (t.extraPauses > 0) {
     out.push({
-      severity: 0.15 * 0.25 * (1 - p.pauses) * 1.5,
+      severity: WEIGHTS.timing * 0.25 * (1 - p.pauses),
       zh: `你在句中多停了 ${t.extraPauses} 次，演员是一口气说完的：把这句连起来说。`,
       en: `You pause ${t.extraPauses} more time(s) than the actor: say the line in one breath.`,
     });
@@ -276,18 +277,18 @@ function strengthTips(input: TipInput): Candidate[] {
   if (c) {
     if (c.intonation.voicedPairs >= 5 && Number.isFinite(c.intonation.distanceSt)) {
       out.push({
-        severity: -(1 - input.parts.intonation.distance),
+        severity: -input.parts.intonation.distance,
         zh: `语调贴近原声：对齐后平均只差 ${fmt(c.intonation.distanceSt)} 个半音，保持这个旋律。`,
         en: `Your melody is close to the actor's: a mean gap of ${fmt(c.intonation.distanceSt)} semitones after alignment. Keep it.`,
       });
     }
     out.push({
-      severity: -(1 - input.parts.timing.duration),
+      severity: -input.parts.timing.duration,
       zh: `节奏接近：你用了演员 ${fmt(c.timing.durationRatio, 2)} 倍的时间说完这句。`,
       en: `Your pace is close: you take ${fmt(c.timing.durationRatio, 2)}× the actor's time for the line.`,
     });
     out.push({
-      severity: -(1 - input.parts.energy.range),
+      severity: -input.parts.energy.range,
       zh: `轻重变化到位：音量变化 ${fmt(c.energy.learnerRangeDb)} dB，演员 ${fmt(c.energy.actorRangeDb)} dB。`,
       en: `Good light and shade: ${fmt(c.energy.learnerRangeDb)} dB of loudness change against the actor's ${fmt(c.energy.actorRangeDb)} dB.`,
     });

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { soundSuggestData } from '../../../src/api/contract';
+import { type InterpretLine, interpretVoice } from '../../../src/audio/scoring/interpret';
+import { buildSpeechScore } from '../../../src/audio/scoring/score';
+import type { EmotionReading, ScoringVoice } from '../../../src/audio/scoring/types';
+import { reading, silentVoice, synthVoice } from './synth-voice';
+
+const expressive = (base: number, st: number) => (t: number, s: number) =>
+  base * 2 ** ((st * Math.sin((Math.PI * t) / s)) / 12);
+
+function take(subtitlesId: string, attempt: number, learner: ScoringVoice, emotion: EmotionReading) {
+  return buildSpeechScore({
+    takeId: `${subtitlesId}-${attempt}-take`,
+    subtitlesId,
+    filmId: 'film',
+    attempt,
+    audioUrl: '',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    learner,
+    learnerEmotion: emotion,
+    actor: synthVoice({
+      pitch: expressive(220, 8),
+      figures: { pitchRangeSemitones: 8, loudnessRangeDb: 14 },
+    }),
+    actorEmotion: reading('anger', 0.85, 0.8, -0.6),
+    targetEmotion: 'anger',
+  });
+}
+
+const flat = synthVoice({
+  pitch: expressive(120, 1),
+  figures: { pitchRangeSemitones: 2, loudnessRangeDb: 5 },
+});
+const lively = synthVoice({
+  pitch: expressive(120, 8),
+  figures: { pitchRangeSemitones: 7.5, loudnessRangeDb: 12 },
+});
+const angry = reading('anger', 0.8, 0.8, -0.6);
+const calm = reading('neutral', 0.7, 0, 0);
+
+function lines(): InterpretLine[] {
+  return [
+    {
+      subtitlesId: 'film-0',
+      index: 0,
+      text: 'Get out!',
+      first: take('film-0', 1, flat, calm),
+      second: take('film-0', 2, lively, angry),
+    },
+    { subtitlesId: 'film-1', index: 1, text: 'Now.', first: take('film-1', 1, flat, calm), second: null },
+    {
+      subtitlesId: 'film-2',
+      index: 2,
+      text: 'Leave.',
+      first: take('film-2', 1, lively, angry),
+      second: null,
+    },
+  ];
+}
+
+describe('interpretVoice', () => {
+  it('writes one statement per topic, each quoting measured figures, in both languages', () => {
+    const r = interpretVoice(lines(), 5);
+    expect(r.zh.length).toBe(r.en.length);
+    expect(r.zh.length).toBeGreaterThanOrEqual(7);
+    expect(r.zh[0]).toContain('3/5');
+    const range = r.zh.find((l) => l.startsWith('音域'));
+    // Latest attempts: 7.5, 2, 7.5 → median 7.5; actor 8.
+    expect(range).toContain('7.5');
+    expect(range).toContain('8.0');
+    expect(r.zh.some((l) => l.startsWith('语调') && /\d/.test(l))).toBe(true);
+    expect(r.zh.some((l) => l.startsWith('能量') && l.includes('14.0'))).toBe(true);
+    expect(r.zh.some((l) => l.startsWith('节奏'))).toBe(true);
+    for (const line of [...r.zh, ...r.en]) expect(line).not.toContain('\n');
+  });
+
+  it('reports the emotion match rate and the most common confusion', () => {
+    const r = interpretVoice(lines(), 3);
+    expect(r.figures.emotionMatchRate).toBeCloseTo(2 / 3, 3);
+    const emotion = r.zh.find((l) => l.startsWith('情绪'));
+    expect(emotion).toContain('3 句中有 2 句');
+    expect(emotion).toContain('「愤怒」的句子听起来像「平静」');
+  });
+
+  it('measures the change from first to second attempt', () => {
+    const ls = lines();
+    const expected = (ls[0].second?.overall ?? 0) - (ls[0].first?.overall ?? 0);
+    const r = interpretVoice(ls, 3);
+    expect(expected).toBeGreaterThan(0);
+    expect(r.figures.improvement).toBeCloseTo(expected, 1);
+    expect(r.zh.find((l) => l.startsWith('进步'))).toContain(`+${expected.toFixed(1)}`);
+  });
+
+  it('names the weakest sub-score as the one thing to practise next', () => {
+    const r = interpretVoice(lines(), 3);
+    const last = r.zh[r.zh.length - 1];
+    expect(last.startsWith('下一步练习')).toBe(true);
+    const ls = lines();
+    const takes = ls.map((l) => l.second ?? l.first).filter((t) => t !== null);
+    const keys = ['emotion', 'intonation', 'energy', 'timing', 'quality'] as const;
+    const mean = (k: (typeof keys)[number]) => takes.reduce((s, t) => s + t.scores[k], 0) / takes.length;
+    const weakest = [...keys].sort((a, b) => mean(a) - mean(b))[0];
+    const names = {
+      emotion: '情绪',
+      intonation: '语调',
+      energy: '能量',
+      timing: '节奏',
+      quality: '录音质量',
+    };
+    expect(last).toContain(`下一步练习：${names[weakest]}`);
+  });
+
+  it('fits the contract figures and handles a learner with no usable takes', () => {
+    const r = interpretVoice(lines(), 3);
+    expect(() =>
+      soundSuggestData.parse({
+        filmId: 'film',
+        lang: 'zh',
+        audioInterpret: r.zh.join('\n'),
+        figures: r.figures,
+      }),
+    ).not.toThrow();
+    const none = interpretVoice([], 4);
+    expect(none.zh[0]).toContain('4 句');
+    expect(none.figures.average).toBeNull();
+    const silent = interpretVoice(
+      [{ subtitlesId: 'x', index: 0, text: 'x', first: take('x', 1, silentVoice(), calm), second: null }],
+      1,
+    );
+    expect(silent.zh[0]).toContain('没有检测到说话声');
+  });
+});
