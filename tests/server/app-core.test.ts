@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
+import type { AnyEnvelope } from './support/http';
 
 describeEngines('app core', (engine) => {
   let server: TestServer;
@@ -13,7 +14,7 @@ describeEngines('app core', (engine) => {
   it('answers unknown /producer routes with the 404 envelope', async () => {
     const res = await fetch(`${server.url}/producer/nope`);
     expect(res.status).toBe(404);
-    const body = await res.json();
+    const body = (await res.json()) as AnyEnvelope;
     expect(body).toMatchObject({ code: 404, data: null });
     expect(body.msg).toContain('/producer/nope');
     expect(res.headers.get('x-request-id')).toBeTruthy();
@@ -21,7 +22,7 @@ describeEngines('app core', (engine) => {
 
   it('answers a placeholder or real AI mount under /ai', async () => {
     const res = await fetch(`${server.url}/ai/anything`);
-    const body = await res.json();
+    const body = (await res.json()) as AnyEnvelope;
     expect(typeof body.code).toBe('number');
     expect(body).toHaveProperty('msg');
   });
@@ -38,7 +39,7 @@ describeEngines('app core', (engine) => {
       headers: { 'content-type': 'application/json' },
       body: '{"account":',
     });
-    const body = await res.json();
+    const body = (await res.json()) as AnyEnvelope;
     expect(body.code).toBe(400);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
   });

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import {
+  Code,
+  type Localized,
+  type Part,
+  type QuestionResult,
+  type SaveQuestionRecordData,
+  type SaveQuestionRecordRequest,
+} from '../../src/api/contract';
+import type { Database, QuestionsTable } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { newId, nowIso } from '../lib/ids';
+import { parseJson } from '../lib/json';
+import { publicQuestionId } from './queries';
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError(Code.BAD_REQUEST, `参数错误：${field} ${message}`, 400, {
+    field,
+    issues: [{ path: field, message }],
+  });
+}
+
+type AnswerValue = SaveQuestionRecordRequest['answers'][number]['value'];
+
+interface Checked {
+  question: QuestionsTable;
+  publicId: string;
+  /** Normalised: option ids for choice questions, trimmed text for open ones; null when unanswered. */
+  value: string | string[] | null;
+}
+
+/**
+ * Checks every answer against the film's questions. Each problem names the field to fix:
+ * `answers.<i>.questionId` for an unknown or repeated question, `answers.<i>.value` for a wrong
+ * option, `answers.<questionId>` for a missing required answer.
+ */
+export function checkAnswers(
+  questions: QuestionsTable[],
+  answers: SaveQuestionRecordRequest['answers'],
+): Checked[] {
+  const byId = new Map(questions.map((q) => [publicQuestionId(q), q]));
+  const given = new Map<string, AnswerValue>();
+  answers.forEach((a, i) => {
+    if (!byId.has(a.questionId))
+      throw fieldError(`answers.${i}.questionId`, `题目不存在：${a.questionId} (unknown question)`);
+    if (given.has(a.questionId))
+      throw fieldError(`answers.${i}.questionId`, `重复回答：${a.questionId} (answered twice)`);
+    given.set(a.questionId, a.value);
+  });
+  return questions.map((q) => {
+    const publicId = publicQuestionId(q);
+    const index = answers.findIndex((a) => a.questionId === publicId);
+    const field = `answers.${index}.value`;
+    const raw = given.get(publicId);
+    const options = new Set(parseJson<Array<{ id: string }>>(q.options, []).map((o) => o.id));
+    let value: string | string[] | null = null;
+    if (raw !== undefined) {
+      if (q.kind === 'text') {
+        if (typeof raw !== 'string') throw fieldError(field, '请填写文字答案 (text expected)');
+        value = raw.trim() || null;
+      } else {
+        const ids = typeof raw === 'string' ? (raw === '' ? [] : [raw]) : raw;
+        if (q.kind === 'single' && ids.length > 1)
+          throw fieldError(field, '单选题只能选一个选项 (choose one option)');
+        if (new Set(ids).size !== ids.length) throw fieldError(field, '选项重复 (duplicate option)');
+        const bad = ids.find((id) => !options.has(id));
+        if (bad !== undefined) throw fieldError(field, `选项无效：${bad} (no such option)`);
+        value = ids.length === 0 ? null : q.kind === 'single' ? ids[0] : ids;
+      }
+    }
+    if (value === null && q.required === 1) {
+      throw fieldError(
+        `answers.${publicId}`,
+        `第 ${q.idx} 题为必答题，请作答 (question ${q.idx} is required)`,
+      );
+    }
+    return { question: q, publicId, value };
+  });
+}
+
+/** Scores objective questions: full points for exactly the right option set, else 0. Open text is not scored. */
+export function scoreAnswers(checked: Checked[]): {
+  results: QuestionResult[];
+  score: number;
+  maxScore: number;
+} {
+  let score = 0;
+  let maxScore = 0;
+  const results = checked.map(({ question: q, publicId, value }) => {
+    const explanation = parseJson<Localized>(q.explanation, { zh: '', en: '' });
+    if (q.kind === 'text') {
+      return {
+        questionId: publicId,
+        correct: null,
+        score: 0,
+        points: q.points,
+        answer: value,
+        correctAnswer: null,
+        explanation,
+      };
+    }
+    const key = parseJson<string[]>(q.answer, []);
+    const chosen = value === null ? [] : Array.isArray(value) ? value : [value];
+    const correct = chosen.length === key.length && key.every((k) => chosen.includes(k));
+    const got = correct ? q.points : 0;
+    score += got;
+    maxScore += q.points;
+    return {
+      questionId: publicId,
+      correct,
+      score: got,
+      points: q.points,
+      answer: value,
+      correctAnswer: key,
+      explanation,
+    };
+  });
+  return { results, score, maxScore };
+}
+
+export const percentOf = (score: number, maxScore: number): number =>
+  maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
+
+/** Validates, scores and stores a record in one transaction. */
+export async function saveQuestionRecord(
+  db: Kysely<Database>,
+  userId: string,
+  part: Part,
+  input: SaveQuestionRecordRequest,
+): Promise<SaveQuestionRecordData> {
+  const questions = await db
+    .selectFrom('questions')
+    .selectAll()
+    .where('film_id', '=', input.filmId)
+    .orderBy('idx')
+    .execute();
+  const checked = checkAnswers(questions, input.answers);
+  const { results, score, maxScore } = scoreAnswers(checked);
+  const recordId = newId();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('question_records')
+      .values({
+        id: recordId,
+        user_id: userId,
+        film_id: input.filmId,
+        part,
+        answers: JSON.stringify(checked.map((c) => ({ questionId: c.publicId, value: c.value }))),
+        results: JSON.stringify(results),
+        score,
+        max_score: maxScore,
+        duration_ms: input.durationMs ?? null,
+        created_at: nowIso(),
+      })
+      .execute();
+  });
+  return {
+    recordId,
+    part,
+    filmId: input.filmId,
+    score,
+    maxScore,
+    percent: percentOf(score, maxScore),
+    results,
+  };
+}

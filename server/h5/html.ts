@@ -1,0 +1,49 @@
+/** Escapes text for HTML element content and attribute values. */
+export function esc(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** A tagged template whose interpolations are escaped unless wrapped in raw(). */
+export class Raw {
+  constructor(readonly html: string) {}
+}
+export const raw = (html: string) => new Raw(html);
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
+  let out = strings[0];
+  values.forEach((v, i) => {
+    const part = Array.isArray(v)
+      ? v.map((x) => (x instanceof Raw ? x.html : esc(x))).join('')
+      : v instanceof Raw
+        ? v.html
+        : esc(v);
+    out += part + strings[i + 1];
+  });
+  return new Raw(out);
+}
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;font:16px/1.55 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;
+background:#0f1115;color:#e9ecf1}main{max-width:560px;margin:0 auto;padding:24px 18px 40px}
+h1{font-size:22px;margin:8px 0 4px}h2{font-size:17px;margin:22px 0 8px}.en{color:#9aa3b2;font-size:13px}
+.card{background:#1a1e26;border-radius:14px;padding:16px;margin:12px 0}
+label{display:block;margin:12px 0 4px}input{width:100%;padding:12px;border-radius:10px;border:1px solid #333b4a;
+background:#11141a;color:inherit;font-size:16px}button{width:100%;padding:13px;border:0;border-radius:10px;
+font-size:16px;margin-top:14px;cursor:pointer}.primary{background:#f5b942;color:#1a1200;font-weight:600}
+.ghost{background:#2a303c;color:#e9ecf1}.error{color:#ff8a80}.ok{color:#8ee29a}
+.big{font-size:40px;font-weight:700}.row{display:flex;justify-content:space-between;gap:8px;padding:6px 0;
+border-bottom:1px solid #262c38}.row:last-child{border:0}img.poster{width:100%;border-radius:12px}
+`;
+
+/** A self-contained mobile page: no scripts, no external assets, so it works on any phone browser. */
+export function page(title: string, body: Raw): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
+<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<body><main>${body.html}</main></body></html>`;
+}

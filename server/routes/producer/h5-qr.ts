@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Code, type User } from '../../../src/api/contract';
+import { checkPassword } from '../../auth/login';
+import {
+  cancelQrLogin,
+  confirmQrLogin,
+  effectiveState,
+  findQrLogin,
+  markScanned,
+} from '../../auth/qr/qr-logins';
+import { createSession, findSessionUser, SESSION_TTL_SECONDS } from '../../auth/sessions';
+import { html, page, type Raw } from '../../h5/html';
+import { AppError } from '../../lib/app-error';
+import { fail, ok } from '../../lib/reply';
+
+const uuidField = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '二维码参数无效');
+const confirmBody = z.object({
+  uuid: uuidField,
+  account: z.string().trim().max(64).optional(),
+  password: z.string().max(128).optional(),
+});
+const cancelBody = z.object({ uuid: uuidField });
+
+const COOKIE = 'user-token';
+
+/** The phone's own session, from the user-token cookie the web app sets on this origin. */
+async function phoneUser(app: FastifyInstance, request: FastifyRequest): Promise<User | null> {
+  const token = request.cookies[COOKIE];
+  if (!token || token === 'undefined') return null;
+  return findSessionUser(app.db, token);
+}
+
+const wantsJson = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').includes('application/json');
+
+function sendPage(reply: FastifyReply, status: number, title: string, body: Raw) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(page(title, body));
+}
+
+function messagePage(reply: FastifyReply, status: number, zh: string, en: string, ok = false) {
+  return sendPage(
+    reply,
+    status,
+    zh,
+    html`<h1 class="${ok ? 'ok' : 'error'}">${zh}</h1><p class="en">${en}</p>`,
+  );
+}
+
+function closedPage(reply: FastifyReply, state: string) {
+  if (state === 'unknown')
+    return messagePage(reply, 404, '二维码无效', 'This QR code is not valid. Refresh it on the computer.');
+  if (state === 'expired')
+    return messagePage(
+      reply,
+      410,
+      '二维码已过期，请在电脑上刷新',
+      'This QR code has expired. Refresh it on the computer.',
+    );
+  if (state === 'cancelled') return messagePage(reply, 409, '已取消本次登录', 'This sign-in was cancelled.');
+  return messagePage(reply, 409, '本次登录已确认', 'This sign-in has already been confirmed.');
+}
+
+function confirmForm(uuid: string, user: User | null, error?: string): Raw {
+  const who = user
+    ? html`<div class="card"><p>将以 <b>${user.nickname}</b>（${user.account}）登录电脑端</p>
+        <p class="en">You will sign in on the computer as ${user.nickname}.</p></div>`
+    : html`<label for="account">账号 <span class="en">Account</span></label>
+        <input id="account" name="account" autocomplete="username" required>
+        <label for="password">密码 <span class="en">Password</span></label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required>`;
+  return html`<h1>确认登录电脑端</h1><p class="en">Confirm sign-in on your computer</p>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+    <form method="post" action="/producer/h5/qr/confirm">
+      <input type="hidden" name="uuid" value="${uuid}">${who}
+      <button class="primary" type="submit">确认登录 <span class="en">Confirm</span></button>
+    </form>
+    <form method="post" action="/producer/h5/qr/cancel">
+      <input type="hidden" name="uuid" value="${uuid}">
+      <button class="ghost" type="submit">取消 <span class="en">Cancel</span></button>
+    </form>`;
+}
+
+/** The phone side of QR login: a server-rendered page (no SPA bundle) plus confirm and cancel. */
+export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/h5/qr', async (request, reply) => {
+    const parsed = z.object({ uuid: uuidField }).safeParse(request.query);
+    if (!parsed.success) return closedPage(reply, 'unknown');
+    const { uuid } = parsed.data;
+    const row = await findQrLogin(app.db, uuid);
+    const state = effectiveState(row);
+    if (state !== 'waiting' && state !== 'scanned') return closedPage(reply, state);
+    await markScanned(app.db, uuid);
+    return sendPage(reply, 200, '确认登录', confirmForm(uuid, await phoneUser(app, request)));
+  });
+
+  app.post('/h5/qr/confirm', { bodyLimit: 4 * 1024 }, async (request, reply) => {
+    const json = wantsJson(request);
+    const parsed = confirmBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      if (json) return reply.code(400).send(fail(Code.BAD_REQUEST, '参数错误：uuid 二维码参数无效'));
+      return closedPage(reply, 'unknown');
+    }
+    const { uuid, account, password } = parsed.data;
+    const state = effectiveState(await findQrLogin(app.db, uuid));
+    if (state !== 'waiting' && state !== 'scanned') {
+      if (json)
+        return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${state}，无法确认`, { state }));
+      return closedPage(reply, state);
+    }
+    let user = account && password ? null : await phoneUser(app, request);
+    if (!user) {
+      try {
+        if (!account || !password)
+          throw new AppError(Code.BAD_REQUEST, '请输入账号和密码 (enter account and password)', 400);
+        user = await checkPassword(app.db, account, password, request.ip);
+      } catch (err) {
+        if (json || !(err instanceof AppError)) throw err;
+        return sendPage(reply, err.httpStatus, '确认登录', confirmForm(uuid, null, err.message));
+      }
+      // Remember the phone, so the next scan needs one tap (same cookie the web app uses).
+      const token = await createSession(app.db, user.id);
+      reply.setCookie(COOKIE, token, {
+        path: '/',
+        maxAge: SESSION_TTL_SECONDS,
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
+    }
+    if (!(await confirmQrLogin(app.db, uuid, user.id))) {
+      const now = effectiveState(await findQrLogin(app.db, uuid));
+      if (json)
+        return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${now}，无法确认`, { state: now }));
+      return closedPage(reply, now);
+    }
+    if (json) return ok({ state: 'confirmed' }, '已确认登录');
+    return messagePage(reply, 200, '已确认，请回到电脑继续', 'Confirmed. Continue on your computer.', true);
+  });
+
+  app.post('/h5/qr/cancel', { bodyLimit: 4 * 1024 }, async (request, reply) => {
+    const json = wantsJson(request);
+    const parsed = cancelBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      if (json) return reply.code(400).send(fail(Code.BAD_REQUEST, '参数错误：uuid 二维码参数无效'));
+      return closedPage(reply, 'unknown');
+    }
+    if (!(await cancelQrLogin(app.db, parsed.data.uuid))) {
+      const state = effectiveState(await findQrLogin(app.db, parsed.data.uuid));
+      if (json)
+        return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${state}，无法取消`, { state }));
+      return closedPage(reply, state);
+    }
+    if (json) return ok({ state: 'cancelled' }, '已取消登录');
+    return messagePage(reply, 200, '已取消本次登录', 'Sign-in cancelled.', true);
+  });
+}
