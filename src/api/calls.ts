@@ -99,7 +99,9 @@ export function speechEmotionForm(up: SpeechEmotionUpload): FormData {
   form.append('filmId', up.filmId);
   form.append('attempt', String(up.attempt));
   if (up.takeId) form.append('takeId', up.takeId);
-  form.append('file', up.file, `${up.subtitlesId}.wav`);
+  // A named File rather than append()'s filename argument, which some runtimes ignore for plain Blobs.
+  const name = `${up.subtitlesId}.wav`;
+  form.append('file', new File([up.file], name, { type: up.file.type || 'audio/wav' }), name);
   return form;
 }
 

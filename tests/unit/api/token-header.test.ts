@@ -1,0 +1,39 @@
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { request } from '../../../src/api/request';
+import { readToken, removeToken, TOKEN_COOKIE, writeToken } from '../../../src/api/token';
+import { type FixtureServer, movePageTo, startFixtureServer } from './fixture-server';
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+});
+afterEach(() => removeToken());
+afterAll(() => server.close());
+
+const tokenHeaderSent = async () => {
+  await request({ method: 'GET', path: '/x' });
+  return server.last().headers.token;
+};
+
+test('sends header `token` when the user-token cookie exists', async () => {
+  writeToken('t-123');
+  expect(await tokenHeaderSent()).toBe('t-123');
+});
+
+test('no token header when the cookie is missing', async () => {
+  expect(await tokenHeaderSent()).toBeUndefined();
+});
+
+test('no token header when the cookie holds the text "undefined" (spec §6)', async () => {
+  document.cookie = `${TOKEN_COOKIE}=undefined; path=/`;
+  expect(readToken()).toBeNull();
+  expect(await tokenHeaderSent()).toBeUndefined();
+});
+
+test('the cookie is written with the spec lifetime and path, and removed on demand', () => {
+  writeToken('abc');
+  expect(readToken()).toBe('abc');
+  removeToken();
+  expect(readToken()).toBeNull();
+});

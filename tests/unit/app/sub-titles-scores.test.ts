@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+
+type ScoresModule = typeof import('../../../src/app/stores/sub-titles-scores');
+type PrptModule = typeof import('../../../src/app/stores/prpt');
+
+/** A fresh copy of the stores, as after a page reload (module state rebuilt from sessionStorage). */
+async function freshStores(): Promise<{ scores: ScoresModule; prpt: PrptModule }> {
+  vi.resetModules();
+  return {
+    scores: await import('../../../src/app/stores/sub-titles-scores'),
+    prpt: await import('../../../src/app/stores/prpt'),
+  };
+}
+
+const json = (overall: number, audioUrl = '/media/takes/t.wav') => JSON.stringify({ overall, audioUrl });
+
+let revoked: string[];
+beforeEach(() => {
+  revoked = [];
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((u: string) => {
+    revoked.push(u);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('attempt bookkeeping (spec §3–§4)', () => {
+  test('first recording creates the first-attempt fields; a repeat adds the second', async () => {
+    const { scores } = await freshStores();
+    expect(scores.recordAttempt('s1', json(60), 'blob:a1')).toBe(1);
+    expect(scores.subTitlesScores.value.s1).toEqual({
+      subtitlesId: 's1',
+      firstUserAudioJson: json(60),
+      firstSource: 'blob:a1',
+    });
+    expect(scores.recordAttempt('s1', json(75), 'blob:a2')).toBe(2);
+    expect(scores.subTitlesScores.value.s1).toMatchObject({
+      firstUserAudioJson: json(60),
+      firstSource: 'blob:a1',
+      secondUserAudioJson: json(75),
+      secondSource: 'blob:a2',
+    });
+  });
+
+  test('a third take replaces the second and releases its object URL; the first is kept', async () => {
+    const { scores } = await freshStores();
+    scores.recordAttempt('s1', json(60), 'blob:a1');
+    scores.recordAttempt('s1', json(70), 'blob:a2');
+    expect(scores.recordAttempt('s1', json(80), 'blob:a3')).toBe(2);
+    expect(scores.subTitlesScores.value.s1).toMatchObject({
+      firstSource: 'blob:a1',
+      secondSource: 'blob:a3',
+    });
+    expect(revoked).toEqual(['blob:a2']);
+  });
+
+  test('lines are independent', async () => {
+    const { scores } = await freshStores();
+    scores.recordAttempt('s1', json(60), 'blob:a1');
+    expect(scores.nextAttempt('s2')).toBe(1);
+    expect(scores.recordAttempt('s2', json(50), 'blob:b1')).toBe(1);
+    expect(Object.keys(scores.subTitlesScores.value).sort()).toEqual(['s1', 's2']);
+  });
+
+  test('clearScores empties the scores on request and in storage', async () => {
+    const { scores } = await freshStores();
+    scores.recordAttempt('s1', json(60), 'blob:a1');
+    scores.clearScores();
+    expect(scores.subTitlesScores.value).toEqual({});
+    expect(revoked).toEqual(['blob:a1']);
+    const again = await freshStores();
+    expect(again.scores.subTitlesScores.value).toEqual({});
+  });
+});
+
+describe('sessionStorage survival across a reload', () => {
+  test('scores survive a store re-init; dead blob: sources are dropped and marked', async () => {
+    const before = await freshStores();
+    before.scores.recordAttempt('s1', json(60, '/media/takes/first.wav'), 'blob:http://x/1');
+    before.scores.recordAttempt('s1', json(70, '/media/takes/second.wav'), 'blob:http://x/2');
+
+    const after = await freshStores();
+    const entry = after.scores.subTitlesScores.value.s1;
+    expect(entry.firstUserAudioJson).toBe(json(60, '/media/takes/first.wav'));
+    expect(entry.secondUserAudioJson).toBe(json(70, '/media/takes/second.wav'));
+    expect(entry).toMatchObject({
+      firstSource: '',
+      firstSourceLost: true,
+      secondSource: '',
+      secondSourceLost: true,
+    });
+    expect(after.scores.playableSource(entry, 1)).toBe('/producer/media/takes/first.wav');
+    expect(after.scores.playableSource(entry, 2)).toBe('/producer/media/takes/second.wav');
+    // and a repeat after the reload still counts as the second attempt
+    expect(after.scores.recordAttempt('s1', json(90), 'blob:http://x/3')).toBe(2);
+  });
+
+  test('the sound suggestion survives a re-init, with audioInterpret split into non-empty lines', async () => {
+    const before = await freshStores();
+    before.prpt.setSoundSuggest({
+      filmId: 'f1',
+      lang: 'zh',
+      audioInterpret: '语速稍快。\n\n情绪到位。\r\n 注意停顿。 \n',
+      figures: {
+        scoredLines: 3,
+        totalLines: 4,
+        average: 70,
+        improvement: 5,
+        pitchRangeSemitones: 8,
+        syllablesPerSecond: 4.2,
+        loudnessRangeDb: 12,
+        emotionMatchRate: 0.6,
+      },
+    });
+    const after = await freshStores();
+    expect(after.prpt.soundSuggest.value?.lines).toEqual(['语速稍快。', '情绪到位。', '注意停顿。']);
+    expect(after.prpt.soundSuggest.value?.audioInterpret).toContain('情绪到位');
+  });
+});
