@@ -1,0 +1,77 @@
+/** The encoder worker's typed API (one worker, one Comlink API: STYLE habit 3). Types only. */
+import type { ClockAnchor } from '../audio/dsp/clock';
+import type { SubtitleWindowTimes, WindowSpec } from '../audio/dsp/windows';
+
+export interface TakeOptions {
+  takeId: string;
+  /** Seconds widened on both sides of each subtitle window. */
+  marginSeconds: number;
+  /** Audio kept to back-fill windows planned after they began (the count-in covers this). */
+  lookbackSeconds?: number;
+}
+
+/** The clip's clock as the page measured it; the worker adds the sample rate and first captured frame. */
+export type TimelineAnchor = Omit<ClockAnchor, 'sampleRate' | 'firstCaptureFrame'>;
+
+export interface EncodedWindow {
+  takeId: string;
+  subtitlesId: string;
+  /** 16-bit PCM mono 16 kHz wav, transferred to the page. */
+  wav: ArrayBuffer;
+  durationMs: number;
+  /** False when the take ended (or frames were lost) inside the window. */
+  complete: boolean;
+  /** Stream indices (16 kHz) of the window, margins included. */
+  start: number;
+  end: number;
+  /** Epoch ms (performance.timeOrigin + now) when the window closed and when its wav was ready. */
+  closedAtMs: number;
+  encodedAtMs: number;
+}
+
+export interface PipelineStats {
+  takeId: string;
+  captureRate: number;
+  /** Seconds of audio received from the capture. */
+  capturedSeconds: number;
+  /** Frames the worklet dropped (pool empty) plus gaps the worker filled with silence. */
+  droppedFrames: number;
+  /** PCM chunks that arrived while the worker was busy (queue depth at the worker). */
+  backlog: number;
+  openWindows: number;
+  remainingWindows: number;
+  windowsDone: number;
+  pitchHz: number | null;
+  rms: number;
+  /** Time spent resampling + slicing + encoding per second of audio (ms/s), a CPU-load figure. */
+  workMsPerSecond: number;
+  lastEncodeMs: number;
+}
+
+export interface TakeSummary {
+  takeId: string;
+  windows: number;
+  /** Windows never reached because the take stopped first. */
+  skipped: string[];
+  capturedSeconds: number;
+  droppedFrames: number;
+  firstCaptureFrame: number;
+  captureRate: number;
+}
+
+export interface TakeCallbacks {
+  onWindow(window: EncodedWindow): void;
+  onStats?(stats: PipelineStats): void;
+}
+
+export interface EncoderApi {
+  /** Starts a take fed by the capture worklet over `port` (transferred). */
+  startTake(port: MessagePort | null, options: TakeOptions, callbacks: TakeCallbacks): void;
+  /** Plans the subtitle windows once the clip's clock is known (may be called before the first PCM). */
+  setTimeline(anchor: TimelineAnchor, subtitles: SubtitleWindowTimes[]): Promise<WindowSpec[]>;
+  /** Fallback path: a wav slice from audio-recorder-polyfill (transferred), `startFrame` on its clock. */
+  pushWav(wav: ArrayBuffer, startFrame: number): void;
+  /** Resolves after the capture's `end` (or, for the fallback, at once) and every window is handed out. */
+  finishTake(fallbackEndFrame?: number): Promise<TakeSummary>;
+  abortTake(): void;
+}

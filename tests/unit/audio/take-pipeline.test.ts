@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { resample } from '../../../src/audio/dsp/resample';
+import { decodeWav } from '../../../src/audio/dsp/wav';
+import type { EncodedWindow, PipelineStats, TimelineAnchor } from '../../../src/workers/encoder-types';
+import { TakePipeline } from '../../../src/workers/take-pipeline';
+import { noise } from './signals';
+
+const RATE = 48000;
+// Clip time 0 is shown at context time 1 s; capture starts at context time 0.5 s (frame 24000).
+const anchor: TimelineAnchor = {
+  contextTime: 1,
+  mediaTime: 0,
+  playbackRate: 1,
+  outputLatency: 0,
+  inputLatency: 0,
+};
+const subtitles = [
+  { id: 's1', startSeconds: 0.5, endSeconds: 1.5 },
+  { id: 's2', startSeconds: 1.6, endSeconds: 2.25 }, // margins overlap s1's
+  { id: 's3', startSeconds: 3, endSeconds: 4 },
+];
+
+function run(chunk: number, opts: { timelineAfterFrames?: number; dropAt?: number } = {}) {
+  const input = noise(RATE * 5, 9).map((v) => v * 0.5);
+  const windows: EncodedWindow[] = [];
+  const stats: PipelineStats[] = [];
+  const take = new TakePipeline(
+    { takeId: 'take-0001', marginSeconds: 0.25 },
+    (w) => windows.push(w),
+    (s) => stats.push(s),
+  );
+  const firstFrame = 24000;
+  let planned = opts.timelineAfterFrames === undefined ? take.setTimeline(anchor, subtitles) : null;
+  for (let at = 0; at < input.length; at += chunk) {
+    if (planned === null && at >= (opts.timelineAfterFrames as number))
+      planned = take.setTimeline(anchor, subtitles);
+    const part = input.subarray(at, Math.min(input.length, at + chunk));
+    if (opts.dropAt !== undefined && at === opts.dropAt) continue; // the worklet lost this chunk
+    take.ingest(part, part.length, firstFrame + at, RATE);
+  }
+  const summary = take.finish();
+  return { input, windows, stats, summary, planned };
+}
+
+describe('TakePipeline (the encoder worker’s per-take code)', () => {
+  it('emits one exact 16 kHz wav per subtitle window, margins included, whatever the chunking', async () => {
+    const reference = resample(
+      noise(RATE * 5, 9).map((v) => v * 0.5),
+      RATE,
+      16000,
+    );
+    for (const chunk of [128, 2048, 5000]) {
+      const { windows, summary, planned } = run(chunk);
+      const plan = await planned;
+      expect(summary.windows).toBe(3);
+      expect(summary.skipped).toEqual([]);
+      expect(windows.map((w) => w.subtitlesId)).toEqual(['s1', 's2', 's3']);
+      // s1: clip 0.25…1.75 s → context 1.25…2.75 s → capture frames from 0.5 s → stream 12000…36000.
+      expect(plan?.[0]).toEqual({ id: 's1', start: 12000, end: 36000 });
+      for (const w of windows) {
+        expect(w.complete).toBe(true);
+        const wav = decodeWav(w.wav);
+        expect(wav.sampleRate).toBe(16000);
+        const got = wav.channels[0];
+        expect(got.length).toBe(w.end - w.start);
+        expect(w.durationMs).toBeCloseTo(((w.end - w.start) / 16000) * 1000, 6);
+        // Same samples as resampling the whole input in one go, to 16-bit precision.
+        for (let i = 0; i < got.length; i++) {
+          if (Math.abs(got[i] - reference[w.start + i]) > 1 / 32768 + 1e-7)
+            throw new Error(`${w.subtitlesId}[${i}]`);
+        }
+      }
+    }
+  });
+
+  it('plans windows handed over after capture began from the look-back audio', async () => {
+    const { windows, planned } = run(2048, { timelineAfterFrames: RATE * 1.5 });
+    expect((await planned)?.map((w) => w.id)).toEqual(['s1', 's2', 's3']);
+    expect(windows.every((w) => w.complete)).toBe(true);
+  });
+
+  it('fills frames the worklet dropped with silence so later lines keep their place', () => {
+    const { windows, summary } = run(2048, { dropAt: 2048 * 50 });
+    expect(summary.droppedFrames).toBe(2048);
+    const s3 = decodeWav(windows.find((w) => w.subtitlesId === 's3')?.wav as ArrayBuffer).channels[0];
+    const ok = run(2048).windows.find((w) => w.subtitlesId === 's3');
+    expect(Array.from(s3)).toEqual(Array.from(decodeWav(ok?.wav as ArrayBuffer).channels[0]));
+  });
+
+  it('reports live stats about ten times a second', () => {
+    const { stats } = run(2048);
+    expect(stats.length).toBeGreaterThanOrEqual(45);
+    expect(stats.length).toBeLessThanOrEqual(51);
+    expect(stats.at(-1)?.capturedSeconds).toBeGreaterThan(4.8);
+  });
+
+  it('hands out a window cut short by the end of the take as incomplete', () => {
+    const out: EncodedWindow[] = [];
+    const short = new TakePipeline({ takeId: 't-short-2', marginSeconds: 0 }, (w) => out.push(w));
+    void short.setTimeline({ ...anchor, contextTime: 0 }, [{ id: 'x', startSeconds: 0.1, endSeconds: 2 }]);
+    short.ingest(noise(RATE), RATE, 0, RATE);
+    const summary = short.finish();
+    expect(out).toHaveLength(1);
+    expect(out[0].complete).toBe(false);
+    expect(decodeWav(out[0].wav).channels[0].length).toBe(14400); // 0.1 s … 1.0 s at 16 kHz
+    expect(summary.skipped).toEqual([]);
+  });
+});
