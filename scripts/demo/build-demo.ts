@@ -9,9 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFixtures } from './build-fixtures';
 import { type TakeLabel, labelOf, loadTake, locateEmodb, readLabels } from './emodb-dataset';
-import { type FilmManifest, filmManifest } from './film-schema';
+import { type FilmManifest, filmManifest } from '../../server/films/manifest';
 import { findFonts } from './fonts';
 import { renderFilm } from './render-film';
+import { addRoomTone } from './room-tone';
 import { FIXTURE_FILM_ID, LEARNER_SPEAKER, SCENES } from './scenes';
 import type { SceneDefinition } from './scenes/scene-types';
 import { normalizePeak, placeClips, planCues } from './scene-timeline';
@@ -56,6 +57,7 @@ function main(): void {
       const cues = planCues(clips, filmIndex);
       const timeline = placeClips(clips, cues, clips[0].sampleRate);
       normalizePeak(timeline.samples);
+      addRoomTone(timeline.samples, timeline.sampleRate, filmIndex + 1);
 
       const workDir = path.join(workRoot, scene.id);
       const outDir = path.join(filmsDir, scene.id);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { TARGET_SAMPLE_RATE } from '../../src/audio/constants';
 import { type TakeLabel, labelOf, loadTake } from './emodb-dataset';
 import { resampleWav } from './ffmpeg';
+import { addRoomTone } from './room-tone';
 import { type Cue, placeClips } from './scene-timeline';
 import type { SceneDefinition } from './scenes/scene-types';
 import { SENTENCES } from './sentences';
@@ -116,6 +117,8 @@ export function buildFixtures(input: FixtureInput): { files: string[]; bytes: nu
   });
   const clips: SpeechClip[] = matching.map((m) => m.clip);
   const timeline = placeClips(clips, cues, clips[0].sampleRate, 'center');
+  // A quiet room, like a real microphone: gaps are not digital zeros.
+  addRoomTone(timeline.samples, timeline.sampleRate, 15);
   const placed = cues.map((cue, i) => {
     const speechMs = ms(clips[i].speechEnd - clips[i].speechStart, clips[i].sampleRate);
     const startMs = cue.startMs + Math.round((cue.endMs - cue.startMs - speechMs) / 2);

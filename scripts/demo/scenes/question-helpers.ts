@@ -1,6 +1,6 @@
 /** Short constructors so scene files read like the quiz they describe. */
 import type { Localized } from '../../../src/api/contract';
-import type { ManifestQuestion } from '../film-schema';
+import type { ManifestQuestion } from '../../../server/films/manifest';
 
 type Options = Record<string, Localized>;
 

@@ -4,7 +4,7 @@
  * cannot drift from the recording.
  */
 import type { Localized, Part } from '../../../src/api/contract';
-import type { ManifestQuestion } from '../film-schema';
+import type { ManifestQuestion } from '../../../server/films/manifest';
 
 export interface SceneRole {
   name: string;
