@@ -75,3 +75,9 @@ export function movePageTo(origin: string, path = '/'): void {
   if (!w.happyDOM) throw new Error('These tests need the happy-dom environment (window.happyDOM).');
   w.happyDOM.setURL(origin + path);
 }
+
+/** Writes a raw cookie as any page script could (the token tests need odd values such as `undefined`). */
+export function setRawCookie(raw: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: tests must write raw, even malformed, cookies.
+  document.cookie = raw;
+}

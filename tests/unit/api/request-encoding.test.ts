@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { request } from '../../../src/api/request';
-import { type FixtureServer, movePageTo, startFixtureServer } from './fixture-server';
+import { type FixtureServer, movePageTo, setRawCookie, startFixtureServer } from './fixture-server';
 
 let server: FixtureServer;
 beforeAll(async () => {
@@ -106,12 +106,12 @@ describe('_v timestamp and credentials', () => {
   });
 
   test('no cookies are sent (credentials omitted)', async () => {
-    document.cookie = 'user-token=secret-token; path=/';
-    document.cookie = 'other=1; path=/';
+    setRawCookie('user-token=secret-token; path=/');
+    setRawCookie('other=1; path=/');
     await request({ method: 'GET', path: '/x' });
     expect(server.last().headers.cookie).toBeUndefined();
-    document.cookie = 'user-token=; max-age=0; path=/';
-    document.cookie = 'other=; max-age=0; path=/';
+    setRawCookie('user-token=; max-age=0; path=/');
+    setRawCookie('other=; max-age=0; path=/');
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { request } from '../../../src/api/request';
 import { readToken, removeToken, TOKEN_COOKIE, writeToken } from '../../../src/api/token';
-import { type FixtureServer, movePageTo, startFixtureServer } from './fixture-server';
+import { type FixtureServer, movePageTo, setRawCookie, startFixtureServer } from './fixture-server';
 
 let server: FixtureServer;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ test('no token header when the cookie is missing', async () => {
 });
 
 test('no token header when the cookie holds the text "undefined" (spec §6)', async () => {
-  document.cookie = `${TOKEN_COOKIE}=undefined; path=/`;
+  setRawCookie(`${TOKEN_COOKIE}=undefined; path=/`);
   expect(readToken()).toBeNull();
   expect(await tokenHeaderSent()).toBeUndefined();
 });

@@ -1,0 +1,59 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { readToken, writeToken } from '../../../src/api/token';
+import { t } from '../../../src/app/i18n';
+import { syncToken, userInfo } from '../../../src/app/stores/account';
+import * as prpt from '../../../src/app/stores/prpt';
+import { clearToasts, toasts } from '../../../src/app/stores/toast';
+import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { renderAppAt } from './render-app';
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+});
+afterEach(() => {
+  clearToasts();
+  server.reset();
+});
+afterAll(() => server.close());
+
+test('code 1002 from any call: warning 登录信息已失效, local data and token cleared, prefix-aware login with a way back', async () => {
+  writeToken('stale-token');
+  syncToken();
+  localStorage.setItem('account.userInfo', JSON.stringify({ id: 'u1' }));
+  prpt.recordAttempt('s1', '{"overall":50}', 'blob:x');
+  server.handle((_r, res) => json(res, { code: 1002, msg: '登录信息已失效，请重新登录', data: null }, 401));
+
+  const { here } = renderAppAt('/prpt/soundSuggest/7?tab=2');
+  await screen.findByRole('heading', { level: 1, name: t('page.prpt.soundSuggest') });
+
+  // A data loader hits the expired session; it only logs, the bus listener does the rest.
+  await act(async () => {
+    await prpt.loadSoundSuggest('7');
+  });
+
+  await waitFor(() => expect(here()).toBe('/prpt/login?redirect=%2Fprpt%2FsoundSuggest%2F7%3Ftab%3D2'));
+  expect(screen.getByRole('alert')).toHaveTextContent('登录信息已失效');
+  expect(toasts.value).toHaveLength(1);
+  expect(toasts.value[0]).toMatchObject({ kind: 'warning', msg: '登录信息已失效', durationMs: 3000 });
+  expect(readToken()).toBeNull();
+  expect(localStorage.getItem('account.userInfo')).toBeNull();
+  expect(sessionStorage.getItem('prpt.subTitlesScores')).toBeNull();
+  expect(prpt.subTitlesScores.value).toEqual({});
+  expect(userInfo.value).toBeNull();
+});
+
+test('on a prpo page the expiry goes to /prpo/login', async () => {
+  writeToken('stale-token');
+  syncToken();
+  server.handle((_r, res) => json(res, { code: 1002, msg: 'expired', data: null }, 401));
+  const { here } = renderAppAt('/prpo/report/3');
+  await screen.findByRole('heading', { level: 1, name: t('page.prpo.report') });
+  const { loadReport } = await import('../../../src/app/stores/prpo');
+  await act(async () => {
+    await loadReport('3');
+  });
+  await waitFor(() => expect(here()).toBe('/prpo/login?redirect=%2Fprpo%2Freport%2F3'));
+});
