@@ -7,6 +7,9 @@ import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../../../src/app/ro
 
 const Page = () => <h1>loaded page</h1>;
 const never = () => new Promise<never>(() => {});
+const Broken = () => {
+  throw new Error('boom');
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -71,9 +74,6 @@ describe('the page error view', () => {
 
   test('a page that throws while rendering still shows a message, not a blank screen', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Broken = () => {
-      throw new Error('boom');
-    };
     render(<LazyPage entry={lazyPage('broken', () => Promise.resolve({ default: Broken }))} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('页面遇到意外错误：boom');
   });
