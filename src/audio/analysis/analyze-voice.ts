@@ -18,7 +18,14 @@ export const CLIP_LEVEL = 0.999;
 
 const FS = TARGET_SAMPLE_RATE;
 const HOP = Math.round(FS * HOP_SECONDS);
-const SPECTRAL_FRAME = Math.round(FS * 0.04);
+/** Pitch runs at half rate: 8 kHz still holds 13 harmonics of a 600 Hz voice, at half the FFT cost. */
+const PITCH_FS = FS / 2;
+const PITCH_HOP = Math.round(PITCH_FS * HOP_SECONDS);
+/**
+ * 25 ms spectral frames (eGeMAPS uses 25 ms for its spectral and cepstral descriptors; the 40 ms
+ * FRAME_SECONDS of constants.ts would blur consonant transitions and double the FFT cost).
+ */
+const SPECTRAL_FRAME = Math.round(FS * 0.025);
 
 // Analysers hold pre-allocated buffers; one set per process/worker (analysis is synchronous).
 let analyzers:
@@ -32,7 +39,11 @@ let analyzers:
 
 function getAnalyzers() {
   analyzers ??= {
-    pitch: new PitchTracker(FS, { ...DEFAULT_PITCH_PARAMS, floorHz: PITCH_MIN_HZ, ceilingHz: PITCH_MAX_HZ }),
+    pitch: new PitchTracker(PITCH_FS, {
+      ...DEFAULT_PITCH_PARAMS,
+      floorHz: PITCH_MIN_HZ,
+      ceilingHz: PITCH_MAX_HZ,
+    }),
     spectral: new SpectralAnalyzer(FS, SPECTRAL_FRAME),
     intensity: new IntensityAnalyzer(FS),
     formants: new FormantAnalyzer(FS),
@@ -63,7 +74,7 @@ export function analyzeVoice(samples: Float32Array, sampleRate: number): VoiceAn
 
   const f0Hz = new Float32Array(frames);
   const voicing = new Float32Array(frames);
-  a.pitch.track(x, HOP, frames, { f0Hz, voicing });
+  a.pitch.track(resampleSinc(x, FS, PITCH_FS), PITCH_HOP, frames, { f0Hz, voicing });
   const intensityDb = new Float32Array(frames);
   a.intensity.run(x, HOP, frames, intensityDb);
   const spectral = SpectralAnalyzer.allocate(frames);

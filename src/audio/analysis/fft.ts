@@ -4,19 +4,22 @@
  */
 export class Fft {
   readonly size: number;
-  private readonly cos: Float64Array;
-  private readonly sin: Float64Array;
+  /** Twiddles of every stage laid out contiguously: stage with half-size h starts at h - 1. */
+  private readonly twRe: Float64Array;
+  private readonly twIm: Float64Array;
   private readonly rev: Uint32Array;
 
   constructor(size: number) {
     if (size < 2 || (size & (size - 1)) !== 0)
       throw new Error(`FFT size must be a power of two, got ${size}`);
     this.size = size;
-    this.cos = new Float64Array(size / 2);
-    this.sin = new Float64Array(size / 2);
-    for (let i = 0; i < size / 2; i++) {
-      this.cos[i] = Math.cos((2 * Math.PI * i) / size);
-      this.sin[i] = -Math.sin((2 * Math.PI * i) / size);
+    this.twRe = new Float64Array(size);
+    this.twIm = new Float64Array(size);
+    for (let half = 1; half < size; half <<= 1) {
+      for (let k = 0; k < half; k++) {
+        this.twRe[half - 1 + k] = Math.cos((Math.PI * k) / half);
+        this.twIm[half - 1 + k] = -Math.sin((Math.PI * k) / half);
+      }
     }
     this.rev = new Uint32Array(size);
     const bits = Math.log2(size);
@@ -42,15 +45,16 @@ export class Fft {
         im[j] = ti;
       }
     }
+    const twRe = this.twRe;
+    const twIm = this.twIm;
     const sgn = inverse ? -1 : 1;
-    for (let len = 2; len <= n; len <<= 1) {
-      const half = len >> 1;
-      const step = n / len;
-      for (let start = 0; start < n; start += len) {
-        for (let k = 0; k < half; k++) {
-          const wr = this.cos[k * step];
-          const wi = sgn * this.sin[k * step];
-          const a = start + k;
+    for (let half = 1; half < n; half <<= 1) {
+      const len = half << 1;
+      const base = half - 1;
+      for (let k = 0; k < half; k++) {
+        const wr = twRe[base + k];
+        const wi = sgn * twIm[base + k];
+        for (let a = k; a < n; a += len) {
           const b = a + half;
           const xr = re[b] * wr - im[b] * wi;
           const xi = re[b] * wi + im[b] * wr;
@@ -61,6 +65,28 @@ export class Fft {
         }
       }
     }
+  }
+}
+
+/**
+ * After transform() of x + i*y (x, y real), the power spectra of x and of y for bins 0..n/2:
+ * X_k = (Z_k + conj Z_(n-k)) / 2, Y_k = (Z_k - conj Z_(n-k)) / 2i. Two real frames per FFT.
+ */
+export function powerPair(
+  re: Float64Array,
+  im: Float64Array,
+  n: number,
+  px: Float64Array,
+  py: Float64Array,
+): void {
+  for (let k = 0; k <= n >> 1; k++) {
+    const j = k === 0 ? 0 : n - k;
+    const ar = re[k] + re[j];
+    const ai = im[k] - im[j];
+    const br = re[k] - re[j];
+    const bi = im[k] + im[j];
+    px[k] = 0.25 * (ar * ar + ai * ai);
+    py[k] = 0.25 * (br * br + bi * bi);
   }
 }
 

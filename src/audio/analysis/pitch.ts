@@ -1,4 +1,4 @@
-import { fftOfSize, nextPow2 } from './fft';
+import { fftOfSize, nextPow2, powerPair } from './fft';
 
 /**
  * Pitch tracker after Boersma (1993), "Accurate short-term analysis of the fundamental frequency
@@ -48,6 +48,10 @@ export class PitchTracker {
   private readonly re: Float64Array;
   private readonly im: Float64Array;
   private readonly frame: Float64Array;
+  private readonly frame2: Float64Array;
+  private readonly pa: Float64Array;
+  private readonly pb: Float64Array;
+  private readonly ac: Float64Array;
   private readonly minLag: number;
   private readonly maxLag: number;
   private capacity = 0;
@@ -67,6 +71,9 @@ export class PitchTracker {
     this.re = new Float64Array(this.nFft);
     this.im = new Float64Array(this.nFft);
     this.frame = new Float64Array(this.nWin);
+    this.frame2 = new Float64Array(this.nWin);
+    this.pa = new Float64Array(this.nFft / 2 + 1);
+    this.pb = new Float64Array(this.nFft / 2 + 1);
     this.win = new Float64Array(this.nWin);
     for (let i = 0; i < this.nWin; i++)
       this.win[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (i + 1)) / (this.nWin + 1));
@@ -74,22 +81,33 @@ export class PitchTracker {
     this.maxLag = Math.min(Math.floor(this.nWin / 2), Math.ceil(sampleRate / params.floorHz) + 1);
     // Autocorrelation of the window itself, normalised to 1 at lag 0.
     this.winAc = new Float64Array(this.maxLag + 2);
-    this.autocorrelate(this.win, this.nWin);
+    this.ac = new Float64Array(this.maxLag + 2);
+    this.autocorrelatePair(this.win, null, this.nWin);
     for (let k = 0; k < this.winAc.length; k++) this.winAc[k] = this.re[k] / this.re[0];
   }
 
-  /** Autocorrelation of frame[0..n) into this.re[0..) (unnormalised), via |FFT|^2. */
-  private autocorrelate(frame: Float64Array, n: number): void {
+  /**
+   * Autocorrelations of two real frames with one complex FFT pair: FFT(a + ib), split into the two
+   * power spectra, then one inverse FFT of (Pa + iPb) whose real/imaginary parts are r_a and r_b.
+   */
+  private autocorrelatePair(a: Float64Array, b: Float64Array | null, n: number): void {
     const re = this.re;
     const im = this.im;
+    const N = this.nFft;
     re.fill(0);
     im.fill(0);
-    for (let i = 0; i < n; i++) re[i] = frame[i];
-    const fft = fftOfSize(this.nFft);
+    for (let i = 0; i < n; i++) re[i] = a[i];
+    if (b) for (let i = 0; i < n; i++) im[i] = b[i];
+    const fft = fftOfSize(N);
     fft.transform(re, im);
-    for (let k = 0; k < this.nFft; k++) {
-      re[k] = re[k] * re[k] + im[k] * im[k];
-      im[k] = 0;
+    powerPair(re, im, N, this.pa, this.pb);
+    for (let k = 0; k <= N >> 1; k++) {
+      re[k] = this.pa[k];
+      im[k] = this.pb[k];
+      if (k > 0 && k < N >> 1) {
+        re[N - k] = this.pa[k];
+        im[N - k] = this.pb[k];
+      }
     }
     fft.transform(re, im, true);
   }
@@ -111,8 +129,6 @@ export class PitchTracker {
    * Writes into out (allocated by the caller).
    */
   track(x: Float32Array, hop: number, frames: number, out: PitchResult): void {
-    const p = this.params;
-    const C = p.maxCandidates;
     this.ensure(frames);
     const n = x.length;
     let mean = 0;
@@ -123,80 +139,99 @@ export class PitchTracker {
       const a = Math.abs(x[i] - mean);
       if (a > globalPeak) globalPeak = a;
     }
-    const nWin = this.nWin;
-    const frame = this.frame;
-    const re = this.re;
-    for (let f = 0; f < frames; f++) {
-      const centre = Math.round((f + 0.5) * hop);
-      const start = centre - (nWin >> 1);
-      let local = 0;
-      let count = 0;
-      for (let i = 0; i < nWin; i++) {
-        const j = start + i;
-        const v = j >= 0 && j < n ? x[j] : 0;
-        frame[i] = v;
-        local += v;
-        count++;
-      }
-      local /= count;
-      let peak = 0;
-      for (let i = 0; i < nWin; i++) {
-        const v = frame[i] - local;
-        if (Math.abs(v) > peak) peak = Math.abs(v);
-        frame[i] = v * this.win[i];
-      }
-      this.localPeak[f] = globalPeak > 0 ? peak / globalPeak : 0;
-      // Candidate 0 is always "unvoiced".
-      const base = f * C;
-      this.candF[base] = 0;
-      this.candR[base] = 0;
-      let nc = 1;
-      if (peak > 0) {
-        this.autocorrelate(frame, nWin);
-        const r0 = re[0];
-        const maxLag = this.maxLag;
-        // Normalise by lag-0 power and by the window autocorrelation (Boersma eq. 9).
-        for (let k = 1; k <= maxLag + 1 && k < this.winAc.length; k++) re[k] = re[k] / (r0 * this.winAc[k]);
-        re[0] = 1;
-        const thr = 0.5 * p.voicingThreshold;
-        for (let k = this.minLag; k <= maxLag; k++) {
-          const r = re[k];
-          if (r > thr && r > re[k - 1] && r >= re[k + 1]) {
-            const dr = 0.5 * (re[k + 1] - re[k - 1]);
-            const d2r = 2 * r - re[k - 1] - re[k + 1];
-            const shift = d2r > 0 ? dr / d2r : 0;
-            const freq = this.sampleRate / (k + shift);
-            let strength = d2r > 0 ? r + (0.5 * dr * dr) / d2r : r;
-            // Peaks above 1 come from short windows; reflect them around 1 as Praat does.
-            if (strength > 1) strength = 1 / strength;
-            if (freq < p.floorHz || freq > p.ceilingHz) continue;
-            const local = strength - p.octaveCost * Math.log2(p.ceilingHz / freq);
-            if (nc < C) {
-              this.candF[base + nc] = freq;
-              this.candR[base + nc] = strength;
-              nc++;
-            } else {
-              // Replace the weakest voiced candidate when this one is stronger.
-              let weakest = 1;
-              let weakestLocal = Number.POSITIVE_INFINITY;
-              for (let c = 1; c < C; c++) {
-                const l = this.candR[base + c] - p.octaveCost * Math.log2(p.ceilingHz / this.candF[base + c]);
-                if (l < weakestLocal) {
-                  weakestLocal = l;
-                  weakest = c;
-                }
-              }
-              if (local > weakestLocal) {
-                this.candF[base + weakest] = freq;
-                this.candR[base + weakest] = strength;
-              }
-            }
-          }
-        }
-      }
-      this.candN[f] = nc;
+    for (let f = 0; f < frames; f += 2) {
+      const pa = this.prepareFrame(x, hop, f, globalPeak, this.frame);
+      const pb = f + 1 < frames ? this.prepareFrame(x, hop, f + 1, globalPeak, this.frame2) : 0;
+      if (pa > 0 || pb > 0)
+        this.autocorrelatePair(this.frame, f + 1 < frames ? this.frame2 : null, this.nWin);
+      this.candidates(f, pa > 0 ? this.re : null);
+      if (f + 1 < frames) this.candidates(f + 1, pb > 0 ? this.im : null);
     }
     this.viterbi(frames, out);
+  }
+
+  /** Copy, de-mean and window frame f into dst; returns its local peak (0 = silent frame). */
+  private prepareFrame(
+    x: Float32Array,
+    hop: number,
+    f: number,
+    globalPeak: number,
+    dst: Float64Array,
+  ): number {
+    const nWin = this.nWin;
+    const n = x.length;
+    const start = Math.round((f + 0.5) * hop) - (nWin >> 1);
+    let local = 0;
+    for (let i = 0; i < nWin; i++) {
+      const j = start + i;
+      const v = j >= 0 && j < n ? x[j] : 0;
+      dst[i] = v;
+      local += v;
+    }
+    local /= nWin;
+    let peak = 0;
+    for (let i = 0; i < nWin; i++) {
+      const v = dst[i] - local;
+      const av = v < 0 ? -v : v;
+      if (av > peak) peak = av;
+      dst[i] = v * this.win[i];
+    }
+    this.localPeak[f] = globalPeak > 0 ? peak / globalPeak : 0;
+    return peak;
+  }
+
+  /** Candidates of frame f from its raw autocorrelation r (null = silent frame). */
+  private candidates(f: number, r: Float64Array | null): void {
+    const p = this.params;
+    const C = p.maxCandidates;
+    const base = f * C;
+    // Candidate 0 is always "unvoiced".
+    this.candF[base] = 0;
+    this.candR[base] = 0;
+    let nc = 1;
+    if (r && r[0] > 0) {
+      const ac = this.ac;
+      const maxLag = this.maxLag;
+      const r0 = r[0];
+      // Normalise by lag-0 power and by the window autocorrelation (Boersma eq. 9).
+      ac[0] = 1;
+      for (let k = 1; k <= maxLag + 1; k++) ac[k] = r[k] / (r0 * this.winAc[k]);
+      const thr = 0.5 * p.voicingThreshold;
+      for (let k = this.minLag; k <= maxLag; k++) {
+        const rk = ac[k];
+        if (!(rk > thr && rk > ac[k - 1] && rk >= ac[k + 1])) continue;
+        const dr = 0.5 * (ac[k + 1] - ac[k - 1]);
+        const d2r = 2 * rk - ac[k - 1] - ac[k + 1];
+        const shift = d2r > 0 ? dr / d2r : 0;
+        const freq = this.sampleRate / (k + shift);
+        let strength = d2r > 0 ? rk + (0.5 * dr * dr) / d2r : rk;
+        // Peaks above 1 come from short windows; reflect them around 1 as Praat does.
+        if (strength > 1) strength = 1 / strength;
+        if (freq < p.floorHz || freq > p.ceilingHz) continue;
+        const local = strength - p.octaveCost * Math.log2(p.ceilingHz / freq);
+        if (nc < C) {
+          this.candF[base + nc] = freq;
+          this.candR[base + nc] = strength;
+          nc++;
+          continue;
+        }
+        // Full: replace the weakest voiced candidate when this one is stronger.
+        let weakest = 1;
+        let weakestLocal = Number.POSITIVE_INFINITY;
+        for (let c = 1; c < C; c++) {
+          const l = this.candR[base + c] - p.octaveCost * Math.log2(p.ceilingHz / this.candF[base + c]);
+          if (l < weakestLocal) {
+            weakestLocal = l;
+            weakest = c;
+          }
+        }
+        if (local > weakestLocal) {
+          this.candF[base + weakest] = freq;
+          this.candR[base + weakest] = strength;
+        }
+      }
+    }
+    this.candN[f] = nc;
   }
 
   private delta(f: number, c: number): number {

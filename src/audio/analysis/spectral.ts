@@ -1,4 +1,4 @@
-import { fftOfSize, nextPow2 } from './fft';
+import { fftOfSize, nextPow2, powerPair } from './fft';
 
 /** Number of cepstral coefficients kept (c1..c12; c0 is dropped as it duplicates loudness). */
 export const MFCC_COUNT = 12;
@@ -37,6 +37,15 @@ export class SpectralAnalyzer {
   private readonly re: Float64Array;
   private readonly im: Float64Array;
   private readonly power: Float64Array;
+  private readonly power2: Float64Array;
+  private readonly bands: {
+    k50: number;
+    k500: number;
+    k1000: number;
+    k1500: number;
+    k2000: number;
+    k5000: number;
+  };
   private readonly prevMag: Float64Array;
   private readonly mag: Float64Array;
   private readonly melLo: Int32Array;
@@ -57,6 +66,16 @@ export class SpectralAnalyzer {
     this.re = new Float64Array(this.nFft);
     this.im = new Float64Array(this.nFft);
     this.power = new Float64Array(this.bins);
+    this.power2 = new Float64Array(this.bins);
+    const hz = sampleRate / this.nFft;
+    this.bands = {
+      k50: Math.round(50 / hz),
+      k500: Math.round(500 / hz),
+      k1000: Math.round(1000 / hz),
+      k1500: Math.round(1500 / hz),
+      k2000: Math.round(2000 / hz),
+      k5000: Math.min(this.bins - 1, Math.round(5000 / hz)),
+    };
     this.mag = new Float64Array(this.bins);
     this.prevMag = new Float64Array(this.bins);
     this.melE = new Float64Array(MEL_BANDS);
@@ -98,83 +117,88 @@ export class SpectralAnalyzer {
     };
   }
 
-  /** Analyse `frames` frames of x centred at (i + 0.5) * hop. */
-  run(x: Float32Array, hop: number, frames: number, out: SpectralTracks): void {
-    const { re, im, power, mag, prevMag, win, bins, melE } = this;
-    const n = x.length;
+  private fill(x: Float32Array, hop: number, f: number, dst: Float64Array): void {
     const N = this.frameSamples;
-    const binHz = this.sampleRate / this.nFft;
+    const n = x.length;
+    const start = Math.round((f + 0.5) * hop) - (N >> 1);
+    for (let i = 0; i < N; i++) {
+      const j = start + i;
+      dst[i] = j >= 0 && j < n ? x[j] * this.win[i] : 0;
+    }
+  }
+
+  /** Analyse `frames` frames of x centred at (i + 0.5) * hop, two real frames per complex FFT. */
+  run(x: Float32Array, hop: number, frames: number, out: SpectralTracks): void {
+    const { re, im } = this;
     const fft = fftOfSize(this.nFft);
-    const k50 = Math.round(50 / binHz);
-    const k500 = Math.round(500 / binHz);
-    const k1000 = Math.round(1000 / binHz);
-    const k1500 = Math.round(1500 / binHz);
-    const k2000 = Math.round(2000 / binHz);
-    const k5000 = Math.min(bins - 1, Math.round(5000 / binHz));
-    prevMag.fill(0);
-    for (let f = 0; f < frames; f++) {
-      const start = Math.round((f + 0.5) * hop) - (N >> 1);
+    this.prevMag.fill(0);
+    for (let f = 0; f < frames; f += 2) {
       re.fill(0);
       im.fill(0);
-      for (let i = 0; i < N; i++) {
-        const j = start + i;
-        re[i] = j >= 0 && j < n ? x[j] * win[i] : 0;
-      }
+      this.fill(x, hop, f, re);
+      if (f + 1 < frames) this.fill(x, hop, f + 1, im);
       fft.transform(re, im);
-      let total = 0;
-      let centroidNum = 0;
-      for (let k = 0; k < bins; k++) {
-        const pw = re[k] * re[k] + im[k] * im[k];
-        power[k] = pw;
-        mag[k] = Math.sqrt(pw);
-        total += mag[k];
-        centroidNum += mag[k] * k * binHz;
-      }
-      out.centroid[f] = total > 0 ? centroidNum / total : 0;
-      // Flux between L1-normalised magnitude spectra.
-      let flux = 0;
-      const inv = total > 0 ? 1 / total : 0;
-      for (let k = 0; k < bins; k++) {
-        const m = mag[k] * inv;
-        const d = m - prevMag[k];
-        flux += d * d;
-        prevMag[k] = m;
-      }
-      out.flux[f] = f === 0 ? 0 : flux;
-      // Mel bands: loudness (power law) and MFCC.
-      let loud = 0;
-      for (let b = 0; b < MEL_BANDS; b++) {
-        let e = 0;
-        const row = b * bins;
-        for (let k = this.melLo[b]; k <= this.melHi[b]; k++) e += this.melW[row + k] * power[k];
-        melE[b] = Math.log(e + 1e-10);
-        loud += e ** 0.3;
-      }
-      out.loudness[f] = loud;
-      for (let c = 0; c < MFCC_COUNT; c++) {
-        let s = 0;
-        const row = c * MEL_BANDS;
-        for (let b = 0; b < MEL_BANDS; b++) s += this.dct[row + b] * melE[b];
-        out.mfcc[f * MFCC_COUNT + c] = s;
-      }
-      // Band energies for alpha ratio / Hammarberg.
-      let eLow = 0;
-      let eHigh = 0;
-      let maxLow = 0;
-      let maxHigh = 0;
-      for (let k = 1; k <= k5000; k++) {
-        const pw = power[k];
-        if (k >= k50 && k < k1000) eLow += pw;
-        else if (k >= k1000) eHigh += pw;
-        if (k < k2000) {
-          if (pw > maxLow) maxLow = pw;
-        } else if (pw > maxHigh) maxHigh = pw;
-      }
-      out.alphaRatio[f] = 10 * Math.log10((eLow + 1e-12) / (eHigh + 1e-12));
-      out.hammarberg[f] = 10 * Math.log10((maxLow + 1e-12) / (maxHigh + 1e-12));
-      out.slopeLow[f] = slopeDbPerKhz(power, 1, k500, binHz);
-      out.slopeHigh[f] = slopeDbPerKhz(power, k500, k1500, binHz);
+      powerPair(re, im, this.nFft, this.power, this.power2);
+      this.frame(f, this.power, out);
+      if (f + 1 < frames) this.frame(f + 1, this.power2, out);
     }
+  }
+
+  private frame(f: number, power: Float64Array, out: SpectralTracks): void {
+    const { mag, prevMag, bins, melE } = this;
+    const binHz = this.sampleRate / this.nFft;
+    const b = this.bands;
+    let total = 0;
+    let centroidNum = 0;
+    for (let k = 0; k < bins; k++) {
+      mag[k] = Math.sqrt(power[k]);
+      total += mag[k];
+      centroidNum += mag[k] * k * binHz;
+    }
+    out.centroid[f] = total > 0 ? centroidNum / total : 0;
+    // Flux between L1-normalised magnitude spectra.
+    let flux = 0;
+    const inv = total > 0 ? 1 / total : 0;
+    for (let k = 0; k < bins; k++) {
+      const m = mag[k] * inv;
+      const d = m - prevMag[k];
+      flux += d * d;
+      prevMag[k] = m;
+    }
+    out.flux[f] = f === 0 ? 0 : flux;
+    // Mel bands: loudness (power law) and MFCC.
+    let loud = 0;
+    for (let m = 0; m < MEL_BANDS; m++) {
+      let e = 0;
+      const row = m * bins;
+      for (let k = this.melLo[m]; k <= this.melHi[m]; k++) e += this.melW[row + k] * power[k];
+      melE[m] = Math.log(e + 1e-10);
+      loud += Math.exp(0.3 * melE[m]);
+    }
+    out.loudness[f] = loud;
+    for (let c = 0; c < MFCC_COUNT; c++) {
+      let s = 0;
+      const row = c * MEL_BANDS;
+      for (let m = 0; m < MEL_BANDS; m++) s += this.dct[row + m] * melE[m];
+      out.mfcc[f * MFCC_COUNT + c] = s;
+    }
+    // Band energies for alpha ratio / Hammarberg.
+    let eLow = 0;
+    let eHigh = 0;
+    let maxLow = 0;
+    let maxHigh = 0;
+    for (let k = 1; k <= b.k5000; k++) {
+      const pw = power[k];
+      if (k >= b.k50 && k < b.k1000) eLow += pw;
+      else if (k >= b.k1000) eHigh += pw;
+      if (k < b.k2000) {
+        if (pw > maxLow) maxLow = pw;
+      } else if (pw > maxHigh) maxHigh = pw;
+    }
+    out.alphaRatio[f] = 10 * Math.log10((eLow + 1e-12) / (eHigh + 1e-12));
+    out.hammarberg[f] = 10 * Math.log10((maxLow + 1e-12) / (maxHigh + 1e-12));
+    out.slopeLow[f] = slopeDbPerKhz(power, 1, b.k500, binHz);
+    out.slopeHigh[f] = slopeDbPerKhz(power, b.k500, b.k1500, binHz);
   }
 }
 
