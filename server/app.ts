@@ -81,7 +81,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     trustProxy: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
     connectionTimeout: 120_000,
     requestTimeout: 90_000,
   });

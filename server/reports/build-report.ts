@@ -19,6 +19,15 @@ export interface ReportDeps {
   storage: MediaStorage;
 }
 
+/** A take's audio URL; a key the storage refuses yields '' rather than failing the whole report. */
+function mediaUrl(storage: MediaStorage, key: string): string {
+  try {
+    return storage.url(key);
+  } catch {
+    return '';
+  }
+}
+
 const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
@@ -98,8 +107,8 @@ async function dubbingSection(deps: ReportDeps, userId: string, filmId: string):
       speaker: l.speaker,
       targetEmotion: (l.target_emotion as Emotion | null) ?? null,
       actor: actorOf(refBySub.get(l.id)),
-      first: f ? attemptSummary(f, storage.url(f.row.audio_key)) : null,
-      second: s ? attemptSummary(s, storage.url(s.row.audio_key)) : null,
+      first: f ? attemptSummary(f, mediaUrl(storage, f.row.audio_key)) : null,
+      second: s ? attemptSummary(s, mediaUrl(storage, s.row.audio_key)) : null,
     };
   });
   return {

@@ -36,7 +36,7 @@ export interface TakeSeed {
  * tests do not depend on the scorer.
  */
 export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<string> {
-  const id = `take-${t.subtitleId}-${t.attempt}-${t.createdAt}`;
+  const id = `take-${t.subtitleId}-${t.attempt}-${t.createdAt.replace(/[^0-9A-Za-z]/g, '')}`;
   const scores = {
     emotion: t.overall,
     intonation: t.overall,
