@@ -1,0 +1,130 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'react-router-dom';
+import type { FilmSummary } from '../../../api/contract';
+import { prefixImage } from '../../../api/image';
+import { isLoggedIn, userInfo } from '../../stores/account';
+import { ButtonLink } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ArrowRightIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { ProgressRing } from '../../ui/progress-ring';
+import { LoadingState } from '../../ui/states';
+import { type Part, prefixOf } from '../common/part';
+import { PartSteps } from '../common/part-steps';
+import { filmCompletion, partStore, recentFilms } from '../common/part-store';
+import { useLoad } from '../common/use-load';
+import { type Translate, useT } from '../common/use-t';
+import styles from './home-screen.module.css';
+
+function Stats({ films, part, t }: { films: readonly FilmSummary[]; part: Part; t: Translate }) {
+  const answered = films.filter((f) => f.progress.answered).length;
+  const dubbed = films.reduce((n, f) => n + f.progress.dubbedLines, 0);
+  const best = films.reduce<number | null>(
+    (b, f) => (f.progress.bestScore === null ? b : Math.max(b ?? 0, f.progress.bestScore)),
+    null,
+  );
+  const items = [
+    { value: films.length, label: t('home.stats.films') },
+    { value: answered, label: t('home.stats.answered') },
+    part === 'prpt'
+      ? { value: dubbed, label: t('home.stats.dubbed') }
+      : { value: best === null ? '—' : Math.round(best), label: t('home.stats.best') },
+  ];
+  return (
+    <dl className={styles.stats}>
+      {items.map((s) => (
+        <div key={s.label} className={styles.stat}>
+          <dt className={styles.statLabel}>{s.label}</dt>
+          <dd className={styles.statValue} style={{ margin: 0, order: -1 }}>
+            {s.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Recent({ films, part, t }: { films: readonly FilmSummary[]; part: Part; t: Translate }) {
+  const recent = recentFilms(films);
+  if (recent.length === 0) return <p className="muted">{t('home.noRecent')}</p>;
+  return (
+    <ul className={styles.recent}>
+      {recent.map((f) => {
+        const done = filmCompletion(f, part) ?? 0;
+        const status =
+          part === 'prpt' && f.progress.dubbedLines > 0
+            ? t('movies.dubbed', { done: f.progress.dubbedLines, total: f.progress.totalLines })
+            : f.progress.answered
+              ? t('movies.answered', { score: Math.round(f.progress.bestScore ?? 0) })
+              : t('movies.notStarted');
+        return (
+          <li key={f.id}>
+            <Link to={`${prefixOf(part)}/cinema/${f.id}`} className={styles.recentItem}>
+              <img className={styles.thumb} src={prefixImage(f.poster)} alt="" loading="lazy" />
+              <span className={styles.recentText}>
+                <span className={styles.recentTitle}>{f.title}</span>
+                <span className="muted">{status}</span>
+              </span>
+              <ProgressRing
+                value={done}
+                size={48}
+                stroke={5}
+                label={t('movies.progress', { n: Math.round(done * 100) })}
+              />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A part's home: a greeting, the learner's recent progress and the way into the films. */
+export function HomeScreen({ part }: { part: Part }) {
+  useSignals();
+  const { t } = useT();
+  const store = partStore(part);
+  const logged = isLoggedIn.value;
+  const { status } = useLoad(() => (logged ? store.loadMovies() : Promise.resolve(true)), [part, logged]);
+  const films = store.movies.value;
+  const name = userInfo.value?.nickname;
+  const prefix = prefixOf(part);
+  return (
+    <div className="screen" data-screen="home">
+      <PageHeader
+        eyebrow={t(`part.${part}.name`)}
+        title={
+          logged && name
+            ? t('home.welcome', { name })
+            : t('home.welcomeGuest', { part: t(`part.${part}.name`) })
+        }
+        subtitle={t(`part.${part}.tagline`)}
+        actions={
+          <ButtonLink to={`${prefix}/movies`} variant="primary" size="lg" icon={<ArrowRightIcon />}>
+            {logged ? t('home.browse') : t('intro.login')}
+          </ButtonLink>
+        }
+      />
+      <div className={styles.hero}>
+        <Card title={t('home.recent')} titleId="home-recent">
+          {!logged ? (
+            <p className="muted">{t('home.loginToTrack')}</p>
+          ) : status === 'loading' && films.length === 0 ? (
+            <LoadingState label={t('common.loading')} />
+          ) : (
+            <Recent films={films} part={part} t={t} />
+          )}
+        </Card>
+        {logged ? (
+          <Card title={t('home.stats.title')} titleId="home-stats">
+            <Stats films={films} part={part} t={t} />
+          </Card>
+        ) : null}
+      </div>
+      <section aria-labelledby="home-how" className="stack">
+        <h2 id="home-how">{t('home.howItWorks')}</h2>
+        <PartSteps part={part} />
+      </section>
+    </div>
+  );
+}

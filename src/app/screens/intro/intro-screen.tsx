@@ -1,0 +1,31 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { isLoggedIn } from '../../stores/account';
+import { ButtonLink } from '../../ui/button';
+import { ArrowRightIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { type Part, prefixOf } from '../common/part';
+import { PartSteps } from '../common/part-steps';
+import { useT } from '../common/use-t';
+
+/** The steps of the part and one large start button (the guard sends a logged-out learner to login first). */
+export function IntroScreen({ part }: { part: Part }) {
+  useSignals();
+  const { t } = useT();
+  const prefix = prefixOf(part);
+  return (
+    <div className="screen" data-screen="intro">
+      <PageHeader
+        eyebrow={t('intro.eyebrow', { part: t(`part.${part}`) })}
+        title={t(`part.${part}.name`)}
+        subtitle={t(`part.${part}.tagline`)}
+      />
+      <PartSteps part={part} />
+      <div className="row">
+        <ButtonLink to={`${prefix}/movies`} variant="primary" size="lg" icon={<ArrowRightIcon />}>
+          {isLoggedIn.value ? t('intro.start') : t('intro.login')}
+        </ButtonLink>
+        <span className="muted">{t('intro.duration', { min: part === 'prpo' ? 10 : 20 })}</span>
+      </div>
+    </div>
+  );
+}

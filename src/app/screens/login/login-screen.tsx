@@ -1,0 +1,36 @@
+import { loginWithPassword } from '../../stores/account';
+import { useQrLogin } from '../../stores/use-qr-login';
+import { PageHeader } from '../../ui/page-header';
+import type { Part } from '../common/part';
+import { useT } from '../common/use-t';
+import styles from './login-screen.module.css';
+import { PasswordForm } from './password-form';
+import { QrPanel } from './qr-panel';
+
+export interface LoginScreenProps {
+  part: Part;
+  /** Where to go once logged in (the guard's `redirect`). */
+  onLoggedIn: () => void;
+}
+
+/** QR code beside the account form; either way in returns the learner to the page they asked for. */
+export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
+  const { t } = useT();
+  const qr = useQrLogin(() => onLoggedIn());
+  return (
+    <div className="screen screen--narrow" data-screen="login">
+      <PageHeader
+        eyebrow={t(`part.${part}.name`)}
+        title={t('signin.title')}
+        subtitle={t('signin.subtitle')}
+      />
+      <div className={styles.panels}>
+        <QrPanel phase={qr.phase} qrcode={qr.qrcode} onRefresh={qr.restart} />
+        <div className={styles.or} aria-hidden="true">
+          {t('signin.or')}
+        </div>
+        <PasswordForm onSubmit={loginWithPassword} onSuccess={onLoggedIn} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { QrPhase } from '../../stores/qr-login';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { CheckIcon, RefreshIcon } from '../../ui/icons';
+import { useT } from '../common/use-t';
+import styles from './login-screen.module.css';
+
+export interface QrPanelProps {
+  phase: QrPhase;
+  qrcode: string;
+  onRefresh: () => void;
+}
+
+/** The QR code with its state in words: waiting, scanned (confirm on the phone), expired (refreshing). */
+export function QrPanel({ phase, qrcode, onRefresh }: QrPanelProps) {
+  const { t } = useT();
+  const status =
+    phase === 'scanned'
+      ? t('signin.qr.scanned')
+      : phase === 'expired' || phase === 'cancelled'
+        ? t('signin.qr.expired')
+        : phase === 'success'
+          ? t('signin.qr.confirmed')
+          : phase === 'error'
+            ? t('signin.qr.failed')
+            : phase === 'waiting'
+              ? t('signin.qr.waiting')
+              : t('signin.qr.loading');
+  const dimmed = phase === 'scanned' || phase === 'expired' || phase === 'cancelled' || phase === 'success';
+  return (
+    <Card title={t('signin.qr.title')} titleId="qr-title">
+      <div className={styles.qrBox}>
+        <div className={styles.qrFrame}>
+          {qrcode ? <img src={qrcode} alt={t('signin.qr.alt')} width={288} height={288} /> : null}
+          {dimmed || !qrcode ? (
+            <div className={styles.qrOverlay} aria-hidden="true">
+              {phase === 'scanned' || phase === 'success' ? <CheckIcon width={48} height={48} /> : null}
+            </div>
+          ) : null}
+        </div>
+        <p
+          className={`${styles.qrStatus} ${phase === 'scanned' || phase === 'success' ? styles.scanned : ''} ${
+            phase === 'expired' ? styles.expired : ''
+          }`}
+          role="status"
+          aria-live="polite"
+          data-qr-phase={phase}
+        >
+          {status}
+        </p>
+        {phase === 'error' || phase === 'scanned' ? (
+          <Button variant="ghost" size="sm" icon={<RefreshIcon />} onClick={onRefresh}>
+            {t('signin.qr.refresh')}
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { useLocation } from 'react-router-dom';
+import { partPrefix } from '../../router/prefix';
+import { ButtonLink } from '../../ui/button';
+import { ArrowLeftIcon } from '../../ui/icons';
+import { EmptyState } from '../../ui/states';
+import { useT } from '../common/use-t';
+
+/** A friendly 404 with the way back to the home of the part the address belongs to. */
+export function NotFoundScreen() {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  const prefix = partPrefix(pathname);
+  const part = prefix === '/prpt' ? 'prpt' : 'prpo';
+  return (
+    <div className="screen screen--narrow" data-screen="not-found">
+      <h1 className="visually-hidden">{t('page.notFound')}</h1>
+      <EmptyState
+        title={t('nf.title')}
+        body={t('nf.body', { path: pathname })}
+        action={
+          <ButtonLink to={prefix} variant="primary" size="lg" icon={<ArrowLeftIcon />}>
+            {t('nf.home', { part: t(`part.${part}.name`) })}
+          </ButtonLink>
+        }
+      />
+    </div>
+  );
+}
