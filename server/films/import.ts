@@ -42,6 +42,33 @@ function lineOf(text: string, offset: number): { line: number; column: number } 
   return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
+/**
+ * Offset of the first syntax error in JSON text. Node's messages do not always carry a position, so
+ * binary-search the longest prefix that is still a valid beginning ("unexpected end" rather than
+ * "unexpected token").
+ */
+function jsonErrorOffset(text: string): number {
+  const incomplete = (k: number) => {
+    try {
+      JSON.parse(text.slice(0, k));
+      return true;
+    } catch (e) {
+      const msg = String(e);
+      const pos = /position (\d+)/.exec(msg);
+      // A prefix that fails only because it ends early is still a valid beginning.
+      return /end of JSON input|Unterminated/i.test(msg) || (pos !== null && Number(pos[1]) >= k);
+    }
+  };
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (incomplete(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 async function readManifest(folder: string): Promise<FilmManifest> {
   const file = path.join(folder, 'film.json');
   let text: string;
@@ -55,13 +82,8 @@ async function readManifest(folder: string): Promise<FilmManifest> {
     json = JSON.parse(text);
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
-    const pos = /position (\d+)/.exec(msg);
-    const lc = /line (\d+) column (\d+)/.exec(msg);
-    const where = lc
-      ? `line ${lc[1]}, column ${lc[2]}`
-      : pos
-        ? `line ${lineOf(text, Number(pos[1])).line}, column ${lineOf(text, Number(pos[1])).column}`
-        : 'unknown position';
+    const at = lineOf(text, jsonErrorOffset(text));
+    const where = `line ${at.line}, column ${at.column}`;
     throw new FilmImportError(file, `invalid JSON at ${where}: ${msg}`);
   }
   const parsed = filmManifest.safeParse(json);
