@@ -69,9 +69,12 @@ export interface EncoderApi {
   startTake(port: MessagePort | null, options: TakeOptions, callbacks: TakeCallbacks): void;
   /** Plans the subtitle windows once the clip's clock is known (may be called before the first PCM). */
   setTimeline(anchor: TimelineAnchor, subtitles: SubtitleWindowTimes[]): Promise<WindowSpec[]>;
-  /** Fallback path: a wav slice from audio-recorder-polyfill (transferred), `startFrame` on its clock. */
-  pushWav(wav: ArrayBuffer, startFrame: number): void;
+  /**
+   * Fallback path: a wav slice from audio-recorder-polyfill (transferred). The first slice gives its
+   * start time in seconds on the recorder's clock; later slices follow it without a gap.
+   */
+  pushWav(wav: ArrayBuffer, firstSliceStartSeconds?: number): void;
   /** Resolves after the capture's `end` (or, for the fallback, at once) and every window is handed out. */
-  finishTake(fallbackEndFrame?: number): Promise<TakeSummary>;
+  finishTake(fallback?: boolean): Promise<TakeSummary>;
   abortTake(): void;
 }

@@ -14,6 +14,8 @@ let port: MessagePort | null = null;
 let ended: Promise<void> = Promise.resolve();
 let markEnded: () => void = () => {};
 let takeError: Error | null = null;
+/** Fallback path: capture-clock frame of the next polyfill slice. */
+let sliceFrame = 0;
 
 function stopListening(): void {
   if (port) {
@@ -61,18 +63,21 @@ const api: EncoderApi = {
     return take.setTimeline(anchor, subtitles);
   },
 
-  pushWav(wav: ArrayBuffer, startFrame: number): void {
+  pushWav(wav: ArrayBuffer, firstSliceStartSeconds?: number): void {
     if (!take) throw new Error('pushWav before startTake: start the take first.');
     const decoded = decodeWav(wav);
     const mono = toMono(decoded);
-    take.ingest(mono, mono.length, startFrame, decoded.sampleRate);
+    if (firstSliceStartSeconds !== undefined)
+      sliceFrame = Math.round(firstSliceStartSeconds * decoded.sampleRate);
+    take.ingest(mono, mono.length, sliceFrame, decoded.sampleRate);
+    sliceFrame += mono.length;
   },
 
-  async finishTake(fallbackEndFrame?: number): Promise<TakeSummary> {
+  async finishTake(fallback?: boolean): Promise<TakeSummary> {
     const current = take;
     if (!current) throw new Error('finishTake without a take.');
     // Worklet path: wait for its `end` so the last chunk is in. Fallback path: nothing more will come.
-    if (port && fallbackEndFrame === undefined) await ended;
+    if (port && !fallback) await ended;
     stopListening();
     take = null;
     const summary = current.finish();

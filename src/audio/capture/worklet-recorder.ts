@@ -1,0 +1,119 @@
+import * as Comlink from 'comlink';
+import type { Remote } from 'comlink';
+import type { PageToWorklet, WorkletToPage } from '../worklet/messages';
+import { CAPTURE_PROCESSOR } from '../worklet/messages';
+import processorUrl from '../worklet/capture-processor.ts?worker&url';
+import type { EncoderApi, TakeCallbacks, TakeOptions, TakeSummary } from '../../workers/encoder-types';
+import { inputLatencyOf, openMicrophone } from './microphone';
+import type { CaptureClock, LevelReading, Recorder } from './recorder';
+
+/**
+ * The AudioWorklet recorder. The page wires the graph and the ports but never sees a sample: PCM goes
+ * from the processor to the worker over a MessageChannel whose ends are transferred to each.
+ */
+export class WorkletRecorder implements Recorder {
+  readonly kind = 'worklet' as const;
+  readonly clock: CaptureClock;
+  private node: AudioWorkletNode | null = null;
+  private readonly listeners = new Set<(l: LevelReading) => void>();
+  private encoder: Remote<EncoderApi> | null = null;
+  private stopped: Promise<void> = Promise.resolve();
+  private markStopped: () => void = () => {};
+
+  private constructor(
+    private readonly context: AudioContext,
+    private readonly stream: MediaStream,
+    private readonly source: MediaStreamAudioSourceNode,
+    private readonly sink: GainNode,
+  ) {
+    const ctx = context;
+    this.clock = {
+      outputTimestamp: () => {
+        const ts = ctx.getOutputTimestamp();
+        return {
+          contextTime: ts.contextTime ?? ctx.currentTime,
+          performanceTime: ts.performanceTime ?? performance.now(),
+        };
+      },
+      outputLatency: ctx.outputLatency || 0,
+      inputLatency: inputLatencyOf(stream, ctx),
+    };
+  }
+
+  static async create(): Promise<WorkletRecorder> {
+    const stream = await openMicrophone();
+    // latencyHint 'playback' gives larger render buffers: fewer wake-ups on slow kiosks, and timing
+    // is handled by the explicit clock rather than by low latency.
+    const context = new AudioContext({ latencyHint: 'playback' });
+    await context.audioWorklet.addModule(processorUrl);
+    const source = context.createMediaStreamSource(stream);
+    // The processor needs a path to the destination to be pulled; a zero gain keeps it silent.
+    const sink = context.createGain();
+    sink.gain.value = 0;
+    sink.connect(context.destination);
+    return new WorkletRecorder(context, stream, source, sink);
+  }
+
+  get sampleRate(): number {
+    return this.context.sampleRate;
+  }
+
+  async startTake(
+    encoder: Remote<EncoderApi>,
+    options: TakeOptions,
+    callbacks: TakeCallbacks,
+  ): Promise<void> {
+    if (this.context.state !== 'running') await this.context.resume();
+    const node = new AudioWorkletNode(this.context, CAPTURE_PROCESSOR, {
+      numberOfInputs: 1,
+      numberOfOutputs: 1,
+      channelCount: 1,
+      channelCountMode: 'explicit',
+    });
+    this.node = node;
+    this.encoder = encoder;
+    this.stopped = new Promise((resolve) => {
+      this.markStopped = resolve;
+    });
+    node.port.onmessage = (e: MessageEvent<WorkletToPage>) => {
+      const msg = e.data;
+      if (msg.type === 'level') for (const l of this.listeners) l(msg);
+      else if (msg.type === 'stopped') this.markStopped();
+    };
+    const channel = new MessageChannel();
+    await encoder.startTake(
+      Comlink.transfer(channel.port2, [channel.port2]),
+      options,
+      Comlink.proxy(callbacks),
+    );
+    node.port.postMessage({ type: 'connect', port: channel.port1 } satisfies PageToWorklet, [channel.port1]);
+    this.source.connect(node);
+    node.connect(this.sink);
+    node.port.postMessage({ type: 'start' } satisfies PageToWorklet);
+  }
+
+  async finishTake(): Promise<TakeSummary> {
+    const node = this.node;
+    const encoder = this.encoder;
+    if (!node || !encoder) throw new Error('finishTake without a running take.');
+    node.port.postMessage({ type: 'stop' } satisfies PageToWorklet);
+    await this.stopped;
+    this.source.disconnect(node);
+    node.disconnect();
+    this.node = null;
+    return encoder.finishTake();
+  }
+
+  onLevel(listener: (level: LevelReading) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.node?.port.postMessage({ type: 'stop' } satisfies PageToWorklet);
+    this.node?.disconnect();
+    for (const t of this.stream.getTracks()) t.stop();
+    this.listeners.clear();
+    if (this.context.state !== 'closed') await this.context.close();
+  }
+}
