@@ -97,8 +97,8 @@ describeEngines('media with HTTP Range', (engine) => {
     const missing = await fetch(`${server.url}/producer/media/films/none.mp4`);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { code: number }).code).toBe(404);
-    const escape = await fetch(`${server.url}/producer/media/..%2f..%2fapp.sqlite`);
-    expect(escape.status).toBe(404);
+    const escaping = await fetch(`${server.url}/producer/media/..%2f..%2fapp.sqlite`);
+    expect(escaping.status).toBe(404);
     const dotted = await fetch(`${server.url}/producer/media/films/%2e%2e/%2e%2e/app.sqlite`);
     expect(dotted.status).toBe(404);
   });
