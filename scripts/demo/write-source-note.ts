@@ -22,15 +22,19 @@ export function writeSourceNote(
     'Published by audEERING under CC0-1.0. Only complete takes were used (`truncated_to_2s = 0` in the',
     "local copy's labels.csv); trailing zero padding and near-silence were trimmed to ~100 ms faded margins.",
     'The stories, names, translations and questions are original to this project.',
+    '"Recognised by" is the share of the 20 EmoDB listeners who recognised the intended emotion.',
     '',
   ];
   for (const scene of scenes) {
     out.push(`## ${scene.id}: ${scene.title} / ${scene.titleEn} (${scene.parts.join(', ')})`, '');
-    out.push('| line | role | EmoDB file | speaker | emotion | sentence |', '|---|---|---|---|---|---|');
+    out.push(
+      '| line | role | EmoDB file | speaker | emotion | recognised by | sentence |',
+      '|---|---|---|---|---|---|---|',
+    );
     scene.lines.forEach((line, i) => {
       const label = labels.get(line.take)!;
       out.push(
-        `| ${i + 1} | ${line.speaker} | ${label.file} | ${label.speaker} (${label.sex}) | ${label.emotion} | ${SENTENCES[label.text].german} |`,
+        `| ${i + 1} | ${line.speaker} | ${label.file} | ${label.speaker} (${label.sex}) | ${label.emotion} | ${label.recognitionPct} % | ${SENTENCES[label.text].german} |`,
       );
     });
     out.push('');

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { emotion } from '../../src/api/contract';
 import { DEFAULT_WINDOW_MARGIN_SECONDS, TARGET_SAMPLE_RATE } from '../../src/audio/constants';
@@ -14,10 +14,11 @@ import { decodeAudio, decodeVideoFrames } from '../../scripts/demo/decode-media'
 import { runFfmpeg } from '../../scripts/demo/ffmpeg';
 import { SCENES } from '../../scripts/demo/scenes';
 import { SENTENCES } from '../../scripts/demo/sentences';
-import { measureWindows, rmsDb, type Window } from '../../scripts/demo/speech-energy';
+import { measureWindows, peakFrameDb, rmsDb, type Window } from '../../scripts/demo/speech-energy';
 import { readWav } from '../../scripts/demo/wav-io';
 import { type FilmManifest, filmManifest } from '../../server/films/manifest';
 import { parseSubtitles } from '../../server/films/subtitle-parse';
+import { startTestServer, type TestServer } from '../support/server';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const filmsDir = path.join(root, 'demo', 'films');
@@ -171,6 +172,50 @@ describe('demo films', () => {
       expectSpeechOnlyInWindows(audio, cues, id);
     });
   });
+});
+
+describe('demo films through the importer (what npm start does on an empty database)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ importDemo: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('imports every film with all its lines, and every cut reference line holds its speech', async () => {
+    const films = await server.app.db
+      .selectFrom('films')
+      .select(['id', 'duration_ms'])
+      .orderBy('id')
+      .execute();
+    expect(films.map((f) => f.id)).toEqual(filmIds);
+    for (const id of filmIds) {
+      const film = loadFilm(id);
+      const subtitles = await server.app.db
+        .selectFrom('subtitles')
+        .select(['idx', 'text', 'target_emotion', 'reference_audio_key'])
+        .where('film_id', '=', id)
+        .orderBy('idx')
+        .execute();
+      expect(
+        subtitles.map((s) => s.target_emotion),
+        id,
+      ).toEqual(film.lines.map((l) => l.targetEmotion));
+      for (const s of subtitles) {
+        const pcm = readWav(await server.app.storage.get(s.reference_audio_key), `${id} line ${s.idx}`);
+        const ms = (pcm.samples.length / pcm.sampleRate) * 1000;
+        const where = `${id} line ${s.idx} reference`;
+        expect(rmsDb(pcm.samples, pcm.sampleRate, 0, ms), where).toBeGreaterThan(MIN_SPEECH_DBFS);
+        expect(peakFrameDb(pcm.samples, pcm.sampleRate, 0, EDGE_MS), `${where} onset`).toBeGreaterThan(
+          MIN_EDGE_DBFS,
+        );
+        expect(peakFrameDb(pcm.samples, pcm.sampleRate, ms - EDGE_MS, ms), `${where} offset`).toBeGreaterThan(
+          MIN_EDGE_DBFS,
+        );
+      }
+    }
+  }, 120_000);
 });
 
 const fixtureManifest = z.object({
