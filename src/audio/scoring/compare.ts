@@ -8,6 +8,7 @@
 import {
   decimate,
   fillGaps,
+  median,
   medianSmooth3,
   relativeLoudness,
   semitoneContour,
@@ -154,26 +155,19 @@ export function loudnessRangeDb(loudnessDb: Float64Array): number {
 }
 
 /**
- * Pitch movement over the end of the line: least-squares slope over the last third of the voiced
- * points (at most 0.4 s of them), times their time span. Positive = rising (question-like).
+ * Pitch movement over the end of the line: median of the last half minus median of the first half
+ * of the final voiced stretch (the last third of the voiced points, at most 0.4 s of them). Medians,
+ * not a regression, because creak and octave slips cluster at the ends of utterances.
+ * Positive = rising (question-like), negative = falling.
  */
 export function endMovementSt(pitchSt: Float64Array, stepSeconds: number): number | null {
-  const idx: number[] = [];
-  for (let i = 0; i < pitchSt.length; i++) if (Number.isFinite(pitchSt[i])) idx.push(i);
-  if (idx.length < 6) return null;
-  const take = Math.max(4, Math.min(Math.round(0.4 / stepSeconds), Math.floor(idx.length / 3)));
-  const tail = idx.slice(-take);
-  const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
-  const mx = mean(tail);
-  const my = mean(tail.map((i) => pitchSt[i]));
-  let sxy = 0;
-  let sxx = 0;
-  for (const i of tail) {
-    sxy += (i - mx) * (pitchSt[i] - my);
-    sxx += (i - mx) ** 2;
-  }
-  if (sxx === 0) return 0;
-  return (sxy / sxx) * (tail[tail.length - 1] - tail[0]);
+  const voiced: number[] = [];
+  for (let i = 0; i < pitchSt.length; i++) if (Number.isFinite(pitchSt[i])) voiced.push(pitchSt[i]);
+  if (voiced.length < 6) return null;
+  const take = Math.max(4, Math.min(Math.round(0.4 / stepSeconds), Math.floor(voiced.length / 3)));
+  const tail = voiced.slice(-take);
+  const half = tail.length >> 1;
+  return median(tail.slice(tail.length - half)) - median(tail.slice(0, half));
 }
 
 /** Pause mid-points as fractions of the speech span (only real phrasing pauses). */
@@ -277,8 +271,9 @@ export function compareVoices(learnerVoice: ScoringVoice, actorVoice: ScoringVoi
     energy: {
       distanceDb: loudAbs / Math.max(1, ll.length),
       correlation: pearson(ll, la),
-      learnerRangeDb: loudnessRangeDb(l.loudnessDb),
-      actorRangeDb: loudnessRangeDb(a.loudnessDb),
+      // The analysis's own figure, so tips quote the number shown next to them.
+      learnerRangeDb: learnerVoice.figures.loudnessRangeDb ?? loudnessRangeDb(l.loudnessDb),
+      actorRangeDb: actorVoice.figures.loudnessRangeDb ?? loudnessRangeDb(a.loudnessDb),
     },
     timing: {
       onsetDelaySeconds: (learnerVoice.segments.onsetSeconds ?? 0) - (actorVoice.segments.onsetSeconds ?? 0),

@@ -120,7 +120,7 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
   const own = comparison?.learner ?? prepareContours(learner);
   const solo = {
     pitchRangeSt: learner.figures.pitchRangeSemitones ?? pitchRangeSt(own.pitchSt),
-    loudnessRangeDb: loudnessRangeDb(own.loudnessDb),
+    loudnessRangeDb: learner.figures.loudnessRangeDb ?? loudnessRangeDb(own.loudnessDb),
   };
   const parts = comparison
     ? compareParts(comparison)

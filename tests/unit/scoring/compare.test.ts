@@ -30,8 +30,9 @@ describe('compareVoices', () => {
     const falling = voiceWithMelody(200, 0.3, 1.7, (x) => -6 * x);
     const rising = voiceWithMelody(200, 0.3, 1.7, (x) => 6 * x);
     const c = compareVoices(rising, falling);
-    expect(c.intonation.learnerEndMoveSt).toBeGreaterThan(1);
-    expect(c.intonation.actorEndMoveSt).toBeLessThan(-1);
+    // 6 st over 1.4 s: the 0.2 s between the tail halves moves about 0.86 st.
+    expect(c.intonation.learnerEndMoveSt).toBeGreaterThan(0.5);
+    expect(c.intonation.actorEndMoveSt).toBeLessThan(-0.5);
   });
 
   it('ignores microphone gain: the same loudness contour 20 dB lower has no energy difference', () => {
@@ -42,12 +43,26 @@ describe('compareVoices', () => {
     expect(Math.abs(c.energy.learnerRangeDb - c.energy.actorRangeDb)).toBeLessThan(0.5);
   });
 
-  it('reports a flatter loudness contour as a smaller dynamic range', () => {
+  it('finds a flat loudness contour far from a strongly stressed one', () => {
     const actor = synthVoice({ loudness: (t, s) => -20 + 8 * Math.sin((2 * Math.PI * t) / s) });
     const flat = synthVoice({ loudness: () => -20 });
+    const same = compareVoices(
+      synthVoice({ loudness: (t, s) => -26 + 8 * Math.sin((2 * Math.PI * t) / s) }),
+      actor,
+    );
     const c = compareVoices(flat, actor);
-    expect(c.energy.learnerRangeDb).toBeLessThan(1);
-    expect(c.energy.actorRangeDb).toBeGreaterThan(10);
+    expect(c.energy.distanceDb).toBeGreaterThan(3);
+    expect(same.energy.distanceDb).toBeLessThan(0.5);
+    expect(c.energy.correlation).toBeNull();
+  });
+
+  it('quotes the analysis figures for the ranges, so tips match the numbers shown', () => {
+    const c = compareVoices(
+      synthVoice({ figures: { loudnessRangeDb: 21.5, pitchRangeSemitones: 3.2 } }),
+      synthVoice(),
+    );
+    expect(c.energy.learnerRangeDb).toBe(21.5);
+    expect(c.intonation.learnerRangeSt).toBe(3.2);
   });
 
   it('measures onset delay and missing pauses', () => {
@@ -77,10 +92,16 @@ describe('matchPauses', () => {
 });
 
 describe('endMovementSt', () => {
-  it('is about the total change over the final stretch of a linear glide', () => {
-    // 100 points of a glide of 0.1 st per point: the tail (≤ 0.4 s of 20 ms points) spans 19 steps.
+  it('measures the rise over the final stretch of a linear glide', () => {
+    // 100 points rising 0.1 st each: the tail is 20 points (0.4 s of 20 ms), halves 10 points apart.
     const glide = Float64Array.from({ length: 100 }, (_, i) => 0.1 * i);
-    expect(endMovementSt(glide, 0.02)).toBeCloseTo(1.9, 5);
+    expect(endMovementSt(glide, 0.02)).toBeCloseTo(1.0, 5);
+  });
+
+  it('is not thrown by a single octave slip at the very end', () => {
+    const fall = Float64Array.from({ length: 100 }, (_, i) => -0.05 * i);
+    fall[99] = 12;
+    expect(endMovementSt(fall, 0.02)).toBeLessThan(0);
   });
 
   it('is null with too few voiced points', () => {

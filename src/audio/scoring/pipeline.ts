@@ -1,0 +1,91 @@
+/**
+ * The whole scoring of one take, from mono samples to the contract `SpeechScore` (pure). Shared by
+ * the AI service's worker, the command-line analyser, the evaluation and the benchmark, so all four
+ * measure the same thing.
+ */
+import type { Emotion, SpeechScore } from '../../api/contract';
+import {
+  analyzeVoice,
+  classifyEmotion,
+  deserializeAnalysis,
+  type EmotionEstimate,
+  type SerializedAnalysis,
+  type SpeakerStats,
+  serializeAnalysis,
+  type VoiceAnalysis,
+} from '../analysis';
+import { buildSpeechScore } from './score';
+
+/**
+ * What the service caches per subtitle line: the actor's analysis, computed once. The actor's
+ * emotion is re-read from the cached features each time (one small forward pass), so a retrained
+ * model never serves a stale reference emotion.
+ */
+export interface ReferenceRecord {
+  version: 1;
+  analysis: SerializedAnalysis;
+}
+
+export interface AnalysedReference {
+  analysis: VoiceAnalysis;
+  emotion: EmotionEstimate;
+}
+
+/** The actor is scored cold (no speaker history): the reference is one recording of one voice. */
+export function analyseReference(samples: Float32Array, sampleRate: number): AnalysedReference {
+  const analysis = analyzeVoice(samples, sampleRate);
+  return { analysis, emotion: classifyEmotion(analysis.features, null) };
+}
+
+export function toReferenceRecord(ref: AnalysedReference): ReferenceRecord {
+  return { version: 1, analysis: serializeAnalysis(ref.analysis) };
+}
+
+export function fromReferenceRecord(record: ReferenceRecord): AnalysedReference {
+  const analysis = deserializeAnalysis(record.analysis);
+  return { analysis, emotion: classifyEmotion(analysis.features, null) };
+}
+
+export interface TakeMeta {
+  takeId: string;
+  subtitlesId: string;
+  filmId: string;
+  attempt: number;
+  audioUrl: string;
+  createdAt: string;
+}
+
+export interface ScoredTake {
+  score: SpeechScore;
+  /** The learner's utterance features, for updating their running statistics afterwards. */
+  features: Float64Array;
+  analysis: VoiceAnalysis;
+  emotion: EmotionEstimate;
+}
+
+/**
+ * Analyses and scores a learner's take. `speakerStats` are the learner's statistics from earlier
+ * takes (null on a first take: the classifier's cold start).
+ */
+export function scoreTake(
+  samples: Float32Array,
+  sampleRate: number,
+  options: {
+    meta: TakeMeta;
+    reference: AnalysedReference | null;
+    targetEmotion: Emotion | null;
+    speakerStats: SpeakerStats | null;
+  },
+): ScoredTake {
+  const analysis = analyzeVoice(samples, sampleRate);
+  const emotion = classifyEmotion(analysis.features, options.speakerStats);
+  const score = buildSpeechScore({
+    ...options.meta,
+    learner: analysis,
+    learnerEmotion: emotion,
+    actor: options.reference?.analysis ?? null,
+    actorEmotion: options.reference?.emotion ?? null,
+    targetEmotion: options.targetEmotion,
+  });
+  return { score, features: analysis.features, analysis, emotion };
+}
