@@ -1,0 +1,130 @@
+/**
+ * Prints the JavaScript each route loads (raw and gzip) from the Vite manifest, and the first screen's
+ * total, then fails if a page landed in the entry chunk or the first screen is over budget.
+ * Run by `npm run build` after `vite build --manifest`. Usage: tsx scripts/print-bundle-sizes.ts [distDir]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { NOT_FOUND_PAGE, pageFile, ROUTES } from '../src/app/router/route-table';
+
+/** STYLE habit 12 and the screens brief: the first screen loads at most 150 KB of gzip'd JavaScript. */
+const FIRST_SCREEN_BUDGET_GZIP = 150 * 1024;
+/** `/` redirects here (spec §2), so this page is the first screen of a fresh visit. */
+const FIRST_ROUTE = '/prpt';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const dist = resolve(process.argv[2] ?? 'dist');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: build with \`vite build --manifest\` first (npm run build does).`);
+  process.exit(1);
+}
+const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const sizeCache = new Map<string, { raw: number; gzip: number }>();
+function size(file: string) {
+  let s = sizeCache.get(file);
+  if (!s) {
+    const bytes = readFileSync(join(dist, file));
+    s = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    sizeCache.set(file, s);
+  }
+  return s;
+}
+
+/** The chunk and everything it imports statically (what the browser must fetch before running it). */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no entry ${key}`);
+  into.add(key);
+  for (const k of chunk.imports ?? []) closure(k, into);
+  return into;
+}
+
+const total = (keys: Iterable<string>) => {
+  let raw = 0;
+  let gzip = 0;
+  for (const k of keys) {
+    const s = size(manifest[k].file);
+    raw += s.raw;
+    gzip += s.gzip;
+  }
+  return { raw, gzip };
+};
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const pad = (s: string, n: number) => s.padEnd(n);
+const lpad = (s: string, n: number) => s.padStart(n);
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('The manifest has no entry chunk');
+const entry = closure(entryKey);
+const entryTotal = total(entry);
+
+console.log(
+  `\nEntry (${manifest[entryKey].file} + ${entry.size - 1} static imports): ${kb(entryTotal.raw)} raw, ${kb(entryTotal.gzip)} gzip\n`,
+);
+console.log(
+  `${pad('route', 26)}${pad('page chunk', 40)}${lpad('raw', 10)}${lpad('gzip', 10)}${lpad('route-only gzip', 18)}`,
+);
+
+const problems: string[] = [];
+const pages = [
+  ...ROUTES.map((r) => ({ route: r.path, page: r.page })),
+  { route: '(404)', page: NOT_FOUND_PAGE },
+];
+let firstScreen = entryTotal;
+for (const { route, page } of pages) {
+  const key = pageFile(page);
+  const chunk = manifest[key];
+  if (!chunk) {
+    problems.push(`${route}: ${key} is not its own chunk (not in the manifest)`);
+    continue;
+  }
+  if (entry.has(key)) problems.push(`${route}: ${key} is bundled into the entry instead of a lazy chunk`);
+  const own = size(chunk.file);
+  const exclusive = [...closure(key)].filter((k) => !entry.has(k));
+  const routeOnly = total(exclusive);
+  console.log(
+    `${pad(route, 26)}${pad(chunk.file, 40)}${lpad(kb(own.raw), 10)}${lpad(kb(own.gzip), 10)}${lpad(kb(routeOnly.gzip), 18)}`,
+  );
+  if (route === FIRST_ROUTE) firstScreen = total(new Set([...entry, ...exclusive]));
+}
+
+console.log(
+  `\nFirst screen (${FIRST_ROUTE}, what / redirects to): ${kb(firstScreen.raw)} raw, ${kb(firstScreen.gzip)} gzip JS ` +
+    `(budget ${kb(FIRST_SCREEN_BUDGET_GZIP)})`,
+);
+if (firstScreen.gzip > FIRST_SCREEN_BUDGET_GZIP) {
+  problems.push(
+    `the first screen loads ${kb(firstScreen.gzip)} gzip JS, over the ${kb(FIRST_SCREEN_BUDGET_GZIP)} budget`,
+  );
+}
+
+const others = Object.entries(manifest)
+  .filter(([k, c]) => c.file.endsWith('.js') && !entry.has(k) && !pages.some((p) => pageFile(p.page) === k))
+  .map(([, c]) => ({ file: c.file, ...size(c.file) }))
+  .sort((a, b) => b.gzip - a.gzip);
+if (others.length) {
+  console.log('\nOther lazy chunks (loaded only by the routes that use them):');
+  for (const o of others)
+    console.log(`  ${pad(o.file, 56)}${lpad(kb(o.raw), 10)}${lpad(kb(o.gzip), 10)} gzip`);
+}
+
+if (problems.length) {
+  console.error(`\nBundle check failed:\n  - ${problems.join('\n  - ')}`);
+  process.exit(1);
+}
+console.log('\nEvery page is split from the entry.');
