@@ -36,6 +36,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per IP across all routes (login has its own stricter failure limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Sign-in attempts (login_pwd) per minute per IP, on top of the failure locks. */
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Which QR login provider answers qr_url. Only the built-in phone confirm page exists today. */
   QR_PROVIDER: z.enum(['local']).default('local'),
 });
@@ -51,6 +53,7 @@ export interface Config {
   aiWorkers: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimitPerMinute: number;
+  loginRateLimitPerMinute: number;
   qrProvider: 'local';
 }
 
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiWorkers: e.AI_WORKERS,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     qrProvider: e.QR_PROVIDER,
   };
 }

@@ -15,8 +15,15 @@ const DIST = path.join(ROOT, 'dist');
 async function ensureClientBuilt(log: (msg: string) => void): Promise<void> {
   if (fs.existsSync(path.join(DIST, 'index.html'))) return;
   log('dist/index.html is missing: building the client with vite (first start only)…');
-  const { build: viteBuild } = await import('vite');
-  await viteBuild({ root: ROOT, logLevel: 'warn' });
+  try {
+    const { build: viteBuild } = await import('vite');
+    await viteBuild({ root: ROOT, logLevel: 'warn' });
+  } catch (err) {
+    // The services stay useful without the client; say plainly what is missing.
+    log(
+      `The client build failed, so only /producer and /ai are served: ${err instanceof Error ? err.message : err}`,
+    );
+  }
 }
 
 /** Stops accepting connections, lets running requests finish, closes the database; exits on a second signal. */

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { Code } from '../../src/api/contract';
+import { ok } from '../lib/reply';
+import { ScoringPool } from './pool';
+import { speechEmotionRoute } from './speech-emotion-route';
 
 /**
- * Placeholder for the AI service (owned by the AI helper, who replaces this file): answers every
- * /ai call with a clear 503 until the real plugin lands. Registered by server/app.ts at prefix /ai.
+ * The AI service, mounted by server/app.ts at /ai (alone in `npm run start:ai`, or beside the
+ * producer). Owns the scoring worker pool for its lifetime.
  */
 export async function aiPlugin(app: FastifyInstance): Promise<void> {
-  app.all('/*', async (_request, reply) =>
-    reply.code(503).send({ code: Code.BUSY, msg: 'AI 服务尚未就绪', data: null }),
+  const pool = new ScoringPool(app.config.aiWorkers);
+  app.addHook('onClose', async () => {
+    await pool.close();
+  });
+
+  speechEmotionRoute(app, pool);
+
+  app.get('/health', async () =>
+    ok({ workers: app.config.aiWorkers, queued: pool.queueSize, maxQueue: pool.maxQueue }),
   );
 }
 

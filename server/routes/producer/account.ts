@@ -30,7 +30,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     ENDPOINTS.accountLogin.path,
-    { bodyLimit: 4 * 1024, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      bodyLimit: 4 * 1024,
+      config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+    },
     async (request) => {
       const { account, password } = validate(loginPwdRequest, request.body);
       const user = await checkPassword(app.db, account, password, request.ip);

@@ -1,0 +1,55 @@
+import { Piscina } from 'piscina';
+import { Code } from '../../src/api/contract';
+import { AppError } from '../lib/app-error';
+import type { ScoreJob, ScoreJobResult } from './score-task';
+
+export const BUSY_MESSAGE = '评分服务繁忙，请稍后再试';
+
+/** Tasks allowed to wait per worker before new ones are shed (a 3 s take scores in tens of ms). */
+const QUEUE_PER_WORKER = 8;
+
+/**
+ * The scoring worker pool: `threads` node:worker_threads, a bounded queue, and load shedding with
+ * code 503 when the queue is full, so a burst degrades into clear "busy" answers instead of
+ * unbounded memory and latency.
+ */
+export class ScoringPool {
+  private readonly pool: Piscina<ScoreJob, ScoreJobResult>;
+  readonly maxQueue: number;
+
+  constructor(threads: number, maxQueue = threads * QUEUE_PER_WORKER) {
+    this.maxQueue = maxQueue;
+    this.pool = new Piscina({
+      filename: new URL('./score-worker.mjs', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      maxQueue,
+      // Analysis buffers are allocated once per worker; keep workers alive between takes.
+      idleTimeout: 60_000,
+    });
+  }
+
+  get queueSize(): number {
+    return this.pool.queueSize;
+  }
+
+  async run(job: ScoreJob): Promise<ScoreJobResult> {
+    if (this.pool.queueSize >= this.maxQueue) throw busy();
+    const transfer = [job.wav.buffer as ArrayBuffer];
+    if (job.reference && 'wav' in job.reference) transfer.push(job.reference.wav.buffer as ArrayBuffer);
+    try {
+      return await this.pool.run(job, { transferList: transfer });
+    } catch (err) {
+      if (err instanceof Error && /queue is at limit/i.test(err.message)) throw busy();
+      throw err;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
+
+function busy(): AppError {
+  return new AppError(Code.BUSY, BUSY_MESSAGE, 503, { retryAfterSeconds: 2 });
+}
