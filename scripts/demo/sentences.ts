@@ -21,7 +21,7 @@ export const SENTENCES: Readonly<Record<string, Sentence>> = {
   },
   a04: {
     german: 'Heute abend könnte ich es ihm sagen.',
-    translation: { zh: '今天晚上我可以告诉他。', en: 'I could tell him tonight.' },
+    translation: { zh: '今天晚上我可以把这事告诉他。', en: 'I could tell him tonight.' },
   },
   a05: {
     german: 'Das schwarze Stück Papier befindet sich da oben neben dem Holzstück.',

@@ -35,7 +35,7 @@ export const grandmasFlat: SceneDefinition = {
     {
       take: '03a02Ta',
       speaker: 'Max',
-      translation: { zh: '她打算星期三把房子交出去。', en: 'She wants to hand it over on Wednesday.' },
+      translation: { zh: '她打算星期三把它交出去。', en: 'She wants to hand it over on Wednesday.' },
     },
     { take: '09a07Ta', speaker: 'Eva' },
     { take: '03a04Ad', speaker: 'Max' },
@@ -53,8 +53,8 @@ export const grandmasFlat: SceneDefinition = {
       { a: E.sadness, b: E.anger, c: E.happiness, d: E.boredom },
       'a',
       {
-        zh: '悲伤：声音轻、音调低、语速慢，句尾往下沉。',
-        en: 'Sadness: quiet, low and slow, with the melody sinking at the end.',
+        zh: '悲伤：音调低，声音沉闷、没有光彩，整句话压得很重。',
+        en: 'Sadness: low and subdued, with no brightness in the voice; the whole sentence sounds weighed down.',
       },
       20,
     ),
@@ -72,8 +72,8 @@ export const grandmasFlat: SceneDefinition = {
       },
       'a',
       {
-        zh: '第一次是就事论事的平静语气；第二次她明白了这意味着什么，声音变慢、变低、带着哀伤。',
-        en: 'The first time she states a fact in an even voice; the second time it sinks in, and her voice turns slower, lower and mournful.',
+        zh: '第一次是就事论事的平静语气；第二次她明白了这意味着什么，说得更慢、更沉，旋律发颤，带着哀伤。',
+        en: 'The first time she states a fact in an even voice; the second time it sinks in: she speaks more slowly and heavily, with a mournful, wavering melody.',
       },
       20,
     ),
@@ -88,8 +88,8 @@ export const grandmasFlat: SceneDefinition = {
       },
       'a',
       {
-        zh: '第5句马克斯的声音发紧、音调偏高、语速急，这是恐惧；第7句他已经轻松高兴起来了。',
-        en: 'In line 5 Max sounds tense, high-pitched and hurried: fear. By line 7 he has cheered up.',
+        zh: '第5句马克斯的声音发紧、比平时高出许多、说得又急又快，这是恐惧；第7句他已经轻松高兴起来了。',
+        en: 'In line 5 Max sounds tense, far above his usual pitch and hurried: fear. By line 7 he has cheered up.',
       },
       20,
     ),
@@ -107,12 +107,12 @@ export const grandmasFlat: SceneDefinition = {
     text(
       'q5',
       {
-        zh: '第5、6、7句是同一句话“今天晚上我可以告诉他”，用了三种不同的情绪。请描述每一句听起来怎样、说话人感受如何。',
+        zh: '第5、6、7句是同一句话“今天晚上我可以把这事告诉他”，用了三种不同的情绪。请描述每一句听起来怎样、说话人感受如何。',
         en: 'Lines 5, 6 and 7 are the same sentence, "I could tell him tonight", in three different feelings. Describe how each one sounds and what the speaker feels.',
       },
       {
-        zh: '第5句马克斯害怕：声音紧、高、快。第6句伊娃生气：响亮、生硬、重音有力——她受够了弟弟的犹豫。第7句马克斯高兴、如释重负：明亮、轻快、旋律起伏大。',
-        en: 'Line 5, Max afraid: tight, high and fast. Line 6, Eva angry: loud, hard, strongly stressed; she is fed up with his hesitating. Line 7, Max happy and relieved: bright, light, with a lively melody.',
+        zh: '第5句马克斯害怕：声音紧、高、快。第6句伊娃生气：嗓音高而用力、生硬，重音很重——她受够了弟弟的犹豫。第7句马克斯高兴、如释重负：轻快，旋律起伏大。',
+        en: 'Line 5, Max afraid: tight, high and fast. Line 6, Eva angry: high, forceful and hard, strongly stressed; she is fed up with his hesitating. Line 7, Max happy and relieved: light, with a lively, swinging melody.',
       },
       20,
     ),

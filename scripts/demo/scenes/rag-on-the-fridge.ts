@@ -5,7 +5,7 @@
 import { EMOTION_LABEL as E, multiple, single, text } from './question-helpers';
 import type { SceneDefinition } from './scene-types';
 
-const handBack = { zh: '她星期三就要把它交还了。', en: 'She wants to hand it back on Wednesday.' };
+const handBack = { zh: '她想星期三把它交还。', en: 'She wants to hand it back on Wednesday.' };
 
 export const ragOnTheFridge: SceneDefinition = {
   id: 'rag-on-the-fridge',
@@ -53,8 +53,8 @@ export const ragOnTheFridge: SceneDefinition = {
       { a: E.happiness, b: E.anger, c: E.sadness, d: E.boredom },
       'b',
       {
-        zh: '愤怒：声音响亮、起音很硬，语速快，重音砸在“Lappen”和“Eisschrank”上。',
-        en: 'Anger: loud, with hard attacks and a fast pace; the stress lands hard on "Lappen" and "Eisschrank".',
+        zh: '愤怒：嗓音又高又紧，用力、发硬，重读的字像砸出来一样。',
+        en: 'Anger: a high, strained, forceful voice with hard attacks; the stressed words are hammered out.',
       },
       20,
     ),
@@ -67,8 +67,8 @@ export const ragOnTheFridge: SceneDefinition = {
       { a: E.boredom, b: E.fear, c: E.anger, d: E.happiness },
       'a',
       {
-        zh: '厌倦：语速慢，音调平而低，字音拖长，几乎没有起伏——他根本不当回事。',
-        en: 'Boredom: slow, low and flat, with drawn-out syllables and almost no melody. He does not take it seriously.',
+        zh: '厌倦：音调低而平，有气无力，几乎没有起伏——他根本不当回事。',
+        en: 'Boredom: low and flat, with no energy and almost no melody. He does not take it seriously.',
       },
       20,
     ),
@@ -97,8 +97,8 @@ export const ragOnTheFridge: SceneDefinition = {
       },
       'a',
       {
-        zh: '“再过七个小时就到时候了”：他的声音变高、变快、发紧，这是恐惧的特征。',
-        en: '"In seven hours it will be time": his voice goes higher, faster and tighter, the marks of fear.',
+        zh: '“再过七个小时就到时候了”：他的声音一下子比平时高了很多，发紧，几乎卡在一个音高上——这是恐惧的特征。',
+        en: '"In seven hours it will be time": his voice jumps far above his usual pitch and goes tight, stuck on almost one note: the marks of fear.',
       },
       20,
     ),
@@ -109,8 +109,8 @@ export const ragOnTheFridge: SceneDefinition = {
         en: "Anna's last line has a different feeling from her earlier ones. Which feeling, and what in her voice tells you?",
       },
       {
-        zh: '高兴（带点幸灾乐祸）：音调更高、旋律起伏更大、声音明亮轻快，不再是前面那种生硬、用力的愤怒。',
-        en: 'Happiness (with a touch of glee): higher pitch, a livelier melody, a bright and light voice instead of the hard, forceful anger of her earlier lines.',
+        zh: '高兴（带点幸灾乐祸）：旋律起伏活泼，嗓音清亮、放松，不再是前面那种又高又紧、用力发硬的愤怒。',
+        en: 'Happiness (with a touch of glee): a lively, swinging melody and a clear, relaxed voice, instead of the high, strained, hard-edged anger of her earlier lines.',
       },
       20,
     ),

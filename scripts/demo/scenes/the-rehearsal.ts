@@ -45,14 +45,14 @@ export const theRehearsal: SceneDefinition = {
     single(
       'q1',
       {
-        zh: '罗特女士用什么情绪念“今天晚上我可以告诉他”（第1句）？',
+        zh: '罗特女士用什么情绪念“今天晚上我可以把这事告诉他”（第1句）？',
         en: 'In which feeling does Frau Roth read "I could tell him tonight" (line 1)?',
       },
       { a: E.neutral, b: E.anger, c: E.fear, d: E.sadness },
       'a',
       {
-        zh: '平静（中性）：音量、语速、音高都适中，没有特别的起伏，是给演员的“原样”示范。',
-        en: 'Neutral: moderate loudness, pace and pitch with no marked rise or fall; a plain reading for the actors.',
+        zh: '平静（中性）：她平常的音高，旋律起伏很小，不带任何情绪色彩，是给演员的“原样”示范。',
+        en: 'Neutral: her ordinary pitch, a narrow melody and no emotional colour; a plain reading for the actors.',
       },
       15,
     ),
@@ -65,8 +65,8 @@ export const theRehearsal: SceneDefinition = {
       { a: E.happiness, b: E.disgust, c: E.boredom, d: E.fear },
       'a',
       {
-        zh: '高兴：音调更高、旋律起伏大、声音明亮——好像她终于等到了可以说出口的那一晚。',
-        en: 'Happiness: higher pitch, a lively melody, a bright voice, as if she can hardly wait for tonight.',
+        zh: '高兴：音调比她其他几句都高，旋律起伏大、声音明亮——好像她终于等到了可以说出口的那一晚。',
+        en: 'Happiness: higher than her other lines, with a lively melody and a bright voice, as if she can hardly wait for tonight.',
       },
       15,
     ),
@@ -105,20 +105,20 @@ export const theRehearsal: SceneDefinition = {
       },
       'a',
       {
-        zh: '克拉拉的第7句：声音轻、低、慢，句尾下沉。',
-        en: "Klara's line 7: quiet, low and slow, with a sinking end.",
+        zh: '克拉拉的第7句：是她三句里音调最低的，声音沉重、发颤，像要哭出来。',
+        en: "Klara's line 7: the lowest of her three lines, with a heavy, unsteady, near-tearful voice.",
       },
       15,
     ),
     text(
       'q6',
       {
-        zh: '第5至7句都是“她想在星期三把它交上去”。任选两句，说说它们在音量、语速和音高上有什么不同。',
-        en: 'Lines 5 to 7 are all "She wants to hand that in on Wednesday". Pick two and describe how they differ in loudness, speed and pitch.',
+        zh: '第5至7句都是“她想在星期三把它交上去”。任选两句，说说它们在音高、语速和嗓音质感上有什么不同。',
+        en: 'Lines 5 to 7 are all "She wants to hand that in on Wednesday". Pick two and describe how they differ in pitch, speed and voice quality.',
       },
       {
-        zh: '第5句（愤怒）：最响，起音硬，语速快，重音强。第6句（恐惧）：音调高，快而发紧，有时带气声。第7句（悲伤）：最轻、最慢、最低，句尾下沉。',
-        en: 'Line 5 (anger): loudest, hard attacks, fast, strong stress. Line 6 (fear): high, fast and tight, sometimes breathy. Line 7 (sadness): quietest, slowest and lowest, with a sinking end.',
+        zh: '第5句（愤怒）：音调很高、嗓音用力发紧，起音硬，每个重读字都像砸出来。第6句（恐惧）：比费利克斯平时的声音高，又急又紧，是三句里最短的。第7句（悲伤）：更低、更沉，声音发颤，像要哭。',
+        en: "Line 5 (anger): very high and strained, hard attacks, every stressed word hammered out. Line 6 (fear): above Felix's usual pitch, hurried and tense, the shortest of the three. Line 7 (sadness): lower and heavier, with an unsteady, near-tearful voice.",
       },
       20,
     ),

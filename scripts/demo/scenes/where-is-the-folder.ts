@@ -2,7 +2,7 @@
 import { EMOTION_LABEL as E, multiple, single, text } from './question-helpers';
 import type { SceneDefinition } from './scene-types';
 
-const handIn = { zh: '她星期三就要把它交上去。', en: 'She wants to hand it in on Wednesday.' };
+const handIn = { zh: '她想星期三把它交上去。', en: 'She wants to hand it in on Wednesday.' };
 
 export const whereIsTheFolder: SceneDefinition = {
   id: 'where-is-the-folder',
@@ -63,8 +63,8 @@ export const whereIsTheFolder: SceneDefinition = {
       { a: E.boredom, b: E.fear, c: E.anger, d: E.sadness },
       'a',
       {
-        zh: '厌倦、不以为然：慢、低、平，字音拖长。',
-        en: 'Bored and unconcerned: slow, low and flat, with drawn-out syllables.',
+        zh: '厌倦、不以为然：音调低而平，一点也不着急。',
+        en: 'Bored and unconcerned: low and flat, without any urgency.',
       },
       20,
     ),
@@ -77,8 +77,8 @@ export const whereIsTheFolder: SceneDefinition = {
       { a: E.anger, b: E.happiness, c: E.boredom, d: E.neutral },
       'a',
       {
-        zh: '愤怒：她要的是文件夹，不是抹布。声音响亮、短促、重音很重。',
-        en: 'Anger: she wants the folder, not the cloth. Her voice is loud and clipped, with heavy stress.',
+        zh: '愤怒：她要的是文件夹，不是抹布。嗓音发硬、用力，重音很重。',
+        en: 'Anger: she wants the folder, not the cloth. Her voice is hard and pressed, with heavy stress.',
       },
       20,
     ),
@@ -94,8 +94,8 @@ export const whereIsTheFolder: SceneDefinition = {
       },
       ['a', 'c', 'd'],
       {
-        zh: '第1句和第5句是索菲，第6句是扬：声音紧、快、音调高。第2句是平静的，第7句是高兴的。',
-        en: 'Lines 1 and 5 (Sophie) and line 6 (Jan): tight, fast, high voices. Line 2 is neutral and line 7 happy.',
+        zh: '第1句和第5句是索菲，第6句是扬：声音发紧、音调偏高，几乎卡在很窄的音域里。第2句是平静的，第7句是高兴的。',
+        en: 'Lines 1 and 5 (Sophie) and line 6 (Jan): tight, raised voices held in a narrow range of pitch. Line 2 is neutral and line 7 happy.',
       },
       20,
     ),
@@ -106,8 +106,8 @@ export const whereIsTheFolder: SceneDefinition = {
         en: "How does the scene end, and how can you hear it in Sophie's voice?",
       },
       {
-        zh: '文件夹找到了，索菲松了口气、很高兴：同一句“她星期三就要把它交上去”，这次声音明亮、轻快、旋律上扬，不再发紧。',
-        en: 'The folder turns up and Sophie is relieved and happy: the same sentence, "She wants to hand it in on Wednesday", now sounds bright, light and rising instead of tight.',
+        zh: '文件夹找到了，索菲松了口气、很高兴：同一句“她想星期三把它交上去”，这次旋律起伏很大、轻快活泼，不再像第5句那样发紧、卡在一个音上。',
+        en: 'The folder turns up and Sophie is relieved and happy: the same sentence, "She wants to hand it in on Wednesday", now swings up and down, light and lively, instead of the tight, one-note fear of line 5.',
       },
       20,
     ),
