@@ -1,0 +1,220 @@
+/**
+ * The dub session controller: scene take (the whole clip, every line) and line retake (one line).
+ * Page code: it drives the video and the recorder and routes each finished window to the upload
+ * queue, but audio samples stay in the worklet and the worker; the page only wraps the finished wav
+ * bytes in a Blob for playback and upload.
+ */
+import { signal } from '@preact/signals-react';
+import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../audio/constants';
+import type { LevelReading, Recorder } from '../../../audio/capture/recorder';
+import type { EncoderBridge } from '../../../workers/encoder-bridge';
+import type { EncodedWindow, PipelineStats, TakeSummary } from '../../../workers/encoder-types';
+import type { SubtitleLine } from '../../stores/movie-detail';
+import { nextAttempt } from '../../stores/prpt';
+import { lineStates, patchLineState, setLineState } from './line-state';
+import { windowArrived } from './pipeline-timing';
+import type { UploadQueue } from './upload-queue';
+import { anchorAtFirstFrame, playUntil, seek } from './video-anchor';
+
+export type TakePhase = 'idle' | 'preparing' | 'count-in' | 'recording' | 'finishing';
+
+export interface DubSessionDeps {
+  filmId: string;
+  queue: UploadQueue;
+  bridge: EncoderBridge;
+  createRecorder: () => Promise<Recorder>;
+  marginSeconds?: number;
+  countInSeconds?: number;
+  /** Object URLs of this page's takes, by upload id (the page revokes them on leave). */
+  sources: Map<string, string>;
+}
+
+/** Seconds of clip played before a retaken line, so the learner hears the run-up (muted: sees it). */
+const RETAKE_PREROLL = 1.5;
+/** Seconds kept rolling after the last window closes, so its end is surely captured. */
+const TAIL = 0.3;
+const PITCH_POINTS = 150;
+
+export class DubSession {
+  readonly phase = signal<TakePhase>('idle');
+  readonly countdown = signal(0);
+  readonly level = signal<LevelReading | null>(null);
+  readonly stats = signal<PipelineStats | null>(null);
+  /** Recent live pitch values (Hz, null = unvoiced), oldest first. */
+  readonly pitchTrace = signal<(number | null)[]>([]);
+  readonly error = signal<string | null>(null);
+  readonly lastSummary = signal<TakeSummary | null>(null);
+  readonly recorderKind = signal<Recorder['kind'] | null>(null);
+  private recorder: Recorder | null = null;
+  private abort: AbortController | null = null;
+  private readonly margin: number;
+
+  constructor(private readonly deps: DubSessionDeps) {
+    this.margin = deps.marginSeconds ?? DEFAULT_WINDOW_MARGIN_SECONDS;
+  }
+
+  /** Which attempt a new take of this line fills: 2 once a first one is scored or still on its way. */
+  attemptFor(subtitlesId: string): 1 | 2 {
+    if (nextAttempt(subtitlesId) === 2) return 2;
+    return this.deps.queue.pendingFor(subtitlesId).length > 0 ? 2 : 1;
+  }
+
+  sceneTake(video: HTMLVideoElement, lines: SubtitleLine[]): Promise<TakeSummary | null> {
+    if (lines.length === 0) return Promise.resolve(null);
+    const last = Math.max(...lines.map((l) => l.endTime_m));
+    const end = Number.isFinite(video.duration)
+      ? Math.min(video.duration, last + this.margin + TAIL)
+      : last + this.margin + TAIL;
+    return this.take(video, lines, 0, end);
+  }
+
+  lineRetake(video: HTMLVideoElement, line: SubtitleLine): Promise<TakeSummary | null> {
+    return this.take(
+      video,
+      [line],
+      Math.max(0, line.startTime_m - RETAKE_PREROLL),
+      line.endTime_m + this.margin + TAIL,
+    );
+  }
+
+  /** Stops the take in progress; windows already closed are still uploaded. */
+  stop(): void {
+    this.abort?.abort(new DOMException('Take stopped', 'AbortError'));
+  }
+
+  async dispose(): Promise<void> {
+    this.stop();
+    await this.recorder?.close();
+    this.recorder = null;
+  }
+
+  private async take(
+    video: HTMLVideoElement,
+    lines: SubtitleLine[],
+    from: number,
+    to: number,
+  ): Promise<TakeSummary | null> {
+    if (this.phase.peek() !== 'idle') return null;
+    this.error.value = null;
+    this.phase.value = 'preparing';
+    const abort = new AbortController();
+    this.abort = abort;
+    const attempts = new Map(lines.map((l) => [l.id, this.attemptFor(l.id)] as const));
+    const handed: Promise<void>[] = [];
+    let unsubscribe = () => {};
+    try {
+      this.recorder ??= await this.deps.createRecorder();
+      const recorder = this.recorder;
+      this.recorderKind.value = recorder.kind;
+      unsubscribe = recorder.onLevel((l) => {
+        this.level.value = l;
+      });
+      const takeId = crypto.randomUUID();
+      return await this.deps.bridge.run(async (api) => {
+        await recorder.startTake(
+          api,
+          { takeId, marginSeconds: this.margin, lookbackSeconds: 6 },
+          {
+            onWindow: (w) => handed.push(this.onWindow(w, attempts.get(w.subtitlesId) ?? 1)),
+            onStats: (s) => this.onStats(s),
+          },
+        );
+        try {
+          video.pause();
+          video.muted = true;
+          await seek(video, from);
+          // Count-in while already capturing: the look-back ring covers a first line at 0 s.
+          this.phase.value = 'count-in';
+          for (let n = this.deps.countInSeconds ?? 3; n > 0; n--) {
+            this.countdown.value = n;
+            await sleep(1000, abort.signal);
+          }
+          this.countdown.value = 0;
+          this.phase.value = 'recording';
+          const anchor = anchorAtFirstFrame(video, recorder.clock);
+          await video.play();
+          await api.setTimeline(
+            await anchor,
+            lines.map((l) => ({ id: l.id, startSeconds: l.startTime_m, endSeconds: l.endTime_m })),
+          );
+          await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t));
+        } catch (e) {
+          // Stop pressed: finish the take normally so lines already closed are kept.
+          if (!abort.signal.aborted) throw e;
+        }
+        video.pause();
+        this.phase.value = 'finishing';
+        const summary = await recorder.finishTake();
+        await Promise.all(handed);
+        for (const id of summary.skipped) setLineState(id, { stage: 'idle' });
+        this.lastSummary.value = summary;
+        return summary;
+      });
+    } catch (e) {
+      console.error('[dub] take failed', e);
+      this.error.value = e instanceof Error ? e.message : String(e);
+      for (const l of lines) {
+        const s = lineStates.peek()[l.id]?.stage;
+        if (s === 'recording' || s === 'encoding') setLineState(l.id, { stage: 'idle' });
+      }
+      return null;
+    } finally {
+      unsubscribe();
+      this.phase.value = 'idle';
+      this.countdown.value = 0;
+      this.abort = null;
+    }
+  }
+
+  /** Line stages from the clip position: recording inside the window, encoding once it has passed. */
+  private trackLines(lines: SubtitleLine[], t: number): void {
+    for (const l of lines) {
+      const stage = lineStates.peek()[l.id]?.stage;
+      if (t >= l.endTime_m + this.margin) {
+        if (stage === 'recording') patchLineState(l.id, { stage: 'encoding' });
+      } else if (t >= l.startTime_m - this.margin && stage !== 'recording') {
+        setLineState(l.id, { stage: 'recording' });
+      }
+    }
+  }
+
+  private async onWindow(w: EncodedWindow, attempt: 1 | 2): Promise<void> {
+    if (!w.complete) {
+      setLineState(w.subtitlesId, { stage: 'failed', message: 'incomplete' });
+      return;
+    }
+    const uploadId = crypto.randomUUID();
+    windowArrived(uploadId, w, this.margin);
+    const wav = new Blob([w.wav], { type: 'audio/wav' });
+    this.deps.sources.set(uploadId, URL.createObjectURL(wav));
+    await this.deps.queue.enqueue({
+      uploadId,
+      takeId: w.takeId,
+      subtitlesId: w.subtitlesId,
+      filmId: this.deps.filmId,
+      attempt,
+      wav,
+    });
+  }
+
+  private onStats(s: PipelineStats): void {
+    this.stats.value = s;
+    const trace = this.pitchTrace.peek();
+    this.pitchTrace.value = [...trace.slice(-(PITCH_POINTS - 1)), s.pitchHz];
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.throwIfAborted();
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

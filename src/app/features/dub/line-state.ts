@@ -1,0 +1,33 @@
+import { signal } from '@preact/signals-react';
+
+/** What the learner sees for one subtitle line while it goes through the pipeline. */
+export type LineStage = 'idle' | 'recording' | 'encoding' | 'queued' | 'uploading' | 'scored' | 'failed';
+
+export interface LineState {
+  stage: LineStage;
+  /** Upload progress 0..1 while uploading (null: size unknown). */
+  progress?: number | null;
+  /** For `failed`: a message a person can act on; for `queued`: why it waits (offline, retrying). */
+  message?: string;
+  /** When a queued upload will be tried again (epoch ms). */
+  retryAt?: number;
+  /** Which attempt this take fills (1 or 2). */
+  attempt?: 1 | 2;
+  /** Score shown once scored (0–100). */
+  overall?: number;
+}
+
+export const lineStates = signal<Record<string, LineState>>({});
+
+export function setLineState(subtitlesId: string, next: LineState): void {
+  lineStates.value = { ...lineStates.peek(), [subtitlesId]: next };
+}
+
+export function patchLineState(subtitlesId: string, patch: Partial<LineState>): void {
+  const current = lineStates.peek()[subtitlesId] ?? { stage: 'idle' };
+  setLineState(subtitlesId, { ...current, ...patch });
+}
+
+export function resetLineStates(): void {
+  lineStates.value = {};
+}
