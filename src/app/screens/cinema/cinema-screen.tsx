@@ -1,0 +1,132 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { prefixImage } from '../../../api/image';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { clock } from '../common/format';
+import { type Part, prefixOf } from '../common/part';
+import { partStore } from '../common/part-store';
+import { useLoad } from '../common/use-load';
+import { useT } from '../common/use-t';
+import { lineAt } from './captions';
+import styles from './cinema-screen.module.css';
+import { Player } from './player';
+import { useMedia } from './use-media';
+
+/** The clip in a proper player, its lines to jump between, synopsis and roles, then on to the questions. */
+export function CinemaScreen({ part, id }: { part: Part; id: string }) {
+  useSignals();
+  const { t, lang } = useT();
+  const store = partStore(part);
+  const { status, reload } = useLoad(() => store.loadMovieDetail(id), [part, id]);
+  const detail = store.movieDetail.value?.id === id ? store.movieDetail.value : null;
+  const media = useMedia();
+  const prefix = prefixOf(part);
+  const back = (
+    <ButtonLink to={`${prefix}/movies`} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
+      {t('ui.back')}
+    </ButtonLink>
+  );
+
+  if (!detail) {
+    return (
+      <div className="screen" data-screen="cinema">
+        <PageHeader title={t(`page.${part}.cinema`)} back={back} />
+        {status === 'loading' ? (
+          <LoadingState label={t('cinema.loading')} />
+        ) : (
+          <EmptyState
+            title={t('cinema.notFound')}
+            body={t('ui.loadFailedBody')}
+            action={
+              <div className="row">
+                <Button variant="secondary" onClick={reload}>
+                  {t('ui.reload')}
+                </Button>
+                <ButtonLink to={`${prefix}/movies`} variant="primary">
+                  {t('home.browse')}
+                </ButtonLink>
+              </div>
+            }
+          />
+        )}
+      </div>
+    );
+  }
+
+  const current = lineAt(detail.subtitlesList, media.time);
+  const toQuestions = (
+    <ButtonLink to={`${prefix}/answer/${id}`} variant="primary" size="lg" icon={<ArrowRightIcon />}>
+      {t('cinema.toQuestions')}
+    </ButtonLink>
+  );
+  return (
+    <div className="screen" data-screen="cinema">
+      <PageHeader
+        back={back}
+        eyebrow={t(`part.${part}.name`)}
+        title={detail.title}
+        subtitle={detail.titleEn !== detail.title ? detail.titleEn : undefined}
+        actions={toQuestions}
+      />
+      <div className={styles.layout}>
+        <Player
+          media={media}
+          src={prefixImage(detail.video)}
+          poster={prefixImage(detail.poster)}
+          track={prefixImage(detail.subtitlesTrack)}
+          trackLang={/[\u4e00-\u9fff]/.test(detail.subtitlesList[0]?.text ?? '') ? 'zh' : 'en'}
+          title={detail.title}
+          lines={detail.subtitlesList}
+        />
+        <Card title={t('cinema.lines')} titleId="cinema-lines" flat>
+          <ol className={styles.transcript}>
+            {detail.subtitlesList.map((line) => {
+              const translation = line.translation[lang];
+              const active = current?.id === line.id;
+              return (
+                <li key={line.id}>
+                  <button
+                    type="button"
+                    className={styles.lineButton}
+                    aria-current={active ? 'true' : undefined}
+                    onClick={() => media.seek(line.startMs / 1000 + 0.01)}
+                  >
+                    <span className={styles.lineTime}>{clock(line.startMs)}</span>
+                    <span className={styles.lineText}>
+                      <span>
+                        {line.speaker ? <strong>{line.speaker}：</strong> : null}
+                        {line.text}
+                      </span>
+                      {translation && translation !== line.text ? (
+                        <span className={styles.lineTranslation}>{translation}</span>
+                      ) : null}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </Card>
+      </div>
+      <div className={styles.info}>
+        <Card title={t('cinema.synopsis')} titleId="cinema-synopsis">
+          <p className={styles.synopsis}>{detail.synopsis[lang] || detail.synopsis.zh}</p>
+        </Card>
+        <Card title={t('cinema.roles')} titleId="cinema-roles">
+          <ul className={styles.roles}>
+            {detail.roles.map((r) => (
+              <li key={r.name} className={styles.role}>
+                <span className={styles.roleName}>{r.name}</span>
+                <span className="muted">{r.description[lang] || r.description.zh}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      <div className={styles.next}>{toQuestions}</div>
+    </div>
+  );
+}

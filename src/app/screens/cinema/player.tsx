@@ -1,0 +1,149 @@
+import { type KeyboardEvent, useId, useState } from 'react';
+import type { Subtitle } from '../../../api/contract';
+import type { Lang } from '../../i18n';
+import { Button } from '../../ui/button';
+import { CaptionsIcon, PauseIcon, PlayIcon } from '../../ui/icons';
+import { clockSeconds } from '../common/format';
+import { useT } from '../common/use-t';
+import { type CaptionMode, captionTexts, lineAt } from './captions';
+import styles from './player.module.css';
+import type { useMedia } from './use-media';
+
+export interface PlayerProps {
+  media: ReturnType<typeof useMedia>;
+  src: string;
+  poster?: string;
+  /** WebVTT of the original text, for assistive tech and browsers' own caption settings. */
+  track: string;
+  trackLang: string;
+  title: string;
+  lines: readonly Subtitle[];
+}
+
+const MODES: CaptionMode[] = ['both', 'original', 'translation'];
+
+/**
+ * The clip with a custom caption layer (original and translation together, which native captions
+ * cannot do), subtitles on/off, seek, ±5 s. Space/K plays and pauses, arrows seek when the stage
+ * has focus; the range input keeps its own arrow keys.
+ */
+export function Player({ media, src, poster, track, trackLang, title, lines }: PlayerProps) {
+  const { t, lang } = useT();
+  const id = useId();
+  const [captionsOn, setCaptionsOn] = useState(true);
+  const [mode, setMode] = useState<CaptionMode>('both');
+  const line = captionsOn ? lineAt(lines, media.time) : null;
+  const texts = line ? captionTexts(line, mode, lang as Lang) : null;
+  const total = media.duration || (lines.length ? lines[lines.length - 1].endMs / 1000 : 0);
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLButtonElement) return;
+    if (e.key === ' ' || e.key === 'k') {
+      e.preventDefault();
+      media.toggle();
+    } else if (e.key === 'ArrowLeft') media.seek(media.time - 5);
+    else if (e.key === 'ArrowRight') media.seek(media.time + 5);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the whole player; every action also has a button
+    <div className={styles.player} onKeyDown={onKey}>
+      <div className={styles.stage}>
+        <video
+          ref={media.ref}
+          className={styles.video}
+          src={src}
+          poster={poster}
+          preload="metadata"
+          playsInline
+          aria-label={t('cinema.videoLabel', { title })}
+          onClick={media.toggle}
+        >
+          <track kind="captions" src={track} srcLang={trackLang} label={title} />
+        </video>
+        {texts ? (
+          <div className={styles.captions} aria-hidden="true" data-testid="caption-layer">
+            {texts.original ? (
+              <span className={styles.captionLine}>
+                {line?.speaker ? <span className={styles.speaker}>{line.speaker}</span> : null}
+                {texts.original}
+              </span>
+            ) : null}
+            {texts.translation ? (
+              <span className={`${styles.captionLine} ${styles.captionTranslation}`}>
+                {texts.translation}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <div className={styles.controls}>
+        <Button
+          variant="primary"
+          className={styles.play}
+          onClick={media.toggle}
+          aria-label={media.playing ? t('cinema.pause') : t('cinema.play')}
+          icon={media.playing ? <PauseIcon /> : <PlayIcon />}
+        />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => media.seek(media.time - 5)}
+          aria-label={t('cinema.back10')}
+        >
+          −5s
+        </Button>
+        <div className={styles.seek}>
+          <input
+            className={styles.range}
+            type="range"
+            min={0}
+            max={Math.max(total, 0.1)}
+            step={0.1}
+            value={Math.min(media.time, total || 0)}
+            aria-label={t('cinema.seek')}
+            aria-valuetext={`${clockSeconds(media.time)} / ${clockSeconds(total)}`}
+            onChange={(e) => media.seek(Number(e.target.value))}
+          />
+          <span className={styles.time} aria-hidden="true">
+            {clockSeconds(media.time)} / {clockSeconds(total)}
+          </span>
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => media.seek(media.time + 5)}
+          aria-label={t('cinema.fwd10')}
+        >
+          +5s
+        </Button>
+        <Button
+          variant={captionsOn ? 'secondary' : 'ghost'}
+          size="sm"
+          aria-pressed={captionsOn}
+          icon={<CaptionsIcon />}
+          onClick={() => setCaptionsOn((v) => !v)}
+        >
+          {captionsOn ? t('cinema.captionsOn') : t('cinema.captionsOff')}
+        </Button>
+        {captionsOn ? (
+          <fieldset className={styles.modes}>
+            <legend className="visually-hidden">{t('cinema.captionMode')}</legend>
+            {MODES.map((m) => (
+              <label key={m} className={styles.mode}>
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  value={m}
+                  checked={mode === m}
+                  onChange={() => setMode(m)}
+                />
+                {t(`cinema.mode.${m}`)}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { FilmSummary } from '../../../api/contract';
+import { prefixImage } from '../../../api/image';
+import { Button } from '../../ui/button';
+import { PageHeader } from '../../ui/page-header';
+import { PosterCard } from '../../ui/poster-card';
+import { EmptyState, PosterGridSkeleton } from '../../ui/states';
+import { clock, minutesSeconds } from '../common/format';
+import { type Part, prefixOf } from '../common/part';
+import { filmCompletion, partStore } from '../common/part-store';
+import { useLoad } from '../common/use-load';
+import { type Translate, useT } from '../common/use-t';
+import styles from './movies-screen.module.css';
+
+function filmStatus(f: FilmSummary, part: Part, t: Translate): string {
+  const p = f.progress;
+  if (part === 'prpt' && p.dubbedLines > 0)
+    return t('movies.dubbed', { done: p.dubbedLines, total: p.totalLines });
+  if (p.answered) return t('movies.answered', { score: Math.round(p.bestScore ?? 0) });
+  return t('movies.notStarted');
+}
+
+/** The poster shelf: title, duration, part and the learner's progress per film. */
+export function MoviesScreen({ part }: { part: Part }) {
+  useSignals();
+  const { t } = useT();
+  const store = partStore(part);
+  const { status, reload } = useLoad(() => store.loadMovies(), [part]);
+  const films = store.movies.value;
+  const prefix = prefixOf(part);
+  const body =
+    status === 'loading' && films.length === 0 ? (
+      <PosterGridSkeleton label={t('movies.loading')} />
+    ) : films.length === 0 ? (
+      <EmptyState
+        title={status === 'failed' ? t('ui.loadFailedTitle') : t('movies.empty')}
+        body={status === 'failed' ? t('ui.loadFailedBody') : t('movies.emptyBody')}
+        action={
+          <Button variant="secondary" onClick={reload}>
+            {t('ui.reload')}
+          </Button>
+        }
+      />
+    ) : (
+      <ul className={styles.grid}>
+        {films.map((f) => {
+          const done = filmCompletion(f, part);
+          const { m, s } = minutesSeconds(f.durationMs);
+          return (
+            <li key={f.id}>
+              <PosterCard
+                to={`${prefix}/cinema/${f.id}`}
+                title={f.title}
+                subtitle={f.titleEn !== f.title ? f.titleEn : undefined}
+                posterUrl={prefixImage(f.poster)}
+                durationLabel={clock(f.durationMs)}
+                durationSpoken={t('movies.duration', { d: t('ui.minutesSeconds', { m, s }) })}
+                tags={[
+                  ...f.parts.map((p) => t(`part.${p}.name`)),
+                  part === 'prpt'
+                    ? t('movies.lines', { n: f.lineCount })
+                    : t('movies.questions', { n: f.questionCount }),
+                ]}
+                progress={done}
+                progressLabel={t('movies.progress', { n: Math.round((done ?? 0) * 100) })}
+                status={filmStatus(f, part, t)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    );
+  return (
+    <div className="screen" data-screen="movies">
+      <PageHeader
+        eyebrow={t(`part.${part}.name`)}
+        title={t('movies.title')}
+        subtitle={films.length > 0 ? t('movies.subtitle', { n: films.length }) : undefined}
+      />
+      {body}
+    </div>
+  );
+}
