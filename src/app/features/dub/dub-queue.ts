@@ -3,16 +3,30 @@
  * outlives page navigation: uploads keep going while the learner moves on to the next screen.
  */
 import { discernSpeechEmotion } from '../../../api/calls';
+import type { SpeechScore } from '../../../api/contract';
 import { recordAttempt } from '../../stores/prpt';
 import { setLineState } from './line-state';
 import { scoreStored, uploadStarted } from './pipeline-timing';
 import { UploadQueue } from './upload-queue';
-import { idbUploadStore } from './upload-store';
+import { idbUploadStore, type PendingUpload } from './upload-store';
 
 /** Object URLs of takes recorded on this page load, by upload id. */
 export const takeSources = new Map<string, string>();
 
 let queue: UploadQueue | null = null;
+
+/** A scored upload becomes an attempt in the prpt store (first, then second) and a scored line. */
+export function onUploadScored(item: PendingUpload, result: SpeechScore): 1 | 2 {
+  // A take from an earlier page load has no local URL any more; the store falls back to audioUrl.
+  const attempt = recordAttempt(
+    item.subtitlesId,
+    JSON.stringify(result),
+    takeSources.get(item.uploadId) ?? '',
+  );
+  setLineState(item.subtitlesId, { stage: 'scored', overall: result.overall, attempt });
+  scoreStored(item.uploadId, item.subtitlesId);
+  return attempt;
+}
 
 export function dubUploadQueue(): UploadQueue {
   queue ??= new UploadQueue({
@@ -21,7 +35,7 @@ export function dubUploadQueue(): UploadQueue {
       uploadStarted(item.uploadId);
       return discernSpeechEmotion(
         {
-          file: item.wav,
+          file: new Blob([item.wav], { type: 'audio/wav' }),
           subtitlesId: item.subtitlesId,
           filmId: item.filmId,
           attempt: item.attempt,
@@ -30,12 +44,7 @@ export function dubUploadQueue(): UploadQueue {
         { signal, onUploadProgress: (p) => onProgress(p.fraction) },
       );
     },
-    onScored: (item, result) => {
-      // A take from an earlier page load has no local URL any more; the store falls back to audioUrl.
-      recordAttempt(item.subtitlesId, JSON.stringify(result), takeSources.get(item.uploadId) ?? '');
-      setLineState(item.subtitlesId, { stage: 'scored', overall: result.overall, attempt: item.attempt });
-      scoreStored(item.uploadId, item.subtitlesId);
-    },
+    onScored: onUploadScored,
     onState: (item, state) => setLineState(item.subtitlesId, state),
   });
   return queue;

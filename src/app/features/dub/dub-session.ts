@@ -185,15 +185,15 @@ export class DubSession {
     }
     const uploadId = crypto.randomUUID();
     windowArrived(uploadId, w, this.margin);
-    const wav = new Blob([w.wav], { type: 'audio/wav' });
-    this.deps.sources.set(uploadId, URL.createObjectURL(wav));
+    // The Blob copies the bytes, so the queue can keep (and store) the ArrayBuffer itself.
+    this.deps.sources.set(uploadId, URL.createObjectURL(new Blob([w.wav], { type: 'audio/wav' })));
     await this.deps.queue.enqueue({
       uploadId,
       takeId: w.takeId,
       subtitlesId: w.subtitlesId,
       filmId: this.deps.filmId,
       attempt,
-      wav,
+      wav: w.wav,
     });
   }
 

@@ -12,8 +12,8 @@ export interface PendingUpload {
   subtitlesId: string;
   filmId: string;
   attempt: 1 | 2;
-  /** The 16 kHz wav. Stored as a Blob: IndexedDB keeps it out of the JS heap. */
-  wav: Blob;
+  /** The 16 kHz wav bytes (an ArrayBuffer: it clones into IndexedDB the same in every engine). */
+  wav: ArrayBuffer;
   createdAt: number;
   tries: number;
   /** Epoch ms before which it is not retried. */

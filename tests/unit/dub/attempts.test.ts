@@ -1,0 +1,96 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SpeechScore } from '../../../src/api/contract';
+import type { PendingUpload } from '../../../src/app/features/dub/upload-store';
+
+const item = (subtitlesId: string, uploadId: string, attempt: 1 | 2): PendingUpload => ({
+  uploadId,
+  takeId: 'take-1',
+  subtitlesId,
+  filmId: 'film-1',
+  attempt,
+  wav: new ArrayBuffer(44),
+  createdAt: 0,
+  tries: 0,
+  notBefore: 0,
+});
+const result = (overall: number) => ({ overall, audioUrl: `/media/takes/${overall}.wav` }) as SpeechScore;
+
+beforeEach(() => {
+  vi.resetModules();
+});
+
+describe('attempt bookkeeping through the prpt store', () => {
+  it('fills first-attempt fields, then second-attempt fields, and the session asks for attempt 2', async () => {
+    const { onUploadScored, takeSources } = await import('../../../src/app/features/dub/dub-queue');
+    const { subTitlesScores, nextAttempt } = await import('../../../src/app/stores/prpt');
+    const { lineStates } = await import('../../../src/app/features/dub/line-state');
+    takeSources.set('u1', 'blob:take-1');
+    takeSources.set('u2', 'blob:take-2');
+    expect(nextAttempt('s1')).toBe(1);
+    expect(onUploadScored(item('s1', 'u1', 1), result(61))).toBe(1);
+    expect(subTitlesScores.value.s1).toMatchObject({
+      subtitlesId: 's1',
+      firstUserAudioJson: JSON.stringify(result(61)),
+      firstSource: 'blob:take-1',
+    });
+    expect(subTitlesScores.value.s1.secondUserAudioJson).toBeUndefined();
+    expect(nextAttempt('s1')).toBe(2);
+    expect(onUploadScored(item('s1', 'u2', 2), result(74))).toBe(2);
+    expect(subTitlesScores.value.s1).toMatchObject({
+      firstUserAudioJson: JSON.stringify(result(61)),
+      secondUserAudioJson: JSON.stringify(result(74)),
+      secondSource: 'blob:take-2',
+    });
+    expect(lineStates.value.s1).toMatchObject({ stage: 'scored', overall: 74, attempt: 2 });
+  });
+
+  it('survives a reload: scores come back from sessionStorage, dead blob URLs marked lost', async () => {
+    const first = await import('../../../src/app/features/dub/dub-queue');
+    first.takeSources.set('u1', 'blob:take-1');
+    first.onUploadScored(item('s9', 'u1', 1), result(88));
+    expect(sessionStorage.getItem('prpt.subTitlesScores')).toContain('s9');
+
+    vi.resetModules(); // a new page load: modules re-read storage
+    const { subTitlesScores, nextAttempt, playableSource } = await import('../../../src/app/stores/prpt');
+    const entry = subTitlesScores.value.s9;
+    expect(entry).toMatchObject({
+      firstUserAudioJson: JSON.stringify(result(88)),
+      firstSource: '',
+      firstSourceLost: true,
+    });
+    expect(nextAttempt('s9')).toBe(2);
+    expect(playableSource(entry, 1)).toBe('/producer/media/takes/88.wav');
+  });
+
+  it('a retake while the first take is still uploading counts as attempt 2', async () => {
+    const { DubSession } = await import('../../../src/app/features/dub/dub-session');
+    const { UploadQueue } = await import('../../../src/app/features/dub/upload-queue');
+    const { idbUploadStore } = await import('../../../src/app/features/dub/upload-store');
+    const { createStore } = await import('idb-keyval');
+    const queue = new UploadQueue({
+      store: idbUploadStore(createStore('attempts-db', 'pending')),
+      send: () => new Promise<SpeechScore>(() => {}), // the service never answers
+      onScored: () => {},
+      onState: () => {},
+    });
+    const session = new DubSession({
+      filmId: 'film-1',
+      queue,
+      bridge: {} as never,
+      createRecorder: () => Promise.reject(new Error('not used')),
+      sources: new Map(),
+    });
+    expect(session.attemptFor('s5')).toBe(1);
+    await queue.enqueue({
+      uploadId: 'u5',
+      takeId: 't',
+      subtitlesId: 's5',
+      filmId: 'film-1',
+      attempt: 1,
+      wav: new ArrayBuffer(4),
+    });
+    expect(session.attemptFor('s5')).toBe(2);
+    queue.dispose();
+  });
+});
