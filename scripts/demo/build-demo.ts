@@ -3,7 +3,7 @@
  * poster.jpg, subtitles.srt) and the test fixtures in tests/fixtures/ from the local EmoDB copy.
  * Deterministic: every take is listed in scenes/, every gap is fixed; only the encoders vary.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ import { writeSourceNote } from './write-source-note';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const filmsDir = path.join(repoRoot, 'demo', 'films');
+/** Films are built here and swapped in at the end, so a failed build leaves the committed films alone. */
+const stagingDir = path.join(repoRoot, 'demo', '.films-build');
 
 function checkScene(scene: SceneDefinition, labels: Map<string, TakeLabel>): TakeLabel[] {
   const roles = new Map(scene.roles.map((r) => [r.name, r]));
@@ -46,13 +48,15 @@ function main(): void {
   const labels = readLabels(emodbDir);
   const fonts = findFonts();
   if (!fonts.cjk) console.warn('demo:build: no CJK font found; the backdrop shows only the English title');
+  // Check every scene against labels.csv before any encoding starts.
+  const sceneLabels = SCENES.map((scene) => checkScene(scene, labels));
   const workRoot = mkdtempSync(path.join(os.tmpdir(), 'demo-build-'));
-  rmSync(filmsDir, { recursive: true, force: true });
-  mkdirSync(filmsDir, { recursive: true });
+  rmSync(stagingDir, { recursive: true, force: true });
+  mkdirSync(stagingDir, { recursive: true });
   let totalBytes = 0;
   try {
     SCENES.forEach((scene, filmIndex) => {
-      const lineLabels = checkScene(scene, labels);
+      const lineLabels = sceneLabels[filmIndex];
       const clips = scene.lines.map((line) => cutSpeechClip(loadTake(emodbDir, line.take)));
       const cues = planCues(clips, filmIndex);
       const timeline = placeClips(clips, cues, clips[0].sampleRate);
@@ -60,7 +64,7 @@ function main(): void {
       addRoomTone(timeline.samples, timeline.sampleRate, filmIndex + 1);
 
       const workDir = path.join(workRoot, scene.id);
-      const outDir = path.join(filmsDir, scene.id);
+      const outDir = path.join(stagingDir, scene.id);
       mkdirSync(workDir, { recursive: true });
       mkdirSync(outDir, { recursive: true });
       const trackWav = path.join(workDir, 'track.wav');
@@ -120,10 +124,13 @@ function main(): void {
         console.log(`fixtures: ${fixtures.files.length} files, ${(fixtures.bytes / 1024).toFixed(0)} KiB`);
       }
     });
+    rmSync(filmsDir, { recursive: true, force: true });
+    renameSync(stagingDir, filmsDir);
     writeSourceNote(path.join(repoRoot, 'demo', 'SOURCE.md'), SCENES, labels, LEARNER_SPEAKER);
     console.log(`demo films: ${SCENES.length} films, ${(totalBytes / 1024).toFixed(0)} KiB in all`);
   } finally {
     rmSync(workRoot, { recursive: true, force: true });
+    rmSync(stagingDir, { recursive: true, force: true });
   }
 }
 
