@@ -12,7 +12,7 @@ import { EMOTION_LABELS, fmt, pct } from './labels';
 
 export interface InterpretLine {
   subtitlesId: string;
-  /** 0-based position of the line in the film (shown 1-based). */
+  /** Line number as the film shows it (1-based). */
   index: number;
   text: string;
   first: SpeechScore | null;
@@ -230,7 +230,7 @@ function practiceLine(takes: SpeechScore[], lines: InterpretLine[]): Localized {
   const tip = worst.tips[0];
   const line = lines.find((l) => l.subtitlesId === worst.subtitlesId);
   const where = line
-    ? { zh: `第 ${line.index + 1} 句「${line.text}」`, en: `line ${line.index + 1} ("${line.text}")` }
+    ? { zh: `第 ${line.index} 句「${line.text}」`, en: `line ${line.index} ("${line.text}")` }
     : null;
   const exercise = EXERCISES[weakest.k];
   return {

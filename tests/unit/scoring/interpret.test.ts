@@ -42,15 +42,15 @@ function lines(): InterpretLine[] {
   return [
     {
       subtitlesId: 'film-0',
-      index: 0,
+      index: 1,
       text: 'Get out!',
       first: take('film-0', 1, flat, calm),
       second: take('film-0', 2, lively, angry),
     },
-    { subtitlesId: 'film-1', index: 1, text: 'Now.', first: take('film-1', 1, flat, calm), second: null },
+    { subtitlesId: 'film-1', index: 2, text: 'Now.', first: take('film-1', 1, flat, calm), second: null },
     {
       subtitlesId: 'film-2',
-      index: 2,
+      index: 3,
       text: 'Leave.',
       first: take('film-2', 1, lively, angry),
       second: null,
@@ -124,7 +124,7 @@ describe('interpretVoice', () => {
     expect(none.zh[0]).toContain('4 句');
     expect(none.figures.average).toBeNull();
     const silent = interpretVoice(
-      [{ subtitlesId: 'x', index: 0, text: 'x', first: take('x', 1, silentVoice(), calm), second: null }],
+      [{ subtitlesId: 'x', index: 1, text: 'x', first: take('x', 1, silentVoice(), calm), second: null }],
       1,
     );
     expect(silent.zh[0]).toContain('没有检测到说话声');

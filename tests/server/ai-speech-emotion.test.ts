@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { speechScore } from '../../src/api/contract';
+import { DEMO_ACCOUNT } from '../../server/auth/users';
+import { startTestServer, type TestServer } from '../support/server';
+import {
+  AI_FILM,
+  fixtureWav,
+  floatStereoFrom,
+  LINES,
+  postTake,
+  rawWav,
+  seedAiFilm,
+  silentWav,
+} from './ai-support';
+import { describeEngines } from './support/engines';
+import { client } from './support/http';
+
+describeEngines('POST /ai/speech_emotion', (engine) => {
+  let server: TestServer;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine, seedDemo: true });
+    await seedAiFilm(server.app);
+    const me = await client(server.url).login(DEMO_ACCOUNT.account, DEMO_ACCOUNT.password);
+    token = me.token;
+    userId = me.id;
+  });
+  afterAll(() => server?.close());
+
+  it('scores a good take against the actor, answers the contract result and stores audio and row', async () => {
+    const wav = fixtureWav('15a01Wa.wav');
+    const { status, body } = await postTake(server.url, token, { file: wav, takeId: 'take-good-0001' });
+    expect(status).toBe(200);
+    expect(body.code).toBe(200);
+    const score = speechScore.parse(body.data);
+    expect(score).toMatchObject({
+      subtitlesId: LINES.angry,
+      filmId: AI_FILM,
+      attempt: 1,
+      takeId: 'take-good-0001',
+    });
+    expect(score.emotion.targetSource).toBe('annotated');
+    expect(score.emotion.target).toBe('anger');
+    expect(score.prosody.actor).not.toBeNull();
+    expect(score.contours.actorPitch).not.toBeNull();
+    expect(score.contours.t.length).toBeLessThanOrEqual(100);
+    expect(score.tips.length).toBeGreaterThanOrEqual(2);
+    expect(score.tips.length).toBeLessThanOrEqual(3);
+    expect(score.quality.speechDetected).toBe(true);
+
+    const rows = await server.app.db.selectFrom('takes').selectAll().where('user_id', '=', userId).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      subtitle_id: LINES.angry,
+      film_id: AI_FILM,
+      attempt: 1,
+      overall: score.overall,
+    });
+    expect(rows[0].audio_key).toBe(`takes/${userId}/${rows[0].id}.wav`);
+    expect(Buffer.compare(await server.app.storage.get(rows[0].audio_key), Buffer.from(wav))).toBe(0);
+    expect(score.audioUrl).toBe(server.app.storage.url(rows[0].audio_key));
+    const cached = await server.app.db.selectFrom('reference_analyses').selectAll().execute();
+    expect(cached.map((c) => c.subtitle_id)).toEqual([LINES.angry]);
+    const stats = await server.app.db
+      .selectFrom('speaker_stats')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(stats[0]?.count).toBe(1);
+  });
+
+  it('stores a second attempt separately and reuses the cached actor analysis', async () => {
+    // With the reference audio gone from storage, only the cache can supply the actor.
+    await server.app.storage.delete('films/ai-film/lines/1.wav');
+    const { body } = await postTake(server.url, token, { file: fixtureWav('15a02Wd.wav'), attempt: '2' });
+    expect(body.code).toBe(200);
+    const score = speechScore.parse(body.data);
+    expect(score.attempt).toBe(2);
+    expect(score.prosody.actor).not.toBeNull();
+    expect(score.comparison).not.toBeNull();
+    const rows = await server.app.db
+      .selectFrom('takes')
+      .select(['attempt'])
+      .where('user_id', '=', userId)
+      .where('subtitle_id', '=', LINES.angry)
+      .orderBy('attempt')
+      .execute();
+    expect(rows.map((r) => r.attempt)).toEqual([1, 2]);
+    const stats = await server.app.db
+      .selectFrom('speaker_stats')
+      .select('count')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(stats[0].count).toBe(2);
+  });
+
+  it('returns the stored result for a retried upload with the same takeId instead of scoring twice', async () => {
+    const first = await postTake(server.url, token, {
+      subtitlesId: LINES.neutral,
+      takeId: 'take-retry-0001',
+    });
+    expect(first.body.code).toBe(200);
+    const again = await postTake(server.url, token, {
+      subtitlesId: LINES.neutral,
+      takeId: 'take-retry-0001',
+      file: fixtureWav('15a07Fb.wav'),
+    });
+    expect(again.body.code).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    const rows = await server.app.db
+      .selectFrom('takes')
+      .select('id')
+      .where('subtitle_id', '=', LINES.neutral)
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('uses the actor distribution as the target when the line has no annotation', async () => {
+    const { body } = await postTake(server.url, token, { subtitlesId: LINES.neutral, attempt: '2' });
+    const score = speechScore.parse(body.data);
+    expect(score.emotion.targetSource).toBe('actor');
+    expect(score.emotion.actorProbabilities).not.toBeNull();
+  });
+
+  it('scores a line whose reference audio is missing on the learner alone', async () => {
+    const { body } = await postTake(server.url, token, { subtitlesId: LINES.noReference });
+    expect(body.code).toBe(200);
+    const score = speechScore.parse(body.data);
+    expect(score.prosody.actor).toBeNull();
+    expect(score.emotion.targetSource).toBe('none');
+  });
+
+  it('accepts 32-bit float stereo and mixes it down', async () => {
+    const { body } = await postTake(server.url, token, {
+      subtitlesId: LINES.noReference,
+      attempt: '2',
+      file: floatStereoFrom(fixtureWav('15a01Wa.wav')),
+    });
+    expect(body.code).toBe(200);
+    expect(speechScore.parse(body.data).quality.speechDetected).toBe(true);
+  });
+
+  it('scores silence near zero with a tip that no speech was heard', async () => {
+    const { body } = await postTake(server.url, token, {
+      subtitlesId: LINES.noReference,
+      file: silentWav(1.5),
+    });
+    expect(body.code).toBe(200);
+    const score = speechScore.parse(body.data);
+    expect(score.quality.speechDetected).toBe(false);
+    expect(score.overall).toBeLessThanOrEqual(5);
+    expect(score.tips[0].zh).toContain('没有检测到说话声');
+  });
+
+  it.each([
+    {
+      name: 'not a wav',
+      file: new TextEncoder().encode('hello, this is not audio at all'),
+      code: 415,
+      reason: 'not_wav',
+      msg: '不是 WAV',
+    },
+    { name: 'an empty file', file: new Uint8Array(0), code: 400, reason: 'empty', msg: '空的' },
+    {
+      name: '24-bit PCM',
+      file: rawWav({ bits: 24 }),
+      code: 415,
+      reason: 'unsupported_encoding',
+      msg: '24 位 PCM',
+    },
+    {
+      name: '8-bit PCM',
+      file: rawWav({ bits: 8 }),
+      code: 415,
+      reason: 'unsupported_encoding',
+      msg: '16 位 PCM',
+    },
+    {
+      name: 'a compressed format',
+      file: rawWav({ tag: 2, bits: 4 }),
+      code: 415,
+      reason: 'unsupported_encoding',
+      msg: '压缩编码',
+    },
+    {
+      name: 'three channels',
+      file: rawWav({ channels: 3 }),
+      code: 415,
+      reason: 'unsupported_channels',
+      msg: '声道',
+    },
+    {
+      name: 'an unsupported rate',
+      file: rawWav({ rate: 12_000 }),
+      code: 415,
+      reason: 'unsupported_rate',
+      msg: '12000 Hz',
+    },
+    {
+      name: 'a header with no samples',
+      file: rawWav({ seconds: 0 }),
+      code: 400,
+      reason: 'empty',
+      msg: '空的',
+    },
+    { name: 'a 0.1 s take', file: rawWav({ seconds: 0.1 }), code: 400, reason: 'too_short', msg: '太短' },
+    { name: 'a 61 s take', file: rawWav({ seconds: 61 }), code: 400, reason: 'too_long', msg: '太长' },
+  ])('rejects $name with a clear message', async ({ file, code, reason, msg }) => {
+    const { status, body } = await postTake(server.url, token, { file });
+    expect(status).toBe(code);
+    expect(body.code).toBe(code);
+    expect(body.msg).toContain(msg);
+    expect(body.msg).toMatch(/\(.+\)/); // the English in brackets
+    expect(body.data.reason).toBe(reason);
+  });
+
+  it('rejects a missing file, an unknown line and an unknown film', async () => {
+    const none = await postTake(server.url, token, { file: null });
+    expect(none.body).toMatchObject({ code: 400, data: { field: 'file' } });
+    expect(none.body.msg).toContain('缺少录音文件');
+    const line = await postTake(server.url, token, { subtitlesId: 'nope-1' });
+    expect(line.body.code).toBe(404);
+    expect(line.body.msg).toContain('字幕不存在');
+    const film = await postTake(server.url, token, { filmId: 'nope' });
+    expect(film.body.code).toBe(404);
+    expect(film.body.msg).toContain('影片不存在');
+    const attempt = await postTake(server.url, token, { attempt: '3' });
+    expect(attempt.body.code).toBe(400);
+    expect(attempt.body.data.field).toBe('attempt');
+  });
+
+  it('answers 1002 without a token or with an unknown one', async () => {
+    for (const t of [null, 'undefined', 'not-a-real-token']) {
+      const { body } = await postTake(server.url, t, {});
+      expect(body.code).toBe(1002);
+      expect(body.msg).toContain('登录信息已失效');
+    }
+  });
+
+  it('survives a flood of 200 concurrent bad uploads and still scores a good take', async () => {
+    const bad = [
+      new TextEncoder().encode('garbage'),
+      rawWav({ bits: 24 }),
+      rawWav({ seconds: 0.05 }),
+      rawWav({ rate: 7_000 }),
+      new Uint8Array(0),
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => postTake(server.url, token, { file: bad[i % bad.length] })),
+    );
+    // Each answer is either the specific refusal of that upload or, when the burst trips the
+    // server's pressure limits, the clear 503 "busy" envelope; never a 500, never a hang.
+    for (const a of answers) {
+      expect([400, 415, 503], JSON.stringify(a.body)).toContain(a.body.code);
+      if (a.body.code === 503) expect(a.body.msg).toContain('繁忙');
+      else
+        expect(a.body.data.reason).toMatch(
+          /^(not_wav|unsupported_encoding|too_short|unsupported_rate|empty)$/,
+        );
+    }
+    expect(answers.filter((a) => a.body.code !== 503).length).toBeGreaterThan(0);
+    // Afterwards a good take is scored (a client honours retry-after while pressure subsides).
+    let good = await postTake(server.url, token, { subtitlesId: LINES.neutral, attempt: '1' });
+    for (let i = 0; i < 5 && good.body.code === 503; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      good = await postTake(server.url, token, { subtitlesId: LINES.neutral, attempt: '1' });
+    }
+    expect(good.body.code, JSON.stringify(good.body)).toBe(200);
+    expect(speechScore.parse(good.body.data).quality.speechDetected).toBe(true);
+  });
+});
