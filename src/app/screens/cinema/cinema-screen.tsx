@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
 import { prefixImage } from '../../../api/image';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -10,6 +11,7 @@ import { type Part, prefixOf } from '../common/part';
 import { partStore } from '../common/part-store';
 import { useLoad } from '../common/use-load';
 import { useT } from '../common/use-t';
+import { markFilmStart } from '../answer/answer-storage';
 import { lineAt } from './captions';
 import styles from './cinema-screen.module.css';
 import { Player } from './player';
@@ -23,6 +25,7 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
   const { status, reload } = useLoad(() => store.loadMovieDetail(id), [part, id]);
   const detail = store.movieDetail.value?.id === id ? store.movieDetail.value : null;
   const media = useMedia();
+  useEffect(() => markFilmStart(part, id), [part, id]);
   const prefix = prefixOf(part);
   const back = (
     <ButtonLink to={`${prefix}/movies`} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>

@@ -8,11 +8,13 @@ export interface MediaState {
 
 /** Mirrors a media element's play state and clock into React, and offers the few commands a player needs. */
 export function useMedia() {
-  const ref = useRef<HTMLVideoElement>(null);
+  // A callback ref: the video appears only once the film has loaded, after this hook first ran.
+  const [el, ref] = useState<HTMLVideoElement | null>(null);
+  const elRef = useRef<HTMLVideoElement | null>(null);
+  elRef.current = el;
   const [state, setState] = useState<MediaState>({ playing: false, time: 0, duration: 0 });
 
   useEffect(() => {
-    const el = ref.current;
     if (!el) return;
     const sync = () =>
       setState({
@@ -26,10 +28,10 @@ export function useMedia() {
     return () => {
       for (const e of events) el.removeEventListener(e, sync);
     };
-  }, []);
+  }, [el]);
 
   const toggle = useCallback(() => {
-    const el = ref.current;
+    const el = elRef.current;
     if (!el) return;
     if (el.paused || el.ended) {
       const p = el.play();
@@ -40,7 +42,7 @@ export function useMedia() {
   }, []);
 
   const seek = useCallback((seconds: number) => {
-    const el = ref.current;
+    const el = elRef.current;
     if (!el) return;
     const max = Number.isFinite(el.duration) ? el.duration : seconds;
     el.currentTime = Math.max(0, Math.min(max, seconds));
