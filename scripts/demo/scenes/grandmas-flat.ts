@@ -50,8 +50,8 @@ export const grandmasFlat: SceneDefinition = {
         zh: '马克斯说奶奶星期三要交房时（第3句）是什么情绪？',
         en: 'How does Max feel when he says Grandma hands over the flat on Wednesday (line 3)?',
       },
-      { a: E.sadness, b: E.anger, c: E.happiness, d: E.boredom },
-      'a',
+      { a: E.anger, b: E.sadness, c: E.happiness, d: E.boredom },
+      'b',
       {
         zh: '悲伤：音调低，声音沉闷、没有光彩，整句话压得很重。',
         en: 'Sadness: low and subdued, with no brightness in the voice; the whole sentence sounds weighed down.',
@@ -65,12 +65,12 @@ export const grandmasFlat: SceneDefinition = {
         en: 'Eva says "In seven hours it will be time" twice (lines 2 and 4). What changes?',
       },
       {
-        a: { zh: '先平静，后悲伤', en: 'First neutral, then sad' },
+        a: { zh: '两次都害怕', en: 'Afraid both times' },
         b: { zh: '先愤怒，后高兴', en: 'First angry, then happy' },
-        c: { zh: '两次都害怕', en: 'Afraid both times' },
+        c: { zh: '先平静，后悲伤', en: 'First neutral, then sad' },
         d: { zh: '先悲伤，后平静', en: 'First sad, then neutral' },
       },
-      'a',
+      'c',
       {
         zh: '第一次是就事论事的平静语气；第二次她明白了这意味着什么，说得更慢、更沉，旋律发颤，带着哀伤。',
         en: 'The first time she states a fact in an even voice; the second time it sinks in: she speaks more slowly and heavily, with a mournful, wavering melody.',
@@ -81,12 +81,12 @@ export const grandmasFlat: SceneDefinition = {
       'q3',
       { zh: '谁害怕去告诉父亲？在哪一句？', en: 'Who is afraid of telling their father, and in which line?' },
       {
-        a: { zh: '马克斯，第5句', en: 'Max, line 5' },
+        a: { zh: '伊娃，第2句', en: 'Eva, line 2' },
         b: { zh: '伊娃，第6句', en: 'Eva, line 6' },
         c: { zh: '马克斯，第7句', en: 'Max, line 7' },
-        d: { zh: '伊娃，第2句', en: 'Eva, line 2' },
+        d: { zh: '马克斯，第5句', en: 'Max, line 5' },
       },
-      'a',
+      'd',
       {
         zh: '第5句马克斯的声音发紧、比平时高出许多、说得又急又快，这是恐惧；第7句他已经轻松高兴起来了。',
         en: 'In line 5 Max sounds tense, far above his usual pitch and hurried: fear. By line 7 he has cheered up.',

@@ -64,8 +64,8 @@ export const ragOnTheFridge: SceneDefinition = {
         zh: '安娜提醒米娅星期三要交房，本怎么回应（第4句）？',
         en: 'How does Ben answer when Anna reminds him that Mia hands the room back on Wednesday (line 4)?',
       },
-      { a: E.boredom, b: E.fear, c: E.anger, d: E.happiness },
-      'a',
+      { a: E.anger, b: E.fear, c: E.boredom, d: E.happiness },
+      'c',
       {
         zh: '厌倦：音调低而平，有气无力，几乎没有起伏——他根本不当回事。',
         en: 'Boredom: low and flat, with no energy and almost no melody. He does not take it seriously.',
@@ -78,8 +78,8 @@ export const ragOnTheFridge: SceneDefinition = {
         zh: '本在这场戏里表现出了哪些情绪？（多选）',
         en: 'Which emotions does Ben show in this scene? (choose all)',
       },
-      { a: E.neutral, b: E.boredom, c: E.fear, d: E.disgust, e: E.sadness },
-      ['a', 'b', 'c'],
+      { a: E.disgust, b: E.boredom, c: E.fear, d: E.neutral, e: E.sadness },
+      ['b', 'c', 'd'],
       {
         zh: '第2句平静（中性），第4句厌倦，第6句恐惧。他没有表现出厌恶或悲伤。',
         en: 'Line 2 is neutral, line 4 bored, line 6 afraid. He shows neither disgust nor sadness.',
@@ -90,12 +90,12 @@ export const ragOnTheFridge: SceneDefinition = {
       'q4',
       { zh: '第6句里本为什么突然害怕了？', en: 'Why is Ben suddenly afraid in line 6?' },
       {
-        a: { zh: '他意识到再过七个小时房东就来了', en: 'He realises the landlord arrives in seven hours' },
+        a: { zh: '他找不到抹布', en: 'He cannot find the cloth' },
         b: { zh: '安娜哭了', en: 'Anna starts crying' },
         c: { zh: '米娅打来电话', en: 'Mia phones' },
-        d: { zh: '他找不到抹布', en: 'He cannot find the cloth' },
+        d: { zh: '他意识到再过七个小时房东就来了', en: 'He realises the landlord arrives in seven hours' },
       },
-      'a',
+      'd',
       {
         zh: '“再过七个小时就到时候了”：他的声音一下子比平时高了很多，发紧，几乎卡在一个音高上——这是恐惧的特征。',
         en: '"In seven hours it will be time": his voice jumps far above his usual pitch and goes tight, stuck on almost one note: the marks of fear.',

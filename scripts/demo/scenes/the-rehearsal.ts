@@ -48,8 +48,8 @@ export const theRehearsal: SceneDefinition = {
         zh: '罗特女士用什么情绪念“今天晚上我可以把这事告诉他”（第1句）？',
         en: 'In which feeling does Frau Roth read "I could tell him tonight" (line 1)?',
       },
-      { a: E.neutral, b: E.anger, c: E.fear, d: E.sadness },
-      'a',
+      { a: E.anger, b: E.neutral, c: E.fear, d: E.sadness },
+      'b',
       {
         zh: '平静（中性）：她平常的音高，旋律起伏很小，不带任何情绪色彩，是给演员的“原样”示范。',
         en: 'Neutral: her ordinary pitch, a narrow melody and no emotional colour; a plain reading for the actors.',
@@ -62,8 +62,8 @@ export const theRehearsal: SceneDefinition = {
         zh: '克拉拉接着说了同一句话（第2句），是什么情绪？',
         en: 'Klara answers with the same sentence (line 2). Which feeling?',
       },
-      { a: E.happiness, b: E.disgust, c: E.boredom, d: E.fear },
-      'a',
+      { a: E.fear, b: E.disgust, c: E.boredom, d: E.happiness },
+      'd',
       {
         zh: '高兴：音调比她其他几句都高，旋律起伏大、声音明亮——好像她终于等到了可以说出口的那一晚。',
         en: 'Happiness: higher than her other lines, with a lively melody and a bright voice, as if she can hardly wait for tonight.',
@@ -76,8 +76,8 @@ export const theRehearsal: SceneDefinition = {
         zh: '克拉拉说“抹布在冰箱上放着”（第4句），好像那块抹布脏得要命。这是什么情绪？',
         en: 'Klara says "The cloth is lying on the fridge" (line 4) as if it were filthy. Which emotion is that?',
       },
-      { a: E.disgust, b: E.happiness, c: E.neutral, d: E.fear },
-      'a',
+      { a: E.neutral, b: E.happiness, c: E.disgust, d: E.fear },
+      'c',
       {
         zh: '厌恶：语速慢、字音被挤压拉长，重读处带着嫌弃的口气。',
         en: 'Disgust: slow, with squeezed, drawn-out syllables and a scornful tone on the stressed words.',
@@ -87,8 +87,8 @@ export const theRehearsal: SceneDefinition = {
     multiple(
       'q4',
       { zh: '费利克斯尝试了哪些情绪？（多选）', en: 'Which feelings does Felix try? (choose all)' },
-      { a: E.boredom, b: E.fear, c: E.happiness, d: E.anger, e: E.sadness },
-      ['a', 'b', 'c'],
+      { a: E.boredom, b: E.anger, c: E.happiness, d: E.fear, e: E.sadness },
+      ['a', 'c', 'd'],
       {
         zh: '第3句厌倦，第6句恐惧，第8句高兴。愤怒是罗特女士（第5句），悲伤是克拉拉（第7句）。',
         en: "Line 3 boredom, line 6 fear, line 8 happiness. The anger is Frau Roth's (line 5) and the sadness Klara's (line 7).",
@@ -99,11 +99,11 @@ export const theRehearsal: SceneDefinition = {
       'q5',
       { zh: '谁用悲伤的情绪说了一句台词？', en: 'Who speaks a line in sadness?' },
       {
-        a: { zh: '克拉拉', en: 'Klara' },
-        b: { zh: '费利克斯', en: 'Felix' },
+        a: { zh: '费利克斯', en: 'Felix' },
+        b: { zh: '克拉拉', en: 'Klara' },
         c: { zh: '罗特女士', en: 'Frau Roth' },
       },
-      'a',
+      'b',
       {
         zh: '克拉拉的第7句：是她三句里音调最低的，声音沉重、发颤，像要哭出来。',
         en: "Klara's line 7: the lowest of her three lines, with a heavy, unsteady, near-tearful voice.",

@@ -42,12 +42,12 @@ export const whereIsTheFolder: SceneDefinition = {
       'q1',
       { zh: '索菲和扬在找什么？', en: 'What are Sophie and Jan looking for?' },
       {
-        a: { zh: '丽莎装申请材料的文件夹', en: "Lisa's application folder" },
+        a: { zh: '车钥匙', en: 'The car key' },
         b: { zh: '抹布', en: 'The cloth' },
-        c: { zh: '车钥匙', en: 'The car key' },
+        c: { zh: '丽莎装申请材料的文件夹', en: "Lisa's application folder" },
         d: { zh: '生日礼物', en: 'A birthday present' },
       },
-      'a',
+      'c',
       {
         zh: '简介里说文件夹不在老地方；第1句“它会在我们平时放它的地方”说的就是它。冰箱上只有抹布。',
         en: 'The synopsis says the folder is missing; line 1, "It will be in the place where we always put it", is about it. On the fridge there is only the cloth.',
@@ -60,8 +60,8 @@ export const whereIsTheFolder: SceneDefinition = {
         zh: '扬说丽莎星期三才交（第4句）时听起来怎样？',
         en: 'How does Jan sound when he says Lisa hands it in on Wednesday (line 4)?',
       },
-      { a: E.boredom, b: E.fear, c: E.anger, d: E.sadness },
-      'a',
+      { a: E.fear, b: E.boredom, c: E.anger, d: E.sadness },
+      'b',
       {
         zh: '厌倦、不以为然：音调低而平，一点也不着急。',
         en: 'Bored and unconcerned: low and flat, without any urgency.',
@@ -74,8 +74,8 @@ export const whereIsTheFolder: SceneDefinition = {
         zh: '索菲重复扬说的“抹布在冰箱上”（第3句），她是什么情绪？',
         en: "Sophie repeats Jan's words about the cloth on the fridge (line 3). What does she feel?",
       },
-      { a: E.anger, b: E.happiness, c: E.boredom, d: E.neutral },
-      'a',
+      { a: E.neutral, b: E.happiness, c: E.boredom, d: E.anger },
+      'd',
       {
         zh: '愤怒：她要的是文件夹，不是抹布。嗓音发硬、用力，重音很重。',
         en: 'Anger: she wants the folder, not the cloth. Her voice is hard and pressed, with heavy stress.',
