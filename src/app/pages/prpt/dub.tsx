@@ -1,5 +1,168 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { prefixImage } from '../../../api/image';
+import { createRecorder } from '../../../audio/capture/create-recorder';
+import { encoderBridge } from '../../../workers/encoder-bridge';
+import { DebugOverlay } from '../../features/dub/debug-overlay';
+import { DubLineRow } from '../../features/dub/dub-line-row';
+import { dubUploadQueue, takeSources } from '../../features/dub/dub-queue';
+import { DubSession } from '../../features/dub/dub-session';
+import styles from '../../features/dub/dub.module.css';
+import { LevelMeter } from '../../features/dub/level-meter';
+import { dt } from '../../features/dub/messages';
+import { PitchTrace } from '../../features/dub/pitch-trace';
+import { loadMovieDetail, movieDetail } from '../../stores/prpt';
+import type { SubtitleLine } from '../../stores/movie-detail';
+import { Button, buttonClass } from '../../ui/button';
+import { PageHeader } from '../../ui/page-header';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { useLoad } from '../../screens/common/use-load';
 
+/** /prpt/dub/:id — dub the clip: a scene take of every line, or a retake of one line. */
 export default function PrptDubPage() {
-  return <PlaceholderPage titleKey="page.prpt.dub" />;
+  useSignals();
+  const { id = '' } = useParams();
+  const video = useRef<HTMLVideoElement>(null);
+  const [now, setNow] = useState(0);
+  const queue = dubUploadQueue();
+  const session = useMemo(
+    () =>
+      new DubSession({
+        filmId: id,
+        queue,
+        bridge: encoderBridge,
+        createRecorder: () => createRecorder(),
+        sources: takeSources,
+      }),
+    [id, queue],
+  );
+  const debug = useMemo(() => new URLSearchParams(location.search).get('debug') === 'pipeline', []);
+  const { status } = useLoad(() => loadMovieDetail(id), [id]);
+
+  useEffect(() => {
+    // Being on this page means logged in: send what waited for a login, and what an earlier page left.
+    queue.resumeAfterLogin();
+    void queue.resume().catch((e) => console.error('[dub] cannot read pending uploads', e));
+    return () => void session.dispose();
+  }, [queue, session]);
+
+  const detail = movieDetail.value && movieDetail.value.id === id ? movieDetail.value : null;
+  const lines: SubtitleLine[] = detail?.subtitlesList ?? [];
+  const phase = session.phase.value;
+  const busy = phase !== 'idle';
+
+  if (!detail) {
+    return status === 'failed' ? (
+      <EmptyState title={dt('noLines')} />
+    ) : (
+      <LoadingState label={dt('loading')} />
+    );
+  }
+
+  const listen = (line: SubtitleLine) => {
+    void new Audio(prefixImage(line.referenceAudio))
+      .play()
+      .catch((e) => console.error('[dub] cannot play', e));
+  };
+  const play = (url: string) => {
+    void new Audio(url).play().catch((e) => console.error('[dub] cannot play', e));
+  };
+  const retry = (line: SubtitleLine) => {
+    for (const p of queue.pendingFor(line.id)) queue.retry(p.uploadId);
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        eyebrow={detail.title}
+        title={dt('title')}
+        subtitle={dt('sceneTakeHint')}
+        actions={
+          <Link className={buttonClass({ variant: 'primary' })} to={`/prpt/soundSuggest/${id}`}>
+            {dt('next')}
+          </Link>
+        }
+      />
+      <div className={styles.stage}>
+        <div className={styles.player}>
+          {/* biome-ignore lint/a11y/useMediaCaption: the track below carries the subtitles */}
+          <video
+            ref={video}
+            src={prefixImage(detail.video)}
+            playsInline
+            preload="auto"
+            onTimeUpdate={(e) => setNow(e.currentTarget.currentTime)}
+            data-testid="dub-video"
+          >
+            {detail.subtitlesTrack ? (
+              <track kind="subtitles" src={prefixImage(detail.subtitlesTrack)} srcLang="de" default />
+            ) : null}
+          </video>
+          {phase === 'count-in' ? (
+            <div className={styles.countIn} aria-live="assertive">
+              {session.countdown.value}
+            </div>
+          ) : null}
+          {phase === 'recording' ? <span className={styles.recDot}>{dt('recording')}</span> : null}
+        </div>
+        <div className={styles.panel}>
+          <div className={styles.controls}>
+            {busy ? (
+              <Button variant="danger" onClick={() => session.stop()} data-testid="dub-stop">
+                {dt('stop')}
+              </Button>
+            ) : (
+              <Button
+                variant="primary"
+                disabled={lines.length === 0}
+                onClick={() => video.current && void session.sceneTake(video.current, lines)}
+                data-testid="dub-scene-take"
+              >
+                {dt('sceneTake')}
+              </Button>
+            )}
+            <span className={styles.hint} data-testid="dub-phase" data-phase={phase}>
+              {phase === 'count-in' ? dt('countIn') : phase === 'recording' ? dt('recording') : ''}
+            </span>
+          </div>
+          {session.recorderKind.value === 'polyfill' ? (
+            <p className={styles.hint}>{dt('micFallback')}</p>
+          ) : null}
+          {session.error.value ? (
+            <p className={styles.error} role="alert">
+              {session.error.value}
+            </p>
+          ) : null}
+          {queue.blockedBySession.value ? <p className={styles.hint}>{dt('waitingLogin')}</p> : null}
+          {queue.depth.value > 0 && typeof navigator !== 'undefined' && !navigator.onLine ? (
+            <p className={styles.hint}>{dt('offlineKept')}</p>
+          ) : null}
+          <div className={styles.meters}>
+            <LevelMeter session={session} label={dt('level')} />
+            <PitchTrace session={session} label={dt('pitch')} />
+          </div>
+        </div>
+      </div>
+      {lines.length === 0 ? (
+        <EmptyState title={dt('noLines')} />
+      ) : (
+        <ol className={styles.lines}>
+          {lines.map((line) => (
+            <DubLineRow
+              key={line.id}
+              line={line}
+              active={now >= line.startTime_m && now < line.endTime_m}
+              busy={busy}
+              onRecord={(l) => video.current && void session.lineRetake(video.current, l)}
+              onListen={listen}
+              onRetry={retry}
+              onPlay={play}
+            />
+          ))}
+        </ol>
+      )}
+      {debug ? <DebugOverlay session={session} queue={queue} /> : null}
+    </div>
+  );
 }

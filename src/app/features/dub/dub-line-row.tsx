@@ -1,0 +1,113 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { secondsToMmss } from '../../../audio/dsp/time';
+import type { SubtitleLine } from '../../stores/movie-detail';
+import { playableSource, subTitlesScores } from '../../stores/prpt';
+import { Button } from '../../ui/button';
+import { ScoreBadge } from '../../ui/score-badge';
+import styles from './dub.module.css';
+import { type LineState, lineStates } from './line-state';
+import { dt } from './messages';
+
+export interface DubLineRowProps {
+  line: SubtitleLine;
+  active: boolean;
+  busy: boolean;
+  onRecord: (line: SubtitleLine) => void;
+  onListen: (line: SubtitleLine) => void;
+  onRetry: (line: SubtitleLine) => void;
+  onPlay: (url: string) => void;
+}
+
+function stageLabel(state: LineState): string {
+  if (state.stage === 'uploading' && typeof state.progress === 'number') {
+    return `${dt('uploading')} ${Math.round(state.progress * 100)}%`;
+  }
+  if (state.stage === 'queued' && state.retryAt) {
+    const s = Math.max(0, Math.ceil((state.retryAt - Date.now()) / 1000));
+    return `${dt('queued')} · ${dt('retryIn', { s })}`;
+  }
+  return dt(state.stage);
+}
+
+function overallOf(json: string | undefined): number | null {
+  if (!json) return null;
+  try {
+    const v = (JSON.parse(json) as { overall?: unknown }).overall;
+    return typeof v === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One subtitle line: its text and window, where its take is in the pipeline, its scores and actions. */
+export function DubLineRow({ line, active, busy, onRecord, onListen, onRetry, onPlay }: DubLineRowProps) {
+  useSignals();
+  const entry = subTitlesScores.value[line.id];
+  const state = lineStates.value[line.id] ?? { stage: entry ? 'scored' : 'idle' };
+  const first = entry ? overallOf(entry.firstUserAudioJson) : null;
+  const second = entry ? overallOf(entry.secondUserAudioJson) : null;
+  const message = state.message === 'incomplete' ? dt('incomplete') : state.message;
+  return (
+    <li className={styles.line} data-testid={`line-${line.id}`} data-stage={state.stage} data-active={active}>
+      <span className={styles.time}>
+        {secondsToMmss(line.startTime_m)}
+        <br />
+        {secondsToMmss(line.endTime_m)}
+      </span>
+      <span className={styles.text}>
+        <span>{line.text}</span>
+        {line.translation?.zh ? <span className={styles.translation}>{line.translation.zh}</span> : null}
+      </span>
+      <span className={styles.status}>
+        <span className={styles.chip} data-stage={state.stage} role="status">
+          {stageLabel(state)}
+        </span>
+        {state.stage === 'uploading' && typeof state.progress === 'number' ? (
+          <progress className={styles.progress} max={1} value={state.progress} />
+        ) : null}
+        {entry ? (
+          <>
+            <ScoreBadge score={first} label={`${dt('attempt1')} ${first ?? ''}`} />
+            {playableSource(entry, 1) ? (
+              <Button size="sm" variant="ghost" onClick={() => onPlay(playableSource(entry, 1))}>
+                {dt('play')} 1
+              </Button>
+            ) : null}
+            {entry.secondUserAudioJson ? (
+              <>
+                <ScoreBadge score={second} label={`${dt('attempt2')} ${second ?? ''}`} />
+                {playableSource(entry, 2) ? (
+                  <Button size="sm" variant="ghost" onClick={() => onPlay(playableSource(entry, 2))}>
+                    {dt('play')} 2
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+          </>
+        ) : null}
+        {line.referenceAudio ? (
+          <Button size="sm" variant="ghost" onClick={() => onListen(line)} disabled={busy}>
+            {dt('listen')}
+          </Button>
+        ) : null}
+        {state.stage === 'failed' && state.message !== 'incomplete' ? (
+          <Button size="sm" variant="danger" onClick={() => onRetry(line)}>
+            {dt('retry')}
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onRecord(line)}
+          disabled={busy}
+          data-testid={`record-${line.id}`}
+        >
+          {entry ? dt('retake') : dt('record')}
+        </Button>
+      </span>
+      {message && state.stage !== 'scored' ? (
+        <span className={`${styles.hint} ${styles.detail}`}>{message}</span>
+      ) : null}
+    </li>
+  );
+}
