@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import type { Question, QuestionResult } from '../../../api/contract';
+import type { Lang } from '../../i18n';
+import { ButtonLink } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ArrowRightIcon, CheckIcon, CrossIcon, MicIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { ProgressRing } from '../../ui/progress-ring';
+import { scoreBand } from '../../ui/score-badge';
+import { EmptyState } from '../../ui/states';
+import { readLastResult } from '../answer/answer-storage';
+import { type Part, prefixOf } from '../common/part';
+import { PartSteps } from '../common/part-steps';
+import { type Translate, useT } from '../common/use-t';
+import { answerText } from './answer-text';
+import styles from './result-screen.module.css';
+
+function ResultItem({
+  r,
+  q,
+  index,
+  t,
+  lang,
+}: {
+  r: QuestionResult;
+  q: Question | undefined;
+  index: number;
+  t: Translate;
+  lang: Lang;
+}) {
+  const kind = r.correct === null ? 'open' : r.correct ? 'correct' : 'wrong';
+  const verdict =
+    kind === 'open' ? t('result.open') : kind === 'correct' ? t('result.correct') : t('result.wrong');
+  const mine = answerText(r.answer, q, lang);
+  const right = r.correctAnswer ? answerText(r.correctAnswer, q, lang) : null;
+  const explanation = r.explanation[lang] || r.explanation.zh;
+  return (
+    <li className={`${styles.item} ${styles[kind]}`}>
+      <div className={styles.itemHead}>
+        <h3 className={styles.prompt}>
+          <span className="muted">{t('answer.question', { n: index + 1 })} · </span>
+          {q ? q.prompt[lang] || q.prompt.zh : r.questionId}
+        </h3>
+        <span className={styles.verdict}>
+          {kind === 'correct' ? <CheckIcon /> : kind === 'wrong' ? <CrossIcon /> : null}
+          {verdict}
+          {kind !== 'open' ? (
+            <span className="muted">{t('result.scoreOf', { score: r.score, max: r.points })}</span>
+          ) : null}
+        </span>
+      </div>
+      <dl className={styles.answers}>
+        <dt>{t('result.yourAnswer')}</dt>
+        <dd>{mine ?? t('result.noAnswer')}</dd>
+        {right && kind === 'wrong' ? (
+          <>
+            <dt>{t('result.correctAnswer')}</dt>
+            <dd>{right}</dd>
+          </>
+        ) : null}
+      </dl>
+      {explanation ? (
+        <p className={styles.explanation}>
+          <strong>{t('result.explanation')}：</strong>
+          {explanation}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** Score and per-question feedback with explanations; next is the report (prpo) or dubbing (prpt). */
+export function ResultScreen({ part }: { part: Part }) {
+  const { t, lang } = useT();
+  const [last] = useState(() => readLastResult(part));
+  const prefix = prefixOf(part);
+  if (!last) {
+    return (
+      <div className="screen screen--narrow" data-screen="result">
+        <PageHeader title={t('result.title')} />
+        <EmptyState
+          title={t('result.empty')}
+          body={t('result.emptyBody')}
+          action={
+            <ButtonLink to={`${prefix}/movies`} variant="primary">
+              {t('home.browse')}
+            </ButtonLink>
+          }
+        />
+      </div>
+    );
+  }
+  const { data, questions, filmTitle, filmId } = last;
+  const band = scoreBand(data.percent);
+  const praise = t(
+    band === 'high' ? 'result.praise.high' : band === 'mid' ? 'result.praise.mid' : 'result.praise.low',
+  );
+  const next =
+    part === 'prpo' ? (
+      <ButtonLink
+        to={`${prefix}/report/${data.recordId}`}
+        variant="primary"
+        size="lg"
+        icon={<ArrowRightIcon />}
+      >
+        {t('result.toReport')}
+      </ButtonLink>
+    ) : (
+      <ButtonLink to={`${prefix}/dub/${filmId}`} variant="primary" size="lg" icon={<MicIcon />}>
+        {t('result.toDub')}
+      </ButtonLink>
+    );
+  return (
+    <div className="screen screen--narrow" data-screen="result">
+      <PageHeader eyebrow={filmTitle} title={t('result.title')} actions={next} />
+      <PartSteps part={part} current="result" compact />
+      <Card>
+        <div className={styles.summary}>
+          <ProgressRing
+            value={data.percent / 100}
+            size={132}
+            stroke={12}
+            label={t('result.scoreLabel', { percent: data.percent })}
+            color={
+              band === 'high' ? 'var(--color-success)' : band === 'low' ? 'var(--color-danger)' : undefined
+            }
+          >
+            {data.percent}
+          </ProgressRing>
+          <div className={styles.scoreText}>
+            <span className="muted">{t('result.score')}</span>
+            <span className={styles.scoreBig}>
+              {t('result.scoreOf', { score: data.score, max: data.maxScore })}
+            </span>
+            <p className={styles.praise}>{praise}</p>
+          </div>
+        </div>
+      </Card>
+      <ol className={styles.items}>
+        {data.results.map((r, i) => (
+          <ResultItem
+            key={r.questionId}
+            r={r}
+            q={questions.find((q) => q.id === r.questionId)}
+            index={i}
+            t={t}
+            lang={lang}
+          />
+        ))}
+      </ol>
+      <div className={styles.next}>{next}</div>
+    </div>
+  );
+}
