@@ -52,8 +52,9 @@ export async function registerCore(app: FastifyInstance, config: Config, opts: B
   });
   await app.register(underPressure, {
     // Shed load instead of falling over: above these limits new requests get a 503 envelope.
-    maxEventLoopDelay: 1000,
-    maxEventLoopUtilization: 0.98,
+    // Event-loop delay is the honest overload signal; utilisation near 1 is normal during short
+    // synchronous bursts (SQLite, JSON), so it is not used.
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
     retryAfter: 5,
     pressureHandler: (_req, reply) => {
       reply

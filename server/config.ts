@@ -38,6 +38,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Sign-in attempts (login_pwd) per minute per IP, on top of the failure locks. */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Load shedding: above this event-loop delay new requests get 503 (tests raise it: shared CI cores). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /** Which QR login provider answers qr_url. Only the built-in phone confirm page exists today. */
   QR_PROVIDER: z.enum(['local']).default('local'),
 });
@@ -54,6 +56,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimitPerMinute: number;
   loginRateLimitPerMinute: number;
+  maxEventLoopDelayMs: number;
   qrProvider: 'local';
 }
 
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     qrProvider: e.QR_PROVIDER,
   };
 }

@@ -51,3 +51,32 @@ describeEngines('hardening', (engine) => {
     expect(limited!.headers.get('retry-after')).toBeTruthy();
   });
 });
+
+describeEngines('load shedding', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine, env: { MAX_EVENT_LOOP_DELAY_MS: '50' } });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 503 with the envelope and Retry-After while the event loop lags', async () => {
+    // The server runs in this process: block its event loop, then ask.
+    let shed: Response | undefined;
+    for (let i = 0; i < 5 && !shed; i++) {
+      const until = Date.now() + 400;
+      while (Date.now() < until) {
+        // busy on purpose
+      }
+      const res = await fetch(`${server.url}/producer/health`);
+      if (res.status === 503) shed = res;
+      else await res.arrayBuffer();
+    }
+    expect(shed).toBeDefined();
+    expect(shed!.headers.get('retry-after')).toBe('5');
+    expect(await shed!.json()).toMatchObject({
+      code: 503,
+      msg: '服务器繁忙，请稍后再试 (server busy)',
+      data: null,
+    });
+  });
+});

@@ -57,6 +57,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AI_WORKERS: '1',
+    // Tests share a few busy cores: do not shed load because a neighbour hogs the CPU.
+    MAX_EVENT_LOOP_DELAY_MS: '60000',
     ...(schema ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : {}),
     ...options.env,
   });
