@@ -1,0 +1,30 @@
+/**
+ * Child process of `npm run bench:ai`: a real server (SQLite, temporary data dir) with the AI
+ * service, the demo account and a scoring film. Prints one JSON line {url, token} when ready and
+ * closes on SIGTERM, removing everything it created.
+ */
+import { DEMO_ACCOUNT } from '../server/auth/users';
+import { startTestServer } from '../tests/support/server';
+import { seedAiFilm } from '../tests/server/ai-support';
+
+const workers = process.env.BENCH_AI_WORKERS ?? '2';
+const server = await startTestServer({
+  seedDemo: true,
+  // The bench measures the scorer, not the per-IP rate limit.
+  env: { AI_WORKERS: workers, RATE_LIMIT_PER_MINUTE: '10000000' },
+});
+await seedAiFilm(server.app);
+const res = await fetch(`${server.url}/producer/site_products/login_pwd`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ account: DEMO_ACCOUNT.account, password: DEMO_ACCOUNT.password }),
+});
+const login = (await res.json()) as { data: { token: string } };
+console.log(JSON.stringify({ url: server.url, token: login.data.token, workers: Number(workers) }));
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
