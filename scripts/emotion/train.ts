@@ -13,15 +13,8 @@ import type { ModelHead } from '../../src/audio/analysis/emotion-model-schema';
 import { loadSamples } from './dataset';
 import { type ConditionResult, DEFAULT_FIT, evaluateLoso, fitModel, formatCondition } from './protocol';
 
-const out = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'src',
-  'audio',
-  'analysis',
-  'emotion-model.json',
-);
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const out = resolve(root, 'src', 'audio', 'analysis', 'emotion-model.json');
 
 /** 6 significant digits keep the file small without changing any prediction measurably. */
 const sig = (v: number) => Number(v.toPrecision(6));
