@@ -33,7 +33,18 @@ export async function findSessionUser(db: Kysely<Database>, token: string): Prom
   return { id: row.id, account: row.account, nickname: row.nickname };
 }
 
-/** Housekeeping: drops expired sessions (called at start and hourly). */
+/**
+ * Housekeeping (at start and hourly): drops expired sessions, QR requests older than a day and
+ * failure counters whose window and lock have both passed.
+ */
 export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+  const now = nowIso();
+  const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('qr_logins').where('expires_at', '<=', dayAgo).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('window_started_at', '<=', dayAgo)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .execute();
 }

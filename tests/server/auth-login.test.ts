@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { userInfo } from '../../src/api/contract';
+import { deleteExpiredSessions } from '../../server/auth/sessions';
 import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
 import { client } from './support/http';
@@ -103,5 +104,46 @@ describeEngines('login_pwd and sessions', (engine) => {
     const res = await c.postJson(LOGIN, { account: 'demo', password: 'demo123456' });
     expect(res.body.code).toBe(429);
     await server.app.db.deleteFrom('login_failures').execute();
+  });
+});
+
+describeEngines('accounts and housekeeping', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.close());
+
+  it('creates accounts with a hashed password and refuses duplicates and weak input', async () => {
+    const user = await addUser(server.app.db, 'carol', 'carol-pass');
+    expect(user.nickname).toBe('carol');
+    const row = await server.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    await expect(addUser(server.app.db, 'carol', 'another-pass')).rejects.toThrow(/already exists/);
+    await expect(addUser(server.app.db, 'bad name', 'whatever-pass')).rejects.toThrow(/Account must be/);
+    await expect(addUser(server.app.db, 'dave', '123')).rejects.toThrow(/Password must be/);
+  });
+
+  it('housekeeping drops expired sessions and old QR requests only', async () => {
+    const c = client(server.url);
+    const info = await c.login('carol', 'carol-pass');
+    await c.login('carol', 'carol-pass');
+    await server.app.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('token_hash', '!=', '')
+      .where('created_at', '<', new Date(Date.now() + 1000).toISOString())
+      .execute();
+    await c.login('carol', 'carol-pass');
+    await deleteExpiredSessions(server.app.db);
+    expect((await server.app.db.selectFrom('sessions').select('token_hash').execute()).length).toBe(1);
+    expect(
+      (await c.get('/producer/active_relation_two/show_film_picture', undefined, { token: info.token })).body
+        .code,
+    ).toBe(1002);
   });
 });

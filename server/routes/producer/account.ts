@@ -27,6 +27,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Sign-in calls: password login, QR request and QR status (long poll). */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const provider = qrProvider(app.config.qrProvider);
+  // Long polls end early on shutdown so a graceful close does not wait for them.
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
 
   app.post(
     ENDPOINTS.accountLogin.path,
@@ -68,6 +73,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // confirmation is seen.
       while (
         !closed &&
+        !shuttingDown &&
         Date.now() < deadline &&
         row &&
         effectiveState(row) === startState &&
