@@ -65,3 +65,36 @@ it('config: defaults', () => {
   expect(c.databaseUrl).toBeUndefined();
   expect(c.aiWorkers).toBeGreaterThanOrEqual(1);
 });
+
+describeEngines('serving the built client', (engine) => {
+  let server: TestServer;
+  let spa: string;
+  beforeAll(async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    spa = fs.mkdtempSync(path.join(os.tmpdir(), 'fst-spa-'));
+    fs.mkdirSync(path.join(spa, 'assets'));
+    fs.writeFileSync(path.join(spa, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    fs.writeFileSync(path.join(spa, 'assets', 'main-abc123.js'), 'console.log(1)');
+    server = await startTestServer({ engine, spaRoot: spa });
+  });
+  afterAll(() => server?.close());
+
+  it('serves index.html for client routes (history fallback) and hashed assets with long caching', async () => {
+    for (const route of ['/', '/prpt/movies', '/prpo/report/123']) {
+      const res = await fetch(`${server.url}${route}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const asset = await fetch(`${server.url}/assets/main-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('keeps 404s for missing files and unknown service routes', async () => {
+    expect((await fetch(`${server.url}/assets/missing-chunk.js`)).status).toBe(404);
+    const api = await fetch(`${server.url}/producer/unknown`);
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as AnyEnvelope).code).toBe(404);
+  });
+});

@@ -22,6 +22,8 @@ export interface TestServerOptions {
   importDemo?: boolean;
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_PER_MINUTE). */
   env?: Record<string, string>;
+  /** Also serve a built client from this folder (e.g. dist/) with history fallback, like npm start. */
+  spaRoot?: string;
 }
 
 export interface TestServer {
@@ -62,7 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(schema ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : {}),
     ...options.env,
   });
-  const app = await build(config);
+  const app = await build(config, { spaRoot: options.spaRoot });
   const dropSchema = async () => {
     if (!schema) return;
     const client = new pg.Client({ connectionString: testDatabaseUrl() });
