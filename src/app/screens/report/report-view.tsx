@@ -1,0 +1,192 @@
+import type { Report } from '../../../api/contract';
+import type { Lang } from '../../i18n';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { type EmotionArcPoint, LazyEmotionArcChart } from '../../ui/charts/lazy';
+import { CheckIcon, CrossIcon, PrintIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { ProgressRing } from '../../ui/progress-ring';
+import { ScoreBadge } from '../../ui/score-badge';
+import { clock, formatDate, signed } from '../common/format';
+import type { Part } from '../common/part';
+import { type Translate, useT } from '../common/use-t';
+import { answerText } from '../result/answer-text';
+import { ReportLines } from './report-lines';
+import styles from './report-screen.module.css';
+import { ShareQr } from './share-qr';
+
+export function arcPoints(report: Report): EmotionArcPoint[] {
+  return (report.dubbing?.lines ?? []).map((l) => {
+    const best = l.second ?? l.first;
+    return {
+      label: String(l.index),
+      text: l.text,
+      learnerArousal: best?.arousal ?? null,
+      learnerValence: best?.valence ?? null,
+      actorArousal: l.actor?.arousal ?? null,
+      actorValence: l.actor?.valence ?? null,
+    };
+  });
+}
+
+function Kpi({ value, label, ring }: { value: string; label: string; ring?: number | null }) {
+  return (
+    <div className={styles.kpi}>
+      {ring !== undefined && ring !== null ? (
+        <ProgressRing value={ring / 100} size={64} stroke={6} label={`${label} ${value}`}>
+          {Math.round(ring)}
+        </ProgressRing>
+      ) : null}
+      <div className={styles.kpiText}>
+        <span className={styles.kpiValue}>{value}</span>
+        <span className={styles.kpiLabel}>{label}</span>
+      </div>
+    </div>
+  );
+}
+
+function Answers({ report, t, lang }: { report: Report; t: Translate; lang: Lang }) {
+  return (
+    <ol className={styles.answers}>
+      {report.answers.items.map((q, i) => (
+        <li key={q.questionId} className={styles.answer}>
+          <span>
+            <span className="muted">{i + 1}. </span>
+            {q.prompt[lang] || q.prompt.zh}
+            <br />
+            <span className="muted">
+              {t('result.yourAnswer')}：{answerText(q.answer, undefined, lang) ?? t('result.noAnswer')}
+            </span>
+          </span>
+          <span>
+            {q.correct === null ? (
+              <span className="muted">{t('result.open')}</span>
+            ) : q.correct ? (
+              <span className={styles.verdictOk}>
+                <CheckIcon /> <span className="visually-hidden">{t('result.correct')}</span>
+              </span>
+            ) : (
+              <span className={styles.verdictNo}>
+                <CrossIcon /> <span className="visually-hidden">{t('result.wrong')}</span>
+              </span>
+            )}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export interface ReportViewProps {
+  part: Part;
+  report: Report;
+  h5Url: string;
+  h5Pending: boolean;
+}
+
+/** What the learner did and how well, with the report's link as a QR code; prints on plain paper. */
+export function ReportView({ part, report, h5Url, h5Pending }: ReportViewProps) {
+  const { t, lang } = useT();
+  const d = report.dubbing;
+  const improvement = d?.improvement ?? null;
+  return (
+    <div className="screen" data-screen="report">
+      <PageHeader
+        eyebrow={t(`part.${part}.name`)}
+        title={`${t('report.title')} · ${report.film.title}`}
+        subtitle={
+          <span className={styles.meta}>
+            <span>{t('report.learner', { name: report.learner.nickname })}</span>
+            <span>{t('report.date', { date: formatDate(report.createdAt, lang) })}</span>
+            {report.durationMs ? <span>{t('report.spent', { d: clock(report.durationMs) })}</span> : null}
+          </span>
+        }
+        actions={
+          <Button className="no-print" icon={<PrintIcon />} onClick={() => window.print()}>
+            {t('ui.print')}
+          </Button>
+        }
+      />
+      <div className={styles.kpis}>
+        <Kpi
+          value={t('ui.percent', { n: report.answers.percent })}
+          label={t('report.answersScore')}
+          ring={report.answers.percent}
+        />
+        {d ? (
+          <>
+            <Kpi
+              value={d.average === null ? '—' : String(Math.round(d.average))}
+              label={`${t('report.dubAverage')} · ${t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}`}
+              ring={d.average}
+            />
+            <Kpi value={signed(improvement) ?? '—'} label={t('report.improvement')} />
+            <Kpi
+              value={d.emotionMatchRate === null ? '—' : `${Math.round(d.emotionMatchRate * 100)}%`}
+              label={t('report.emotionMatch')}
+            />
+          </>
+        ) : null}
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {d ? (
+            <Card title={t('report.dubbing')} titleId="report-dubbing">
+              <ReportLines lines={d.lines} t={t} lang={lang} />
+            </Card>
+          ) : null}
+          {d?.lines.some((l) => l.first) ? (
+            <Card title={t('report.arc')} titleId="report-arc">
+              <LazyEmotionArcChart
+                points={arcPoints(report)}
+                labels={{
+                  title: t('report.arc'),
+                  summary: t('report.arcSummary'),
+                  learner: t('ui.learner'),
+                  actor: t('ui.actor'),
+                  arousal: t('report.arousal'),
+                  valence: t('report.valence'),
+                  line: t('report.line'),
+                  tableLabel: t('ui.showTable'),
+                  fallback: t('ui.chartFallback'),
+                }}
+              />
+            </Card>
+          ) : null}
+          <Card
+            title={t('report.answers')}
+            titleId="report-answers"
+            aside={
+              <ScoreBadge
+                score={report.answers.percent}
+                label={t('result.scoreOf', { score: report.answers.score, max: report.answers.maxScore })}
+                unit="%"
+              />
+            }
+          >
+            <Answers report={report} t={t} lang={lang} />
+          </Card>
+        </div>
+        <div className={styles.side}>
+          <Card title={t('report.strengths')} titleId="report-strengths">
+            {report.strengths.length ? (
+              <ul className={styles.list}>
+                {report.strengths.map((s) => (
+                  <li key={s.zh}>{s[lang] || s.zh}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{t('report.noStrengths')}</p>
+            )}
+          </Card>
+          {report.practice ? (
+            <Card title={t('report.practice')} titleId="report-practice">
+              <p className={styles.practice}>{report.practice[lang] || report.practice.zh}</p>
+            </Card>
+          ) : null}
+          <ShareQr url={h5Url} pending={h5Pending} />
+        </div>
+      </div>
+    </div>
+  );
+}

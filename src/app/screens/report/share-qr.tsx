@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Card } from '../../ui/card';
+import { useT } from '../common/use-t';
+import styles from './report-screen.module.css';
+
+/** Draws a link as a QR image; `qrcode` is imported here only, so it loads with the report alone. */
+async function toQr(url: string): Promise<string> {
+  const QRCode = await import('qrcode');
+  return QRCode.toDataURL(url, { margin: 1, width: 360, errorCorrectionLevel: 'M' });
+}
+
+/** The H5 link of the report as a QR code, so the learner takes the report home on their phone. */
+export function ShareQr({ url, pending }: { url: string; pending: boolean }) {
+  const { t } = useT();
+  const [img, setImg] = useState<string>('');
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setImg('');
+    setFailed(false);
+    if (!url) return;
+    toQr(url).then(
+      (data) => live && setImg(data),
+      (e: unknown) => {
+        console.error('[report] cannot draw the QR code', e);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const state = img ? null : failed || (!pending && !url) ? t('report.qrFailed') : t('report.qrLoading');
+  return (
+    <Card title={t('report.share')} titleId="report-share" className={styles.share}>
+      <p className="muted">{t('report.shareBody')}</p>
+      <div className={styles.qrFrame}>
+        {img ? <img src={img} alt={t('report.qrAlt')} width={240} height={240} /> : null}
+        {state ? (
+          <span className={styles.qrState} role="status">
+            {state}
+          </span>
+        ) : null}
+      </div>
+      {url ? (
+        <a
+          className={`${styles.link} no-print`}
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          data-testid="report-h5-link"
+        >
+          {t('report.openLink')}
+        </a>
+      ) : null}
+    </Card>
+  );
+}
