@@ -126,7 +126,7 @@ function main(): void {
     });
     rmSync(filmsDir, { recursive: true, force: true });
     renameSync(stagingDir, filmsDir);
-    writeSourceNote(path.join(repoRoot, 'demo', 'SOURCE.md'), SCENES, labels, LEARNER_SPEAKER);
+    writeSourceNote(repoRoot, path.join(repoRoot, 'demo', 'SOURCE.md'), SCENES, labels, LEARNER_SPEAKER);
     console.log(`demo films: ${SCENES.length} films, ${(totalBytes / 1024).toFixed(0)} KiB in all`);
   } finally {
     rmSync(workRoot, { recursive: true, force: true });

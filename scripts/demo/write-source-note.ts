@@ -1,11 +1,14 @@
 /** Writes demo/SOURCE.md: where every second of demo audio came from, generated so it never drifts. */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { TakeLabel } from './emodb-dataset';
 import { FIXTURE_TAKES } from './build-fixtures';
 import type { SceneDefinition } from './scenes/scene-types';
 import { SENTENCES } from './sentences';
 
 export function writeSourceNote(
+  repoRoot: string,
   file: string,
   scenes: readonly SceneDefinition[],
   labels: Map<string, TakeLabel>,
@@ -46,4 +49,17 @@ export function writeSourceNote(
   }
   out.push('');
   writeFileSync(file, out.join('\n'));
+  formatWithBiome(repoRoot, file);
+}
+
+/** Lays the tables out the way the repo's formatter does, so `biome check` stays clean on a rebuild. */
+function formatWithBiome(repoRoot: string, file: string): void {
+  const biome = path.join(repoRoot, 'node_modules', '.bin', 'biome');
+  if (!existsSync(biome)) {
+    console.warn(`demo:build: ${biome} not found; ${file} is left unformatted`);
+    return;
+  }
+  const result = spawnSync(biome, ['format', '--write', file], { encoding: 'utf8' });
+  if (result.status !== 0)
+    console.warn(`demo:build: biome could not format ${file}: ${result.stderr.trim()}`);
 }
