@@ -154,3 +154,29 @@ describeEngines('QR login confirmed on a phone', (engine) => {
     expect(await page.text()).toContain('二维码无效');
   });
 });
+
+describeEngines('QR links honour the public address', (engine) => {
+  let configured: TestServer;
+  let derived: TestServer;
+  beforeAll(async () => {
+    configured = await startTestServer({ engine, env: { PUBLIC_URL: 'https://learn.example.com/' } });
+    derived = await startTestServer({ engine });
+  });
+  afterAll(async () => {
+    await configured?.close();
+    await derived?.close();
+  });
+
+  it('uses PUBLIC_URL when set', async () => {
+    const res = await client(configured.url).get(QR_URL);
+    expect(res.body.data.url).toMatch(/^https:\/\/learn\.example\.com\/producer\/h5\/qr\?uuid=[0-9a-f]{32}$/);
+  });
+
+  it('otherwise derives it from X-Forwarded-Host and -Proto', async () => {
+    const res = await client(derived.url).get(QR_URL, undefined, {
+      'x-forwarded-host': 'films.example.org',
+      'x-forwarded-proto': 'https',
+    });
+    expect(res.body.data.url).toMatch(/^https:\/\/films\.example\.org\/producer\/h5\/qr\?uuid=/);
+  });
+});
