@@ -88,10 +88,16 @@ function melodyLine(takes: SpeechScore[]): Localized | null {
       en: `Melody: your intonation score averages ${Math.round(score)}.`,
     };
   }
-  const endZh = withEnds ? `；${withEnds} 句里有 ${ends} 句句尾的升降方向和演员相反` : '';
-  const endEn = withEnds
-    ? `; in ${ends} of ${withEnds} lines your ending goes the other way from the actor's`
-    : '';
+  const endZh = !withEnds
+    ? ''
+    : ends
+      ? `；${withEnds} 句里有 ${ends} 句句尾的升降方向和演员相反`
+      : `；${withEnds} 句的句尾升降方向都和演员一致`;
+  const endEn = !withEnds
+    ? ''
+    : ends
+      ? `; in ${ends} of ${withEnds} lines your ending goes the other way from the actor's`
+      : `; all ${withEnds} line endings rise or fall the way the actor's do`;
   return {
     zh: `语调：对齐原声后音高平均相差 ${fmt(distance)} 个半音，语调分平均 ${Math.round(score)} 分${endZh}。`,
     en: `Melody: after alignment your pitch is a median ${fmt(distance)} semitones from the actor's, intonation score ${Math.round(score)} on average${endEn}.`,

@@ -114,8 +114,8 @@ function emotionTips(input: TipInput): Candidate[] {
   return [
     {
       severity,
-      zh: `听起来更像「${heard.zh}」（${pct(pHeard)}），${source.zh}是「${target.zh}」（你的 ${pct(pTarget)}）：${how.zh}。`,
-      en: `It sounds more like ${heard.en} (${pct(pHeard)}) while ${source.en} is ${target.en} (yours ${pct(pTarget)}): ${how.en}.`,
+      zh: `听起来更像「${heard.zh}」（${pct(pHeard)}），${source.zh}是「${target.zh}」（你的 ${pct(pTarget)}）。${how.zh}。`,
+      en: `It sounds more like ${heard.en} (${pct(pHeard)}) while ${source.en} is ${target.en} (yours ${pct(pTarget)}). ${how.en[0].toUpperCase()}${how.en.slice(1)}.`,
     },
   ];
 }

@@ -39,7 +39,7 @@ describe('tips', () => {
     expect(tip?.zh).toContain('愤怒');
     expect(tip?.zh).toContain('70%');
     expect(tip?.zh).toContain('加大能量');
-    expect(tip?.en).toContain('add energy');
+    expect(tip?.en).toContain('Add energy');
   });
 
   it('tells a slow learner by how much, from the duration ratio', () => {
