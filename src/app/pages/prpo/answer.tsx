@@ -1,5 +1,12 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { useParams } from 'react-router-dom';
+import { AnswerScreen } from '../../screens/answer/answer-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrpoAnswerPage() {
-  return <PlaceholderPage titleKey="page.prpo.answer" />;
+  const { id = '' } = useParams();
+  return (
+    <ScreenFrame part="prpo">
+      <AnswerScreen part="prpo" id={id} key={id} />
+    </ScreenFrame>
+  );
 }

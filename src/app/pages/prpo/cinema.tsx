@@ -1,5 +1,12 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { useParams } from 'react-router-dom';
+import { CinemaScreen } from '../../screens/cinema/cinema-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrpoCinemaPage() {
-  return <PlaceholderPage titleKey="page.prpo.cinema" />;
+  const { id = '' } = useParams();
+  return (
+    <ScreenFrame part="prpo">
+      <CinemaScreen part="prpo" id={id} />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { HomeScreen } from '../../screens/home/home-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrpoHomePage() {
-  return <PlaceholderPage titleKey="page.prpo.home" />;
+  return (
+    <ScreenFrame part="prpo">
+      <HomeScreen part="prpo" />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { IntroScreen } from '../../screens/intro/intro-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrpoIntroPage() {
-  return <PlaceholderPage titleKey="page.prpo.intro" />;
+  return (
+    <ScreenFrame part="prpo">
+      <IntroScreen part="prpo" />
+    </ScreenFrame>
+  );
 }

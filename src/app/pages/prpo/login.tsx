@@ -1,5 +1,12 @@
-import { LoginPlaceholder } from '../../lib/login-placeholder';
+import { useAfterLogin } from '../../lib/use-after-login';
+import { LoginScreen } from '../../screens/login/login-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrpoLoginPage() {
-  return <LoginPlaceholder titleKey="page.prpo.login" />;
+  const done = useAfterLogin();
+  return (
+    <ScreenFrame part="prpo">
+      <LoginScreen part="prpo" onLoggedIn={done} />
+    </ScreenFrame>
+  );
 }

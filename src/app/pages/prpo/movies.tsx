@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { MoviesScreen } from '../../screens/movies/movies-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrpoMoviesPage() {
-  return <PlaceholderPage titleKey="page.prpo.movies" />;
+  return (
+    <ScreenFrame part="prpo">
+      <MoviesScreen part="prpo" />
+    </ScreenFrame>
+  );
 }

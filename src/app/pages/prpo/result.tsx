@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { ResultScreen } from '../../screens/result/result-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrpoResultPage() {
-  return <PlaceholderPage titleKey="page.prpo.result" />;
+  return (
+    <ScreenFrame part="prpo">
+      <ResultScreen part="prpo" />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { HomeScreen } from '../../screens/home/home-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrptHomePage() {
-  return <PlaceholderPage titleKey="page.prpt.home" />;
+  return (
+    <ScreenFrame part="prpt">
+      <HomeScreen part="prpt" />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { IntroScreen } from '../../screens/intro/intro-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrptIntroPage() {
-  return <PlaceholderPage titleKey="page.prpt.intro" />;
+  return (
+    <ScreenFrame part="prpt">
+      <IntroScreen part="prpt" />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { MoviesScreen } from '../../screens/movies/movies-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrptMoviesPage() {
-  return <PlaceholderPage titleKey="page.prpt.movies" />;
+  return (
+    <ScreenFrame part="prpt">
+      <MoviesScreen part="prpt" />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { ReportScreen } from '../../screens/report/report-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrptReportPage() {
-  return <PlaceholderPage titleKey="page.prpt.report" />;
+  return (
+    <ScreenFrame part="prpt">
+      <ReportScreen part="prpt" />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { ResultScreen } from '../../screens/result/result-screen';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrptResultPage() {
-  return <PlaceholderPage titleKey="page.prpt.result" />;
+  return (
+    <ScreenFrame part="prpt">
+      <ResultScreen part="prpt" />
+    </ScreenFrame>
+  );
 }

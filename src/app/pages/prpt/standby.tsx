@@ -1,5 +1,13 @@
-import { PlaceholderPage } from '../../lib/placeholder-page';
+import { useSignals } from '@preact/signals-react/runtime';
+import { StandbyScreen } from '../../screens/standby/standby-screen';
+import { movies } from '../../stores/prpt';
+import { ScreenFrame } from '../../screens/chrome/screen-frame';
 
 export default function PrptStandbyPage() {
-  return <PlaceholderPage titleKey="page.prpt.standby" />;
+  useSignals();
+  return (
+    <ScreenFrame part="prpt" bare>
+      <StandbyScreen part="prpt" films={movies.value} />
+    </ScreenFrame>
+  );
 }
