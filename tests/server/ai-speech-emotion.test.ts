@@ -217,6 +217,16 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     expect(body.data.reason).toBe(reason);
   });
 
+  it('refuses an upload above the size limit with 413', async () => {
+    const big = rawWav({ rate: 48_000, channels: 2, seconds: 60 });
+    const tooBig = new Uint8Array(big.length + 256 * 1024);
+    tooBig.set(big);
+    const { status, body } = await postTake(server.url, token, { file: tooBig });
+    expect(status).toBe(413);
+    expect(body.code).toBe(413);
+    expect(body.msg).toContain('上传内容过大');
+  });
+
   it('rejects a missing file, an unknown line and an unknown film', async () => {
     const none = await postTake(server.url, token, { file: null });
     expect(none.body).toMatchObject({ code: 400, data: { field: 'file' } });
