@@ -3,9 +3,8 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { AI_BASE, Code, PRODUCER_BASE } from '../src/api/contract';
-import aiPlugin from './ai/plugin';
 import type { Config } from './config';
 import type { DbHandle } from './db/connect';
 import { AppError } from './lib/app-error';
@@ -73,6 +72,24 @@ export async function registerCore(app: FastifyInstance, config: Config, opts: B
   await app.register(notFoundPlugin, { spaRoot: opts.spaRoot });
 }
 
+/**
+ * The AI plugin is loaded lazily: when it cannot load (say its model file is being retrained), the
+ * producer still serves and /ai answers a clear 503 — unless the AI service is all this process runs.
+ */
+async function loadAiPlugin(app: FastifyInstance, required: boolean): Promise<FastifyPluginAsync> {
+  try {
+    return (await import('./ai/plugin')).default;
+  } catch (err) {
+    if (required) throw err;
+    app.log.error({ err }, 'The AI service could not be loaded: /ai answers 503');
+    return async (ai) => {
+      ai.all('/*', async (_request, reply) =>
+        reply.code(503).send(fail(Code.BUSY, 'AI 服务暂不可用，请稍后再试 (AI service unavailable)')),
+      );
+    };
+  }
+}
+
 /** Builds the app: core plugins, then the producer routes at /producer and the AI plugin at /ai. */
 export async function build(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -95,7 +112,10 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   // Routes.
   const services = opts.services ?? ['producer', 'ai'];
   if (services.includes('producer')) await app.register(producerRoutes, { prefix: PRODUCER_BASE });
-  if (services.includes('ai')) await app.register(aiPlugin, { prefix: AI_BASE });
+  if (services.includes('ai')) {
+    const aiPlugin = await loadAiPlugin(app, !services.includes('producer'));
+    await app.register(aiPlugin, { prefix: AI_BASE });
+  }
   if (opts.spaRoot) await app.register(spaPlugin, { root: opts.spaRoot });
   return app;
 }

@@ -54,6 +54,9 @@ describeEngines('films and answers', (engine) => {
     expect(raw).not.toContain('explanation');
     expect(d.video).toMatch(/video\.mp4$/);
     expect(d.subtitlesTrack).toMatch(/track\.vtt$/);
+    // Part two answers the same detail.
+    const two = await c.postJson(`${P2}/get_film_info`, { id: 'test-film' });
+    expect(filmDetail.parse(two.body.data).subtitlesList).toEqual(d.subtitlesList);
   });
 
   it('answers not found for an unknown film and 400 for a missing id', async () => {
