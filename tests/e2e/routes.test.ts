@@ -29,12 +29,14 @@ afterAll(async () => {
 
 async function visit(path: string) {
   await page.goto(app.origin + path);
-  await page.locator('h1').first().waitFor();
+  // `data-page` appears once the route's own page module has loaded and rendered (LazyPage).
+  const shown = page.locator('[data-page]').first();
+  await shown.waitFor();
   const url = new URL(page.url());
   return {
     path: url.pathname + url.search,
     title: await page.title(),
-    h1: (await page.locator('h1').first().textContent()) ?? '',
+    page: await shown.getAttribute('data-page'),
   };
 }
 
@@ -43,6 +45,7 @@ describe('logged out, every route of the table', () => {
     test(`public ${r.path} renders its own page`, async () => {
       const seen = await visit(concrete(r.path));
       expect(seen.path).toBe(concrete(r.path));
+      expect(seen.page).toBe(r.page);
       expect(seen.title).toBe(titleOf(r.titleKey));
       expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(r.part);
     });
@@ -52,6 +55,7 @@ describe('logged out, every route of the table', () => {
     test(`guarded ${r.path} lands on /${r.part}/login`, async () => {
       const seen = await visit(concrete(r.path));
       expect(seen.path).toBe(`/${r.part}/login?redirect=${encodeURIComponent(concrete(r.path))}`);
+      expect(seen.page).toBe(`${r.part}/login`);
       expect(seen.title).toBe(titleOf(`page.${r.part}.login`));
     });
   }
@@ -59,15 +63,20 @@ describe('logged out, every route of the table', () => {
   test('/ lands on /prpt', async () => {
     const seen = await visit('/');
     expect(seen.path).toBe('/prpt');
+    expect(seen.page).toBe('prpt/home');
     expect(seen.title).toBe(titleOf('page.prpt.home'));
   });
 
   test('an unknown path shows the 404 page with a link home', async () => {
     const seen = await visit('/no/such/page');
     expect(seen.title).toBe(titleOf('page.notFound'));
-    expect(seen.h1).toBe(zh['page.notFound']);
-    await page.getByRole('link', { name: zh['notFound.home'] }).click();
-    await page.waitForURL(`${app.origin}/prpt`);
+    expect(seen.page).toBe('not-found');
+    // a way home: some link on the page leads to / (which is /prpt) or a part home
+    const home = page.locator(
+      '[data-page="not-found"] a[href="/"], [data-page="not-found"] a[href="/prpt"], [data-page="not-found"] a[href="/prpo"]',
+    );
+    await home.first().click();
+    await page.waitForURL(/\/prp[ot]$/);
   });
 
   test('no script errors on any of those pages', () => {
@@ -85,7 +94,7 @@ describe('a route chunk that fails to load', () => {
         block ? route.fulfill({ status: 404, body: '' }) : route.continue(),
       );
       await fresh.goto(`${app.origin}/prpt`);
-      await fresh.locator('h1').first().waitFor();
+      await fresh.locator('[data-page]').first().waitFor();
       // Navigate in-app so only the intro chunk is fetched lazily.
       // (a string, not a function: this file is type-checked without the DOM lib)
       await fresh.evaluate(

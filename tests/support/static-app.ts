@@ -14,7 +14,8 @@ export async function serveBuiltApp(root = process.cwd()) {
     root,
     logLevel: 'warn',
     build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+    // No proxy to a producer: these tests run without one (API calls get the SPA fallback, i.e. fail).
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false, proxy: {} },
   });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');

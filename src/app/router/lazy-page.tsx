@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
-import { t } from '../i18n';
+import { type MessageKey, t } from '../i18n';
+import { usePageTitle } from '../lib/page-title';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { CHUNK_TIMEOUT_MS, loadChunk } from './load-chunk';
 
@@ -39,10 +40,13 @@ function PageLoading() {
 }
 
 /**
- * Renders a lazy page inside its error boundary. Retry builds a fresh `React.lazy` (a failed lazy
- * component keeps its rejection forever), so the import really runs again.
+ * Renders a route's lazy page inside its error boundary and gives the route its title (a page may
+ * refine it, e.g. with a film name: it mounts after the chunk arrives, so its effect runs later). Retry builds a fresh `React.lazy`
+ * (a failed lazy component keeps its rejection forever), so the import really runs again.
+ * `data-page` appears once the page module has loaded: tests use it to know which page a route shows.
  */
-export function LazyPage({ entry }: { entry: LazyEntry }) {
+export function LazyPage({ entry, titleKey }: { entry: LazyEntry; titleKey: MessageKey }) {
+  usePageTitle(titleKey);
   const [, setAttempt] = useState(0);
   const retry = () => {
     entry.renew();
@@ -52,7 +56,9 @@ export function LazyPage({ entry }: { entry: LazyEntry }) {
   return (
     <ChunkErrorBoundary onRetry={retry}>
       <Suspense fallback={<PageLoading />}>
-        <Current />
+        <div className="page-root" data-page={entry.chunk}>
+          <Current />
+        </div>
       </Suspense>
     </ChunkErrorBoundary>
   );

@@ -1,12 +1,19 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import type { MessageKey } from '../i18n';
 import { PrpoLayout } from '../layouts/prpo-layout';
 import { PrptLayout } from '../layouts/prpt-layout';
 import { RootLayout, RouteErrorView } from '../layouts/root-layout';
 import { RequireAuth } from './auth-guard';
 import { LazyPage } from './lazy-page';
 import { PAGES, type PageName } from './pages';
+import { NOT_FOUND_PAGE, ROUTES } from './route-table';
 
-const page = (name: PageName) => <LazyPage entry={PAGES[name]} />;
+/** The page of a route with the route's title (from the route table, so titles cannot drift from it). */
+const page = (name: PageName) => {
+  const titleKey = name === NOT_FOUND_PAGE ? 'page.notFound' : ROUTES.find((r) => r.page === name)?.titleKey;
+  if (!titleKey) throw new Error(`Page ${name} is not in the route table`);
+  return <LazyPage entry={PAGES[name]} titleKey={titleKey as MessageKey} />;
+};
 
 /**
  * Spec §2. Nesting mirrors the rules: each part's pages sit in its layout; the prpt standby and intro

@@ -53,7 +53,7 @@ describe('the page error view', () => {
       .fn<() => Promise<{ default: typeof Page }>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue({ default: Page });
-    render(<LazyPage entry={lazyPage('prpo/movies', importer)} />);
+    render(<LazyPage entry={lazyPage('prpo/movies', importer)} titleKey="page.prpo.movies" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('页面加载失败');
     expect(alert).toHaveTextContent('prpo/movies');
@@ -65,7 +65,7 @@ describe('the page error view', () => {
   test('a timed-out chunk says so, in English when English is chosen', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     setLang('en');
-    render(<LazyPage entry={lazyPage('prpt/report', never, 30)} />);
+    render(<LazyPage entry={lazyPage('prpt/report', never, 30)} titleKey="page.prpo.movies" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The page failed to load');
     expect(alert).toHaveTextContent('"prpt/report" timed out');
@@ -74,7 +74,12 @@ describe('the page error view', () => {
 
   test('a page that throws while rendering still shows a message, not a blank screen', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<LazyPage entry={lazyPage('broken', () => Promise.resolve({ default: Broken }))} />);
+    render(
+      <LazyPage
+        entry={lazyPage('broken', () => Promise.resolve({ default: Broken }))}
+        titleKey="page.prpo.movies"
+      />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('页面遇到意外错误：boom');
   });
 });

@@ -1,7 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
-import { t } from '../../../src/app/i18n';
 import { syncToken, userInfo } from '../../../src/app/stores/account';
 import * as prpt from '../../../src/app/stores/prpt';
 import { clearToasts, toasts } from '../../../src/app/stores/toast';
@@ -27,7 +26,7 @@ test('code 1002 from any call: warning 登录信息已失效, local data and tok
   server.handle((_r, res) => json(res, { code: 1002, msg: '登录信息已失效，请重新登录', data: null }, 401));
 
   const { here } = renderAppAt('/prpt/soundSuggest/7?tab=2');
-  await screen.findByRole('heading', { level: 1, name: t('page.prpt.soundSuggest') });
+  await waitFor(() => expect(document.querySelector('[data-page="prpt/sound-suggest"]')).not.toBeNull());
 
   // A data loader hits the expired session; it only logs, the bus listener does the rest.
   await act(async () => {
@@ -50,7 +49,7 @@ test('on a prpo page the expiry goes to /prpo/login', async () => {
   syncToken();
   server.handle((_r, res) => json(res, { code: 1002, msg: 'expired', data: null }, 401));
   const { here } = renderAppAt('/prpo/report/3');
-  await screen.findByRole('heading', { level: 1, name: t('page.prpo.report') });
+  await waitFor(() => expect(document.querySelector('[data-page="prpo/report"]')).not.toBeNull());
   const { loadReport } = await import('../../../src/app/stores/prpo');
   await act(async () => {
     await loadReport('3');
