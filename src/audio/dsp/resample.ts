@@ -175,9 +175,20 @@ export class StreamingResampler {
     while (this.pos + half < available) {
       const base = this.pos - half + 1 - this.historyStart;
       const coeffs = this.phase * taps;
-      let acc = 0;
-      for (let k = 0; k < taps; k++) acc += history[base + k] * bank[coeffs + k];
-      out[written++] = acc;
+      // Four accumulators: independent adds let the JIT pipeline the loop (taps is even, see constructor).
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      let k = 0;
+      for (; k + 3 < taps; k += 4) {
+        a0 += history[base + k] * bank[coeffs + k];
+        a1 += history[base + k + 1] * bank[coeffs + k + 1];
+        a2 += history[base + k + 2] * bank[coeffs + k + 2];
+        a3 += history[base + k + 3] * bank[coeffs + k + 3];
+      }
+      for (; k < taps; k++) a0 += history[base + k] * bank[coeffs + k];
+      out[written++] = a0 + a1 + (a2 + a3);
       this.produced++;
       this.phase += down;
       while (this.phase >= up) {

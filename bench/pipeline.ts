@@ -1,0 +1,129 @@
+/**
+ * npm run bench:pipeline — prints, in one run:
+ *  1. resample + encode speed of the encoder worker's code, × real time (Node);
+ *  2. peak memory of that code over a 10-minute take (Node);
+ *  3. in Chromium at 4× CPU throttling (CDP Emulation.setCPUThrottlingRate), during a ≥ 60 s scene
+ *     take with a fake microphone: main-thread long tasks (> 50 ms) and line-end → score-shown
+ *     latency p50 / p95 (from the page's own `dub:line-end→score` User Timing measures).
+ * `BENCH_SKIP_BROWSER=1` runs only the Node part.
+ */
+import os from 'node:os';
+import { importFilmFolder } from '../server/films/import';
+import { launchChromium } from '../tests/support/browser';
+import { startTestServer } from '../tests/support/server';
+import {
+  buildClient,
+  FAKE_MIC_ARGS,
+  login,
+  micFixture,
+  prptFilm,
+  serveClient,
+} from '../tests/e2e/recording-helpers';
+import { benchNode } from './pipeline-node';
+import { buildLongFilm } from './pipeline-film';
+
+const quantile = (xs: number[], q: number) => {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+};
+
+async function benchBrowser() {
+  const film = await buildLongFilm(60);
+  const api = await startTestServer({ seedDemo: true });
+  const clientBuild = await buildClient();
+  const client = await serveClient(clientBuild.outDir, api.url);
+  const browser = await launchChromium(FAKE_MIC_ARGS(micFixture().path));
+  try {
+    await importFilmFolder({ db: api.app.db, storage: api.app.storage, log: api.app.log }, film.folder);
+    const token = await login(api.url);
+    const info = await prptFilm(api.url, token, 'Bench long take');
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'user-token', value: token, url: client.origin }]);
+    const page = await context.newPage();
+    await page.goto(`${client.origin}/prpt/dub/${info.id}?debug=pipeline`);
+    await page.getByTestId('dub-scene-take').waitFor();
+    await page.waitForFunction("document.querySelector('[data-testid=dub-video]')?.readyState >= 1");
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(`(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+        .observe({ type: 'longtask' });
+      window.__takeStart = performance.now();
+    })()`);
+    await page.getByTestId('dub-scene-take').click();
+    await page.waitForFunction(
+      "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'recording'",
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.waitForFunction(
+      "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'idle'",
+      undefined,
+      { timeout: 300_000, polling: 500 },
+    );
+    const takeEnd = await page.evaluate<number>('performance.now()');
+    for (const line of info.lines) {
+      await page
+        .locator(`[data-testid="line-${line.id}"][data-stage="scored"]`)
+        .waitFor({ timeout: 300_000 });
+    }
+    await page.waitForTimeout(500); // the last measure is taken one frame after the score is painted
+    const result = await page.evaluate<{
+      longTasks: [number, number][];
+      takeStart: number;
+      latencies: number[];
+      dropped: string;
+    }>(`({
+      longTasks: window.__longTasks,
+      takeStart: window.__takeStart,
+      latencies: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:line-end')).map((m) => m.duration),
+      dropped: document.querySelector('[data-testid=overlay-dropped]')?.textContent ?? '',
+    })`);
+    const during = result.longTasks.filter(([start]) => start >= result.takeStart && start <= takeEnd);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return {
+      lines: info.lines.length,
+      takeSeconds: (takeEnd - result.takeStart) / 1000,
+      longTasks: during.length,
+      worstLongTaskMs: Math.round(Math.max(0, ...during.map(([, d]) => d))),
+      latencies: result.latencies,
+      p50: Math.round(quantile(result.latencies, 0.5)),
+      p95: Math.round(quantile(result.latencies, 0.95)),
+      dropped: result.dropped,
+    };
+  } finally {
+    await browser.close();
+    await new Promise<void>((r) => client.server.httpServer.close(() => r()));
+    await api.close();
+    await clientBuild.remove();
+    film.remove();
+  }
+}
+
+const load = () => os.loadavg()[0].toFixed(1);
+console.log(`bench:pipeline on ${os.cpus().length} CPUs (load average ${load()} at start)`);
+const node = await benchNode();
+console.log(
+  `[worker code, Node] ${node.seconds / 60}-minute 48 kHz take, ${node.windows} windows: ` +
+    `resample + slice + encode ${node.realTimeFactor}× real time (${(node.wallMs / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `[worker code, Node] peak memory over the take: heap +${node.peakHeapDeltaMb} MB, ` +
+    `ArrayBuffers +${node.peakArrayBuffersDeltaMb} MB, RSS +${node.peakRssDeltaMb} MB ` +
+    `(the whole take as 48 kHz float32 would be ${node.wholeTakeMb} MB)`,
+);
+if (process.env.BENCH_SKIP_BROWSER) {
+  console.log('[Chromium] skipped (BENCH_SKIP_BROWSER)');
+} else {
+  const b = await benchBrowser();
+  console.log(
+    `[Chromium, 4× CPU throttling] scene take of ${b.takeSeconds.toFixed(1)} s (count-in included), ${b.lines} lines: ` +
+      `${b.longTasks} main-thread long tasks > 50 ms (worst ${b.worstLongTaskMs} ms); dropped frames worklet/worker ${b.dropped}`,
+  );
+  console.log(
+    `[Chromium, 4× CPU throttling] line end → score shown: p50 ${b.p50} ms, p95 ${b.p95} ms (n = ${b.latencies.length})`,
+  );
+}
+console.log(`load average at end ${load()} (the machine is shared: figures vary with it)`);
