@@ -118,7 +118,7 @@ const others = Object.entries(manifest)
   .map(([, c]) => ({ file: c.file, ...size(c.file) }))
   .sort((a, b) => b.gzip - a.gzip);
 if (others.length) {
-  console.log('\nOther lazy chunks (loaded only by the routes that use them):');
+  console.log('\nOther chunks (imported by route pages, or loaded lazily from them):');
   for (const o of others)
     console.log(`  ${pad(o.file, 56)}${lpad(kb(o.raw), 10)}${lpad(kb(o.gzip), 10)} gzip`);
 }
