@@ -85,13 +85,11 @@ export function Player({ media, src, poster, track, trackLang, title, lines }: P
           aria-label={media.playing ? t('cinema.pause') : t('cinema.play')}
           icon={media.playing ? <PauseIcon /> : <PlayIcon />}
         />
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => media.seek(media.time - 5)}
-          aria-label={t('cinema.back10')}
-        >
-          −5s
+        <Button variant="ghost" size="sm" onClick={() => media.seek(media.time - 5)}>
+          {/* Visible "−5s" with the spoken name beside it, not an aria-label that hides the visible text
+              (WCAG 2.5.3 label in name; axe label-content-name-mismatch). */}
+          <span aria-hidden="true">−5s</span>
+          <span className="visually-hidden">{t('cinema.back10')}</span>
         </Button>
         <div className={styles.seek}>
           <input
@@ -109,13 +107,11 @@ export function Player({ media, src, poster, track, trackLang, title, lines }: P
             {clockSeconds(media.time)} / {clockSeconds(total)}
           </span>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => media.seek(media.time + 5)}
-          aria-label={t('cinema.fwd10')}
-        >
-          +5s
+        <Button variant="ghost" size="sm" onClick={() => media.seek(media.time + 5)}>
+          {/* Visible "+5s" with the spoken name beside it, not an aria-label that hides the visible text
+              (WCAG 2.5.3 label in name; axe label-content-name-mismatch). */}
+          <span aria-hidden="true">+5s</span>
+          <span className="visually-hidden">{t('cinema.fwd10')}</span>
         </Button>
         <Button
           variant={captionsOn ? 'secondary' : 'ghost'}

@@ -1,0 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { startTestServer, type TestServer, type TestServerOptions } from '../server';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface JourneyApp {
+  /** Origin of the one server that serves the production build, /producer and /ai, like `npm start`. */
+  origin: string;
+  server: TestServer;
+  close: () => Promise<void>;
+}
+
+/**
+ * The production build of the client served by the real server (SQLite, demo account, demo films), so a
+ * journey exercises exactly what a kiosk loads: no dev server, no proxy, one origin for SPA and API.
+ */
+export async function startJourneyApp(env: TestServerOptions['env'] = {}): Promise<JourneyApp> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'journey-build-'));
+  try {
+    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    const server = await startTestServer({ seedDemo: true, importDemo: true, spaRoot: outDir, env });
+    return {
+      origin: server.url,
+      server,
+      close: async () => {
+        await server.close();
+        await rm(outDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await rm(outDir, { recursive: true, force: true });
+    throw err;
+  }
+}
