@@ -24,7 +24,8 @@ export async function loadReference(
   if (cached) {
     try {
       const record = JSON.parse(cached.analysis) as ReferenceRecord;
-      if (record.version === 1) return { record };
+      // Film media keys are versioned per import: a different key means different audio.
+      if (record.version === 1 && record.audioKey === referenceKey) return { record };
     } catch (err) {
       log.warn({ err, subtitleId }, 'unreadable cached reference analysis; analysing again');
     }
@@ -39,21 +40,17 @@ export async function loadReference(
   }
 }
 
-/** Caches a freshly analysed reference (first writer wins; the analysis is deterministic). */
+/** Caches a freshly analysed reference, replacing one computed from older audio of the line. */
 export async function cacheReference(
   db: Kysely<Database>,
   subtitleId: string,
+  audioKey: string,
   record: ReferenceRecord,
 ): Promise<void> {
+  const values = { analysis: JSON.stringify({ ...record, audioKey }), created_at: nowIso() };
   await db
     .insertInto('reference_analyses')
-    .values({ subtitle_id: subtitleId, analysis: JSON.stringify(record), created_at: nowIso() })
-    .onConflict((oc) => oc.column('subtitle_id').doNothing())
+    .values({ subtitle_id: subtitleId, ...values })
+    .onConflict((oc) => oc.column('subtitle_id').doUpdateSet(values))
     .execute();
-}
-
-/** Drops cached analyses of a film's lines (after a re-import changes the reference audio). */
-export async function forgetReferences(db: Kysely<Database>, subtitleIds: string[]): Promise<void> {
-  if (subtitleIds.length === 0) return;
-  await db.deleteFrom('reference_analyses').where('subtitle_id', 'in', subtitleIds).execute();
 }

@@ -94,7 +94,9 @@ export function speechEmotionRoute(app: FastifyInstance, pool: ScoringPool): voi
         createdAt: nowIso(),
       },
     });
-    if (result.referenceRecord) await cacheReference(app.db, line.id, result.referenceRecord);
+    if (result.referenceRecord) {
+      await cacheReference(app.db, line.id, line.reference_audio_key, result.referenceRecord);
+    }
 
     const stored = await storeTake(app.db, app.storage, {
       rowId,

@@ -96,6 +96,26 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     expect(stats[0].count).toBe(2);
   });
 
+  it("analyses the actor again when a re-import changed the line's reference audio", async () => {
+    const key = 'films/ai-film/v2/lines/1.wav';
+    await server.app.storage.put(key, Buffer.from(fixtureWav('15a04Wb.wav')));
+    await server.app.db
+      .updateTable('subtitles')
+      .set({ reference_audio_key: key })
+      .where('id', '=', LINES.angry)
+      .execute();
+    const { body } = await postTake(server.url, token, { attempt: '2' });
+    const score = speechScore.parse(body.data);
+    const row = await server.app.db
+      .selectFrom('reference_analyses')
+      .select('analysis')
+      .where('subtitle_id', '=', LINES.angry)
+      .executeTakeFirstOrThrow();
+    const cached = JSON.parse(row.analysis) as { audioKey: string; analysis: { durationSeconds: number } };
+    expect(cached.audioKey).toBe(key);
+    expect(score.prosody.actor?.durationMs).toBe(Math.round(cached.analysis.durationSeconds * 1000));
+  });
+
   it('returns the stored result for a retried upload with the same takeId instead of scoring twice', async () => {
     const first = await postTake(server.url, token, {
       subtitlesId: LINES.neutral,

@@ -23,6 +23,8 @@ import { buildSpeechScore } from './score';
  */
 export interface ReferenceRecord {
   version: 1;
+  /** Storage key of the audio this was computed from; a re-import with new audio invalidates it. */
+  audioKey?: string;
   analysis: SerializedAnalysis;
 }
 
