@@ -46,7 +46,7 @@ function PageLoading() {
  * `data-page` appears once the page module has loaded: tests use it to know which page a route shows.
  */
 export function LazyPage({ entry, titleKey }: { entry: LazyEntry; titleKey: MessageKey }) {
-  usePageTitle(titleKey);
+  usePageTitle(titleKey, 0);
   const [, setAttempt] = useState(0);
   const retry = () => {
     entry.renew();
