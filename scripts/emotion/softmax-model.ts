@@ -13,7 +13,7 @@ export interface TrainOptions {
   seed: number;
 }
 
-export const DEFAULT_TRAIN: TrainOptions = { hidden: [], l2: 3e-3, epochs: 400, learningRate: 0.02, seed: 7 };
+export const DEFAULT_TRAIN: TrainOptions = { hidden: [], l2: 0.03, epochs: 400, learningRate: 0.02, seed: 7 };
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

@@ -18,7 +18,11 @@ export const CLIP_LEVEL = 0.999;
 
 const FS = TARGET_SAMPLE_RATE;
 const HOP = Math.round(FS * HOP_SECONDS);
-/** Pitch runs at half rate: 8 kHz still holds 13 harmonics of a 600 Hz voice, at half the FFT cost. */
+/**
+ * Pitch and formants run at half rate: 8 kHz still holds 6 harmonics of a 600 Hz voice and the
+ * first three formants, at half the FFT cost; 10 LPC poles then model about 4-5 resonances, as
+ * Praat's default (10 poles below 5.5 kHz).
+ */
 const PITCH_FS = FS / 2;
 const PITCH_HOP = Math.round(PITCH_FS * HOP_SECONDS);
 /**
@@ -46,7 +50,7 @@ function getAnalyzers() {
     }),
     spectral: new SpectralAnalyzer(FS, SPECTRAL_FRAME),
     intensity: new IntensityAnalyzer(FS),
-    formants: new FormantAnalyzer(FS),
+    formants: new FormantAnalyzer(PITCH_FS),
   };
   return analyzers;
 }
@@ -74,7 +78,8 @@ export function analyzeVoice(samples: Float32Array, sampleRate: number): VoiceAn
 
   const f0Hz = new Float32Array(frames);
   const voicing = new Float32Array(frames);
-  a.pitch.track(resampleSinc(x, FS, PITCH_FS), PITCH_HOP, frames, { f0Hz, voicing });
+  const x8 = resampleSinc(x, FS, PITCH_FS, 8);
+  a.pitch.track(x8, PITCH_HOP, frames, { f0Hz, voicing });
   const intensityDb = new Float32Array(frames);
   a.intensity.run(x, HOP, frames, intensityDb);
   const spectral = SpectralAnalyzer.allocate(frames);
@@ -87,7 +92,7 @@ export function analyzeVoice(samples: Float32Array, sampleRate: number): VoiceAn
   const f1 = new Float32Array(frames);
   const f2 = new Float32Array(frames);
   const f3 = new Float32Array(frames);
-  a.formants.run(x, HOP, frames, voicedMask, f1, f2, f3);
+  a.formants.run(x8, PITCH_HOP, frames, voicedMask, f1, f2, f3);
   const perturbation = measurePerturbation(x, FS, HOP, f0Hz, frames, PITCH_MIN_HZ, PITCH_MAX_HZ);
   const syllables = countSyllableNuclei(
     intensityDb,

@@ -16,7 +16,7 @@ function checkModel(m: EmotionModelFile): void {
     throw new Error('emotion-model.json was trained on another feature set: run `npm run train:emotion`');
   }
 }
-checkModel(MODEL);
+let checked = false;
 
 /** The loaded model file (for provenance and evaluation figures). */
 export function emotionModel(): EmotionModelFile {
@@ -82,6 +82,12 @@ export function classifyEmotion(
   stats?: SpeakerStats | null,
   model: EmotionModelFile = MODEL,
 ): EmotionEstimate {
+  // Checked on first use rather than at import, so the training script can load this module
+  // while the committed model still describes an older feature set.
+  if (model === MODEL && !checked) {
+    checkModel(MODEL);
+    checked = true;
+  }
   if (features.length !== model.featureNames.length) {
     throw new Error(`expected ${model.featureNames.length} features, got ${features.length}`);
   }

@@ -17,7 +17,8 @@ function build(): string[] {
   names.push(...group('f0st', [...DIST, 'p05', 'p95', 'rise_mean', 'rise_std', 'fall_mean', 'fall_std']));
   names.push('f0st_trend', 'f0st_curvature', 'f0st_absdelta_mean');
   names.push(...group('loud_sp', [...DIST, 'cov', 'rise_mean', 'fall_mean']));
-  names.push(...group('int_sp', ['mean', 'std', 'range0595']));
+  // Level features are relative to the take's own 95th percentile (gain-invariant).
+  names.push(...group('int_sp', ['mean_re_p95', 'std', 'range0595']));
   names.push('hnr_v_mean', 'hnr_v_std', 'voicing_v_mean', 'jitter_local', 'shimmer_local_db');
   for (const f of ['f1', 'f2', 'f3']) names.push(`${f}_v_mean`, `${f}_v_std`);
   for (const lld of ['alpha', 'hammarberg', 'slope0500', 'slope5001500', 'flux', 'centroid']) {

@@ -1,9 +1,10 @@
 /**
- * Formants F1–F3 by LPC: pre-emphasised, Hamming-windowed 25 ms frames, autocorrelation method
+ * Formants F1–F3 by LPC (run on the 8 kHz signal, 10 poles): pre-emphasised, Hamming-windowed 25 ms
+ * frames, autocorrelation method
  * (Levinson–Durbin), roots of the predictor polynomial by Durand–Kerner iteration warm-started from
  * the previous frame's roots (so a voiced stretch converges in a few iterations).
  */
-const ORDER = 12;
+const ORDER = 10;
 const FRAME_SECONDS = 0.025;
 const MAX_ITER = 60;
 

@@ -233,8 +233,12 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
     }
   w.put('f0st_absdelta_mean', dn > 0 ? dsum / dn / hop : 0);
 
-  // Loudness over speech frames.
-  const loud = sp.loudness;
+  // Loudness over speech frames, relative to the take's own 95th percentile: recording gain differs
+  // between microphones (and the EmoDB copy is peak-normalised), so only the shape is comparable.
+  const nl0 = gather(sp.loudness, frames, 1, 0, speech, s.a);
+  const loudRef = Math.max(1e-9, q(s.a, nl0, 0.95));
+  const loud = new Float64Array(frames);
+  for (let f = 0; f < frames; f++) loud[f] = sp.loudness[f] / loudRef;
   const nl = gather(loud, frames, 1, 0, speech, s.a);
   const dl = meanStd(s.a, nl);
   const l20 = q(s.a, nl, 0.2);
@@ -254,7 +258,7 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
 
   const ni = gather(t.intensityDb, frames, 1, 0, speech, s.a);
   const di = meanStd(s.a, ni);
-  w.put('int_sp_mean', di.mean);
+  w.put('int_sp_mean_re_p95', di.mean - q(s.a, ni, 0.95));
   w.put('int_sp_std', di.std);
   w.put('int_sp_range0595', q(s.a, ni, 0.95) - q(s.a, ni, 0.05));
 

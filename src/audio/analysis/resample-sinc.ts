@@ -4,7 +4,7 @@
  * frequency. Filter tables are cached per (input rate, output rate).
  */
 
-const ZERO_CROSSINGS = 16;
+const DEFAULT_ZERO_CROSSINGS = 16;
 const KAISER_BETA = 8.6;
 
 interface Table {
@@ -36,13 +36,13 @@ function besselI0(x: number): number {
   return sum;
 }
 
-function buildTable(fsIn: number, fsOut: number): Table {
+function buildTable(fsIn: number, fsOut: number, zeroCrossings: number): Table {
   const g = gcd(fsIn, fsOut);
   const up = fsOut / g;
   const down = fsIn / g;
   // Cut-off relative to the input Nyquist frequency.
   const rel = Math.min(1, fsOut / fsIn) * 0.95;
-  const half = Math.ceil(ZERO_CROSSINGS / rel);
+  const half = Math.ceil(zeroCrossings / rel);
   const taps = 2 * half;
   const first = -half + 1;
   const coefficients = new Float64Array(up * taps);
@@ -61,13 +61,22 @@ function buildTable(fsIn: number, fsOut: number): Table {
   return { up, down, taps, first, coefficients };
 }
 
-/** Resample mono PCM from fsIn to fsOut (both integer Hz). Returns the input when the rates match. */
-export function resampleSinc(input: Float32Array, fsIn: number, fsOut: number): Float32Array {
+/**
+ * Resample mono PCM from fsIn to fsOut (both integer Hz). Returns the input when the rates match.
+ * zeroCrossings sets the filter length (16: about 80 dB stop-band; 8 is enough for the internal
+ * 16 -> 8 kHz decimation that only feeds the pitch and formant trackers).
+ */
+export function resampleSinc(
+  input: Float32Array,
+  fsIn: number,
+  fsOut: number,
+  zeroCrossings = DEFAULT_ZERO_CROSSINGS,
+): Float32Array {
   if (fsIn === fsOut) return input;
-  const key = `${fsIn}>${fsOut}`;
+  const key = `${fsIn}>${fsOut}/${zeroCrossings}`;
   let t = tables.get(key);
   if (!t) {
-    t = buildTable(fsIn, fsOut);
+    t = buildTable(fsIn, fsOut, zeroCrossings);
     tables.set(key, t);
   }
   const { up, down, taps, first, coefficients } = t;
