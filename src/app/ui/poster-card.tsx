@@ -50,8 +50,8 @@ export function PosterCard(p: PosterCardProps) {
               {tag}
             </span>
           ))}
-          {p.status ? <span>{p.status}</span> : null}
         </span>
+        {p.status ? <span className={styles.status}>{p.status}</span> : null}
       </div>
     </Link>
   );

@@ -19,7 +19,9 @@ function Attempt({ a, t }: { a: LineAttemptSummary | null; t: Translate }) {
 /** Dubbing per line: target emotion, first and second take (score + detected emotion), and the change. */
 export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Translate; lang: Lang }) {
   return (
-    <div className={styles.tableWrap}>
+    // A wide table scrolls sideways on a phone: focusable so keyboard users can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region (axe scrollable-region-focusable)
+    <section className={styles.tableWrap} tabIndex={0} aria-label={t('report.dubbing')}>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -71,6 +73,6 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

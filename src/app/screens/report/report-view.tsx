@@ -1,4 +1,4 @@
-import type { Report } from '../../../api/contract';
+import type { Question, Report } from '../../../api/contract';
 import type { Lang } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -45,7 +45,26 @@ function Kpi({ value, label, ring }: { value: string; label: string; ring?: numb
   );
 }
 
-function Answers({ report, t, lang }: { report: Report; t: Translate; lang: Lang }) {
+/**
+ * The report names questions but not their options; when the film's detail is at hand the chosen
+ * option ids become their labels, otherwise a choice answer shows only its verdict.
+ */
+function Answers({
+  report,
+  questions,
+  t,
+  lang,
+}: {
+  report: Report;
+  questions: readonly Question[];
+  t: Translate;
+  lang: Lang;
+}) {
+  const answerOf = (item: Report['answers']['items'][number]) => {
+    const q = questions.find((x) => x.id === item.questionId);
+    if (item.kind !== 'text' && !q) return null;
+    return answerText(item.answer, q, lang) ?? t('result.noAnswer');
+  };
   return (
     <ol className={styles.answers}>
       {report.answers.items.map((q, i) => (
@@ -53,10 +72,14 @@ function Answers({ report, t, lang }: { report: Report; t: Translate; lang: Lang
           <span>
             <span className="muted">{i + 1}. </span>
             {q.prompt[lang] || q.prompt.zh}
-            <br />
-            <span className="muted">
-              {t('result.yourAnswer')}：{answerText(q.answer, undefined, lang) ?? t('result.noAnswer')}
-            </span>
+            {answerOf(q) !== null ? (
+              <>
+                <br />
+                <span className="muted">
+                  {t('result.yourAnswer')}：{answerOf(q)}
+                </span>
+              </>
+            ) : null}
           </span>
           <span>
             {q.correct === null ? (
@@ -82,10 +105,12 @@ export interface ReportViewProps {
   report: Report;
   h5Url: string;
   h5Pending: boolean;
+  /** The film's questions when known (to name chosen options). */
+  questions?: readonly Question[];
 }
 
 /** What the learner did and how well, with the report's link as a QR code; prints on plain paper. */
-export function ReportView({ part, report, h5Url, h5Pending }: ReportViewProps) {
+export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: ReportViewProps) {
   const { t, lang } = useT();
   const d = report.dubbing;
   const improvement = d?.improvement ?? null;
@@ -164,7 +189,7 @@ export function ReportView({ part, report, h5Url, h5Pending }: ReportViewProps) 
               />
             }
           >
-            <Answers report={report} t={t} lang={lang} />
+            <Answers report={report} questions={questions} t={t} lang={lang} />
           </Card>
         </div>
         <div className={styles.side}>

@@ -45,6 +45,7 @@ export function StandbyScreen({ part, films }: StandbyScreenProps) {
     // biome-ignore lint/a11y/noStaticElementInteractions: see above
     <div
       className={styles.screen}
+      data-screen="standby"
       onClick={(e) => {
         if ((e.target as HTMLElement).closest('a,button,fieldset')) return;
         navigate(to);
