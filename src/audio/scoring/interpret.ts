@@ -9,6 +9,7 @@
 import type { Emotion, Localized, SoundSuggestData, SpeechScore, SubScores } from '../../api/contract';
 import { round } from './contour';
 import { EMOTION_LABELS, fmt, pct } from './labels';
+import { SOLO } from './subscores';
 
 export interface InterpretLine {
   subtitlesId: string;
@@ -50,7 +51,7 @@ function rangeLine(takes: SpeechScore[]): Localized | null {
   if (learner === null) return null;
   const actor = medianOf(takes.map((t) => t.prosody.actor?.pitchRangeSemitones));
   if (actor === null) {
-    const flat = learner < 5;
+    const flat = learner < SOLO.pitchTipSt;
     return {
       zh: `音域：你每句的音高起伏中位数 ${fmt(learner)} 个半音，${flat ? '偏平，情绪不容易听出来' : '有足够的起伏'}。`,
       en: `Range: your pitch moves a median ${fmt(learner)} semitones per line, ${flat ? 'rather flat, so emotion is hard to hear' : 'enough movement to carry emotion'}.`,

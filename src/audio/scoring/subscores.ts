@@ -13,6 +13,22 @@ export const CLIPPED_FRACTION = 0.001;
 /** Below this SNR (dB) the background noise gets in the way of the analysis. */
 export const NOISY_SNR_DB = 15;
 
+/**
+ * Judging a voice with no actor to compare with. The analysis's ranges are 5th–95th percentiles over
+ * speech frames; on the EmoDB fixtures a bored line spans about 24 dB and 12 st, an angry one 44 dB
+ * and 14 st, so "flat" sits well below those.
+ */
+export const SOLO = {
+  /** Pitch range (st) scored 0 at or below `pitchFlatSt`, full at `pitchFullSt`; tip below `pitchTipSt`. */
+  pitchFlatSt: 4,
+  pitchFullSt: 10,
+  pitchTipSt: 8,
+  /** Loudness range (dB) scored 0 at or below `loudFlatDb`, full at `loudFullDb`; tip below `loudTipDb`. */
+  loudFlatDb: 15,
+  loudFullDb: 35,
+  loudTipDb: 25,
+} as const;
+
 export const WEIGHTS = { emotion: 0.35, intonation: 0.2, energy: 0.15, timing: 0.15, quality: 0.15 } as const;
 
 export interface QualityFlags {
@@ -74,8 +90,11 @@ export function compareParts(c: Comparison): Parts {
 /** Parts when there is no actor to compare with: judged against ordinary expressive speech. */
 export function soloParts(voice: ScoringVoice, pitchRangeSt: number | null, loudnessRangeDb: number): Parts {
   const rate = voice.figures.syllablesPerSecond;
-  const range = pitchRangeSt === null ? 0 : clamp01((pitchRangeSt - 2) / 5);
-  const dyn = clamp01((loudnessRangeDb - 4) / 11);
+  const range =
+    pitchRangeSt === null
+      ? 0
+      : clamp01((pitchRangeSt - SOLO.pitchFlatSt) / (SOLO.pitchFullSt - SOLO.pitchFlatSt));
+  const dyn = clamp01((loudnessRangeDb - SOLO.loudFlatDb) / (SOLO.loudFullDb - SOLO.loudFlatDb));
   return {
     intonation: { distance: range, shape: range, range },
     energy: { distance: dyn, shape: dyn, range: dyn },

@@ -10,7 +10,7 @@ import type { Localized } from '../../api/contract';
 import type { Comparison } from './compare';
 import { EMOTION_SPACE, type EmotionMatch } from './emotion-match';
 import { EMOTION_LABELS, fmt, pct } from './labels';
-import { type Parts, type QualityFlags, WEIGHTS } from './subscores';
+import { type Parts, type QualityFlags, SOLO, WEIGHTS } from './subscores';
 import type { EmotionReading, ScoringVoice } from './types';
 
 export interface TipInput {
@@ -125,7 +125,7 @@ function intonationTips(input: TipInput): Candidate[] {
   const out: Candidate[] = [];
   if (!c) {
     const range = input.solo.pitchRangeSt;
-    if (range !== null && range < 5) {
+    if (range !== null && range < SOLO.pitchTipSt) {
       out.push({
         severity: WEIGHTS.intonation * (1 - input.parts.intonation.range),
         zh: `音高起伏只有 ${fmt(range)} 个半音，听起来偏平：把关键词的音调抬高，让句子有起有落。`,
@@ -172,7 +172,7 @@ function energyTips(input: TipInput): Candidate[] {
   const c = input.comparison;
   if (!c) {
     const r = input.solo.loudnessRangeDb;
-    if (r >= 8) return [];
+    if (r >= SOLO.loudTipDb) return [];
     return [
       {
         severity: WEIGHTS.energy * (1 - input.parts.energy.range),

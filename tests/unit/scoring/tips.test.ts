@@ -66,6 +66,25 @@ describe('tips', () => {
     expect(b.some((t) => t.zh.includes('晚 0.9 秒开口'))).toBe(true);
   });
 
+  it('without an actor, judges a narrow pitch and loudness range on their own', () => {
+    const tips = score({
+      actor: null,
+      actorEmotion: null,
+      learner: synthVoice({ pitch: () => 120, figures: { pitchRangeSemitones: 3, loudnessRangeDb: 12 } }),
+    });
+    expect(tips.some((t) => t.zh.includes('音高起伏只有 3.0 个半音'))).toBe(true);
+    expect(tips.some((t) => t.zh.includes('音量变化只有 12.0 dB'))).toBe(true);
+    const lively = score({
+      actor: null,
+      actorEmotion: null,
+      learner: synthVoice({
+        pitch: expressive(120),
+        figures: { pitchRangeSemitones: 12, loudnessRangeDb: 40 },
+      }),
+    });
+    expect(lively.some((t) => t.zh.includes('只有'))).toBe(false);
+  });
+
   it('praises a close imitation with its numbers instead of inventing problems', () => {
     const tips = score({});
     expect(tips.some((t) => t.zh.includes('情绪对上了'))).toBe(true);
