@@ -26,6 +26,22 @@ export function syncToken(): string | null {
   return token.value;
 }
 
+/**
+ * Keeps `token` in step with the cookie when the learner comes back to the tab (another tab may have
+ * logged out, or the 7-day cookie expired), so the guard reacts without a reload. Returns a stop function.
+ */
+export function watchTokenCookie(): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') syncToken();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('focus', onVisible);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('focus', onVisible);
+  };
+}
+
 /** Spec §4: store the token in cookie `user-token` (604 800 s, path /) and save the user info. */
 export function completeLogin(newToken: string, info: UserInfo | null): void {
   writeToken(newToken);

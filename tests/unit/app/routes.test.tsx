@@ -1,8 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { writeToken } from '../../../src/api/token';
+import { removeToken, writeToken } from '../../../src/api/token';
 import { type MessageKey, t } from '../../../src/app/i18n';
 import { PAGES } from '../../../src/app/router/pages';
 import { NOT_FOUND_PAGE, ROUTES } from '../../../src/app/router/route-table';
@@ -138,4 +138,17 @@ test('a failed login shows the server message and stays on the login page', asyn
   await userEvent.click(screen.getByRole('button', { name: 'log in' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('账号或密码错误');
   expect(here()).toBe('/prpt/login?redirect=%2Fprpt%2Fdub%2F7');
+});
+
+test('a token removed elsewhere (another tab, cookie expiry) sends the learner to login on return to the tab', async () => {
+  writeToken('token-1');
+  syncToken();
+  const { here } = renderAppAt('/prpt/movies');
+  await pageShown('prpt/movies');
+  removeToken(); // as another tab's logout would
+  act(() => {
+    window.dispatchEvent(new Event('focus'));
+  });
+  await pageShown('prpt/login');
+  expect(here()).toBe('/prpt/login?redirect=%2Fprpt%2Fmovies');
 });
