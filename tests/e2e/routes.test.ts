@@ -113,3 +113,31 @@ describe('a route chunk that fails to load', () => {
     }
   });
 });
+
+describe('session expiry (code 1002) in the production build', () => {
+  test('any call answering 1002: warning shown, token and storage cleared, prefix-aware login with a way back', async () => {
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    try {
+      await context.addCookies([{ name: 'user-token', value: 'stale-token', url: app.origin }]);
+      // Every producer call answers "login expired", as the real service does for an unknown token.
+      await fresh.route(/\/producer\//, (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 1002, msg: '登录信息已失效，请重新登录', data: null }),
+        }),
+      );
+      await fresh.goto(`${app.origin}/prpt/movies?sort=new`);
+      await fresh.waitForURL(
+        `${app.origin}/prpt/login?redirect=${encodeURIComponent('/prpt/movies?sort=new')}`,
+      );
+      await fresh.getByRole('alert').filter({ hasText: '登录信息已失效' }).first().waitFor();
+      const cookies = await context.cookies(app.origin);
+      expect(cookies.find((c) => c.name === 'user-token')).toBeUndefined();
+      expect(await fresh.evaluate('sessionStorage.length')).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
