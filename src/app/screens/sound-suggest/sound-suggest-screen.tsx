@@ -107,7 +107,7 @@ export function SoundSuggestScreen({ id }: { id: string }) {
       <PageHeader back={back} title={t('suggest.title')} subtitle={t('suggest.subtitle')} actions={next} />
       <PartSteps part="prpt" current="suggest" compact />
       <div className={styles.layout}>
-        <ol className={styles.lines}>
+        <ol className={styles.lines} aria-label={t('suggest.title')}>
           {data.lines.map((raw, i) => {
             const line = parseSuggestLine(raw);
             return (

@@ -1,0 +1,73 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { readToken, writeToken } from '../../../src/api/token';
+import { setLang } from '../../../src/app/i18n';
+import { DEFAULT_KIOSK_IDLE_MS, kioskIdleMs, warningMs } from '../../../src/app/screens/kiosk/idle-config';
+import { KioskIdle } from '../../../src/app/screens/kiosk/kiosk-idle';
+import { subTitlesScores } from '../../../src/app/stores/prpt';
+import { syncToken } from '../../../src/app/stores/account';
+import { renderScreen } from './render-screen';
+
+beforeEach(() => {
+  setLang('zh');
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  window.__APP_CONFIG__ = undefined;
+});
+
+describe('kiosk idle timeout', () => {
+  test('configuration: run time wins over build time, 0 turns it off, junk falls back to 3 minutes', () => {
+    expect(kioskIdleMs()).toBe(DEFAULT_KIOSK_IDLE_MS);
+    window.__APP_CONFIG__ = { kioskIdleMs: 45_000 };
+    expect(kioskIdleMs()).toBe(45_000);
+    window.__APP_CONFIG__ = { kioskIdleMs: 0 };
+    expect(kioskIdleMs()).toBe(0);
+    window.__APP_CONFIG__ = { kioskIdleMs: -5 };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(kioskIdleMs()).toBe(DEFAULT_KIOSK_IDLE_MS);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('kioskIdleMs=-5'));
+    expect(warningMs(180_000)).toBe(15_000);
+    expect(warningMs(8_000)).toBe(2_000);
+  });
+
+  test('warns, then returns to standby and wipes the session; a touch in between keeps it', async () => {
+    window.__APP_CONFIG__ = { kioskIdleMs: 8_000 };
+    writeToken('tok-kiosk');
+    syncToken();
+    localStorage.setItem('account.userInfo', '{"nickname":"someone"}');
+    sessionStorage.setItem('prpt.subTitlesScores', '{"s1":{}}');
+    const { router } = renderScreen(<KioskIdle part="prpt" />, '/prpt/movies');
+
+    await act(async () => vi.advanceTimersByTime(6_500));
+    expect(screen.getByRole('heading', { name: '还在吗？' })).toBeInTheDocument();
+    expect(screen.getByText(/秒后将回到待机画面并退出登录/)).toBeInTheDocument();
+
+    // Any key press is activity: the warning goes and the clock restarts.
+    await act(async () => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      vi.advanceTimersByTime(500);
+    });
+    expect(screen.queryByRole('heading', { name: '还在吗？' })).toBeNull();
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(router.state.location.pathname).toBe('/prpt/movies');
+    expect(readToken()).toBe('tok-kiosk');
+
+    await act(async () => vi.advanceTimersByTime(3_500));
+    expect(router.state.location.pathname).toBe('/prpt/standby');
+    expect(readToken()).toBeNull();
+    expect(localStorage.getItem('account.userInfo')).toBeNull();
+    expect(sessionStorage.getItem('prpt.subTitlesScores')).toBeNull();
+    expect(subTitlesScores.value).toEqual({});
+  });
+
+  test('does nothing on the standby screen itself', async () => {
+    window.__APP_CONFIG__ = { kioskIdleMs: 1_000 };
+    writeToken('tok-stay');
+    const { router } = renderScreen(<KioskIdle part="prpo" />, '/prpo/standby');
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(router.state.location.pathname).toBe('/prpo/standby');
+    expect(readToken()).toBe('tok-stay');
+  });
+});

@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { readToken } from '../../../src/api/token';
+import { setLang } from '../../../src/app/i18n';
+import { LoginScreen } from '../../../src/app/screens/login/login-screen';
+import { resetAccount } from '../../../src/app/stores/account';
+import { type FixtureServer, json, movePageTo, type Seen, startFixtureServer } from '../api/fixture-server';
+import { renderScreen } from './render-screen';
+
+const user = { id: 'u1', account: 'demo', nickname: '演示学员', token: 'tok-1', expiresIn: 604800 };
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+});
+afterAll(() => server.close());
+beforeEach(() => setLang('zh'));
+afterEach(() => {
+  resetAccount();
+  server.reset();
+});
+
+/** QR codes are handed out in turn; each uuid answers every status poll with its state. */
+function qrServer(states: string[], login?: (req: Seen) => { code: number; msg: string; data: unknown }) {
+  let issued = 0;
+  server.handle((req, res) => {
+    const path = req.url.pathname;
+    if (path.endsWith('/qr_url')) {
+      const uuid = `uuid-${String(issued++).padStart(16, '0')}`;
+      return json(res, {
+        code: 200,
+        msg: 'ok',
+        data: { url: `https://h5.example/qr?uuid=${uuid}`, expiresIn: 120 },
+      });
+    }
+    if (path.endsWith('/get_wx_login_status')) {
+      const n = Number(req.url.searchParams.get('uuid')?.slice(5));
+      const state = states[Math.min(n, states.length - 1)];
+      // Hold the poll briefly, as the long poll does, so the page is not flooded.
+      return setTimeout(() => json(res, { code: 200, msg: 'ok', data: { status: false, state } }), 30);
+    }
+    if (path.endsWith('/login_pwd') && login) return json(res, login(req));
+    json(res, { code: 404, msg: 'no such call', data: null });
+  });
+}
+
+const renderLogin = (onLoggedIn = vi.fn()) => {
+  renderScreen(<LoginScreen part="prpt" onLoggedIn={onLoggedIn} />, '/prpt/login');
+  return onLoggedIn;
+};
+
+describe('login screen: QR states in words', () => {
+  test('waiting: the code is shown with its scan instruction', async () => {
+    qrServer(['waiting']);
+    renderLogin();
+    expect(await screen.findByRole('img', { name: '登录二维码，请用手机扫描' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png/),
+    );
+    expect(await screen.findByText('请使用手机扫描二维码')).toBeInTheDocument();
+  });
+
+  test('scanned: asks to confirm on the phone', async () => {
+    qrServer(['scanned']);
+    renderLogin();
+    expect(await screen.findByText('已扫码，请在手机上确认登录')).toBeInTheDocument();
+  });
+
+  test('expired: says so, then a fresh code replaces it by itself', async () => {
+    qrServer(['expired', 'waiting']);
+    renderLogin();
+    expect(await screen.findByText('二维码已过期，正在刷新…')).toBeInTheDocument();
+    expect(await screen.findByText('请使用手机扫描二维码', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(server.seen.filter((r) => r.url.pathname.endsWith('/qr_url')).length).toBe(2);
+  });
+});
+
+describe('login screen: account and password', () => {
+  test('empty fields are named inline and nothing is sent', async () => {
+    qrServer(['waiting']);
+    const u = userEvent.setup();
+    renderLogin();
+    await u.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('textbox', { name: '账号' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: '账号' })).toHaveAccessibleDescription('请输入账号');
+    expect(screen.getByLabelText('密码', { selector: 'input' })).toHaveAccessibleDescription('请输入密码');
+    expect(server.seen.some((r) => r.url.pathname.endsWith('/login_pwd'))).toBe(false);
+  });
+
+  test("the server's refusal is shown in the form; success stores the token and leaves", async () => {
+    let attempt = 0;
+    qrServer(['waiting'], () =>
+      attempt++ === 0
+        ? { code: 1001, msg: '账号或密码错误', data: null }
+        : { code: 200, msg: 'ok', data: user },
+    );
+    const u = userEvent.setup();
+    const onLoggedIn = renderLogin();
+    await u.type(screen.getByRole('textbox', { name: '账号' }), 'demo');
+    await u.type(screen.getByLabelText('密码', { selector: 'input' }), 'wrong');
+    await u.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('账号或密码错误');
+    expect(onLoggedIn).not.toHaveBeenCalled();
+
+    await u.clear(screen.getByLabelText('密码', { selector: 'input' }));
+    await u.type(screen.getByLabelText('密码', { selector: 'input' }), 'demo123456');
+    await u.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
+    expect(readToken()).toBe('tok-1');
+    const body = JSON.parse(String(server.seen.filter((r) => r.url.pathname.endsWith('/login_pwd'))[1].body));
+    expect(body).toEqual({ account: 'demo', password: 'demo123456' });
+  });
+
+  test('the password can be revealed and hidden again', async () => {
+    qrServer(['waiting']);
+    const u = userEvent.setup();
+    renderLogin();
+    const input = screen.getByLabelText('密码', { selector: 'input' });
+    expect(input).toHaveAttribute('type', 'password');
+    await u.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(input).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: '隐藏密码' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

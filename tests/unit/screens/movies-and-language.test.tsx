@@ -1,0 +1,83 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { lang, setLang } from '../../../src/app/i18n';
+import { IntroScreen } from '../../../src/app/screens/intro/intro-screen';
+import { MoviesScreen } from '../../../src/app/screens/movies/movies-screen';
+import { movies, resetPrpt } from '../../../src/app/stores/prpt';
+import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { film } from './fixtures';
+import { renderScreen } from './render-screen';
+
+let server: FixtureServer;
+let release: (() => void) | null = null;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+});
+afterAll(() => server.close());
+beforeEach(() => setLang('zh'));
+afterEach(() => {
+  release?.();
+  release = null;
+  server.reset();
+  resetPrpt();
+  setLang('zh');
+});
+
+/** Answers the film list only when the test says so, so the loading state can be seen. */
+function filmList(list: unknown[]) {
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.handle((_req, res) => {
+    void gate.then(() =>
+      json(res, { code: 200, msg: 'ok', data: { list, total: list.length, page: 1, pageSize: 100 } }),
+    );
+  });
+}
+
+describe('movies screen', () => {
+  test('shows a loading state, then one poster card per film with duration, parts and progress', async () => {
+    filmList([film]);
+    renderScreen(<MoviesScreen part="prpt" />, '/prpt/movies');
+    expect(screen.getByRole('status')).toHaveTextContent('正在加载影片…');
+    await act(async () => release?.());
+    const card = await screen.findByRole('link', { name: /奶奶的房子/ });
+    expect(card).toHaveAttribute('href', '/prpt/cinema/film-1');
+    expect(card).toHaveTextContent('0:21');
+    expect(card).toHaveTextContent('时长 0 分 21 秒');
+    expect(card).toHaveTextContent('观影理解');
+    expect(card).toHaveTextContent('影视配音');
+    expect(card).toHaveTextContent('已配音 1/2 句');
+    // 30 % for answering plus 70 % × half the lines dubbed.
+    expect(screen.getByRole('progressbar', { name: '完成进度 65%' })).toBeInTheDocument();
+    expect(movies.value).toHaveLength(1);
+  });
+
+  test('an empty shelf says so and offers a reload', async () => {
+    filmList([]);
+    renderScreen(<MoviesScreen part="prpt" />, '/prpt/movies');
+    await act(async () => release?.());
+    expect(await screen.findByRole('heading', { name: '暂时还没有影片' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
+  });
+});
+
+describe('language switch', () => {
+  test('switching to English re-renders the screen and remembers the choice', async () => {
+    const u = userEvent.setup();
+    renderScreen(<IntroScreen part="prpt" />, '/prpt/intro');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('影视配音');
+    expect(screen.getByRole('list', { name: '训练步骤' }).children).toHaveLength(6);
+    const { LanguageToggle } = await import('../../../src/app/screens/common/language-toggle');
+    renderScreen(<LanguageToggle />, '/');
+    await u.click(screen.getByRole('button', { name: 'English' }));
+    expect(lang.value).toBe('en');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Film dubbing');
+    expect(screen.getByRole('list', { name: 'Training steps' })).toHaveTextContent('Voice tips');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('app.lang')).toBe('en');
+  });
+});

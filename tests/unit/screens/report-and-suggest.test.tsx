@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { setLang } from '../../../src/app/i18n';
+import { arcPoints } from '../../../src/app/screens/report/report-view';
+import { ReportScreen } from '../../../src/app/screens/report/report-screen';
+import { SoundSuggestScreen } from '../../../src/app/screens/sound-suggest/sound-suggest-screen';
+import { parseSuggestLine } from '../../../src/app/screens/sound-suggest/suggest-lines';
+import { resetPrpt } from '../../../src/app/stores/prpt';
+import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { prptReport } from './fixtures';
+import { renderScreen } from './render-screen';
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+});
+afterAll(() => server.close());
+beforeEach(() => setLang('zh'));
+afterEach(() => {
+  server.reset();
+  resetPrpt();
+});
+
+describe('prpt report', () => {
+  test('shows scores, per-line dubbing with the retake gain, strengths, practice and the H5 QR', async () => {
+    server.handle((req, res) => {
+      if (req.url.pathname.endsWith('/get_info_by_id'))
+        return json(res, { code: 200, msg: 'ok', data: prptReport });
+      if (req.url.pathname.endsWith('/get_report_url'))
+        return json(res, {
+          code: 200,
+          msg: 'ok',
+          data: { url: 'https://kiosk.example/producer/h5/report/abc', expiresAt: '2026-11-28T00:00:00Z' },
+        });
+      json(res, { code: 404, msg: 'no', data: null });
+    });
+    renderScreen(<ReportScreen part="prpt" />, '/prpt/report');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '训练报告 · 奶奶的房子' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('学员：演示学员')).toBeInTheDocument();
+    expect(screen.getByText('用时 2:05')).toBeInTheDocument();
+    expect(screen.getByText('+12.0')).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('62');
+    expect(rows[1]).toHaveTextContent('74');
+    expect(rows[1]).toHaveTextContent('+12');
+    expect(rows[2]).toHaveTextContent('未配音');
+
+    expect(screen.getByText('语调起伏和演员接近')).toBeInTheDocument();
+    expect(screen.getByText('重录第 2 句，先哼旋律。')).toBeInTheDocument();
+    // qrcode is imported lazily (only the report loads it): give the chunk time in a cold run.
+    expect(await screen.findByRole('img', { name: '报告链接二维码' }, { timeout: 8000 })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png/),
+    );
+    expect(screen.getByRole('link', { name: '打开报告链接' })).toHaveAttribute(
+      'href',
+      'https://kiosk.example/producer/h5/report/abc',
+    );
+    // The H5 link was asked for this record.
+    const urlCall = server.seen.find((r) => r.url.pathname.endsWith('/get_report_url'));
+    expect(urlCall?.url.searchParams.get('id')).toBe('rec-7');
+  }, 15_000);
+
+  test('the emotion arc uses the best take per line and the actor, and leaves gaps for undubbed lines', () => {
+    expect(arcPoints(prptReport)).toEqual([
+      expect.objectContaining({ label: '1', learnerArousal: 0.2, actorArousal: 0.1, actorValence: 0 }),
+      expect.objectContaining({ label: '2', learnerArousal: null, learnerValence: null, actorValence: -0.5 }),
+    ]);
+  });
+
+  test('a missing report shows an empty state with a way on, not a blank page', async () => {
+    server.handle((_req, res) => json(res, { code: 404, msg: '还没有训练记录', data: null }));
+    renderScreen(<ReportScreen part="prpt" />, '/prpt/report');
+    expect(await screen.findByRole('heading', { name: '还没有报告' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '浏览影片' })).toHaveAttribute('href', '/prpt/movies');
+  });
+});
+
+describe('sound suggestion', () => {
+  test('lines split at topics and map to the figures they talk about', () => {
+    expect(parseSuggestLine('音域：你每句的音高起伏中位数 4.1 个半音。')).toEqual({
+      head: '音域',
+      body: '你每句的音高起伏中位数 4.1 个半音。',
+      figures: ['pitchRangeSemitones'],
+    });
+    expect(parseSuggestLine('Pace: close to the actor’s timing.').figures).toEqual(['syllablesPerSecond']);
+    expect(parseSuggestLine('just a sentence')).toEqual({ head: null, body: 'just a sentence', figures: [] });
+  });
+
+  test('renders each line beside its figures', async () => {
+    server.handle((_req, res) =>
+      json(res, {
+        code: 200,
+        msg: 'ok',
+        data: {
+          filmId: 'film-1',
+          lang: 'zh',
+          audioInterpret: '总评：已配 1/2 句，平均 74 分。\n\n情绪：1 句中有 1 句情绪与目标一致（100%）。',
+          figures: {
+            scoredLines: 1,
+            totalLines: 2,
+            average: 74,
+            improvement: 12,
+            pitchRangeSemitones: 4.12,
+            syllablesPerSecond: null,
+            loudnessRangeDb: 9,
+            emotionMatchRate: 1,
+          },
+        },
+      }),
+    );
+    renderScreen(<SoundSuggestScreen id="film-1" />, '/prpt/soundSuggest/film-1');
+    const list = await screen.findByRole('list', { name: '声音建议' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('总评');
+    expect(items[0]).toHaveTextContent('1/2');
+    expect(items[1]).toHaveTextContent('情感吻合100%');
+    expect(screen.getByText('4.1 半音')).toBeInTheDocument();
+    expect(screen.getAllByText('暂无').length).toBeGreaterThan(0);
+    expect(JSON.parse(String(server.last().body))).toEqual({ filmId: 'film-1', lang: 'zh' });
+  });
+});
