@@ -57,6 +57,9 @@ const xhrTransport: Transport = (req, method, signal, opts) =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, req.url, true);
+    // No credentials cross-origin. Same-origin XMLHttpRequest always carries the page's cookies and
+    // cannot be told otherwise (only fetch's `credentials: 'omit'` can); harmless here, because the
+    // services authenticate by the `token` header alone. Pinned in tests/e2e/request-wrapper.test.ts.
     xhr.withCredentials = false;
     for (const [k, v] of Object.entries(req.headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
