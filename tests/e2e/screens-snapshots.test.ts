@@ -118,6 +118,12 @@ describe('every screen at kiosk and phone size', () => {
     await page.locator('[data-screen="report"] h1').waitFor();
     await page.getByTestId('report-h5-link').waitFor({ timeout: 20_000 });
     await shoot('prpo-report');
+    // Print: light paper, no header, buttons or toasts; the QR code stays.
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: path.join(OUT, 'prpo-report-print.png'), fullPage: true });
+    expect(await page.locator('.layout-header').isVisible()).toBe(false);
+    expect(await page.getByRole('img', { name: '报告链接二维码' }).isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
     await open('/prpo', 'home');
     await shoot('prpo-home');
   });

@@ -32,9 +32,11 @@ export function KioskIdle({ part }: KioskIdleProps) {
   const { secondsLeft, poke } = useIdleTimer(
     idleMs,
     warningMs(idleMs),
-    () => {
+    async () => {
+      // Leave the guarded page first, then wipe: wiping first makes the auth guard of the page still on
+      // screen redirect to `{prefix}/login?redirect=…` instead of standby (seen in journey 4).
+      await navigate(`/${part}/standby`, { replace: true, flushSync: true });
       clearLocalData();
-      navigate(`/${part}/standby`, { replace: true });
     },
     me && !onStandby,
   );

@@ -86,8 +86,8 @@ export function SoundSuggestScreen({ id }: { id: string }) {
           <LoadingState label={t('suggest.loading')} />
         ) : (
           <EmptyState
-            title={status === 'failed' ? t('ui.loadFailedTitle') : t('suggest.empty')}
-            body={status === 'failed' ? t('ui.loadFailedBody') : t('suggest.emptyBody')}
+            title={t('suggest.empty')}
+            body={t('suggest.emptyBody')}
             action={
               <div className="row">
                 <Button onClick={reload}>{t('ui.reload')}</Button>
