@@ -159,12 +159,16 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     // No gaps, no repeats between lines: each upload sits in the mic file exactly as far after the first
     // as its window is after the first window.
     const [first] = matches;
+    const report: string[] = [];
     for (const m of matches.slice(1)) {
       const expected = first.match.offset + (m.start - first.start) * TARGET_SAMPLE_RATE;
-      expect(loopDistance(m.match.offset, expected), `line ${m.line.id} position`).toBeLessThanOrEqual(
-        TOLERANCE,
+      const off = loopDistance(m.match.offset, expected);
+      report.push(
+        `${m.line.id}: ncc ${m.match.ncc.toFixed(3)}, off ${((off / TARGET_SAMPLE_RATE) * 1000).toFixed(2)} ms`,
       );
+      expect(off, `line ${m.line.id} position`).toBeLessThanOrEqual(TOLERANCE);
     }
+    console.info(`[recording] first line ncc ${first.match.ncc.toFixed(3)}; ${report.join('; ')}`);
     const stored = await scores(page);
     for (const line of film.lines) {
       expect(stored[line.id].firstUserAudioJson).toContain('"overall"');
