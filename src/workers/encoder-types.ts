@@ -36,8 +36,6 @@ export interface PipelineStats {
   capturedSeconds: number;
   /** Frames the worklet dropped (pool empty) plus gaps the worker filled with silence. */
   droppedFrames: number;
-  /** PCM chunks that arrived while the worker was busy (queue depth at the worker). */
-  backlog: number;
   openWindows: number;
   remainingWindows: number;
   windowsDone: number;

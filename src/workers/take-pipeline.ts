@@ -45,7 +45,6 @@ export class TakePipeline {
     subtitles: SubtitleWindowTimes[];
     resolve: (w: WindowSpec[]) => void;
   } | null = null;
-  backlog = 0;
 
   constructor(
     readonly options: TakeOptions,
@@ -163,7 +162,6 @@ export class TakePipeline {
       captureRate: this.captureRate,
       capturedSeconds: seconds,
       droppedFrames: this.dropped,
-      backlog: this.backlog,
       openWindows: this.slicer.openCount,
       remainingWindows: this.slicer.remaining,
       windowsDone: this.windowsDone,

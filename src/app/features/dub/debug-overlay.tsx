@@ -29,8 +29,8 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
         <dd data-testid="overlay-dropped">
           {level?.dropped ?? 0} / {s?.droppedFrames ?? 0}
         </dd>
-        <dt>worker backlog · open · left windows</dt>
-        <dd>{s ? `${s.backlog} · ${s.openWindows} · ${s.remainingWindows}` : '—'}</dd>
+        <dt>windows open · to come · done</dt>
+        <dd>{s ? `${s.openWindows} · ${s.remainingWindows} · ${s.windowsDone}` : '—'}</dd>
         <dt>worker load</dt>
         <dd>
           {s ? `${s.workMsPerSecond.toFixed(1)} ms per s audio, last wav ${ms(s.lastEncodeMs)} ms` : '—'}
