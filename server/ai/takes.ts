@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type SpeechScore, speechScore } from '../../src/api/contract';
-import { type SpeakerStats, updateSpeakerStats } from '../../src/audio/analysis';
+import { FEATURE_NAMES, type SpeakerStats, updateSpeakerStats } from '../../src/audio/analysis';
 import type { Database } from '../db/schema';
 import { nowIso, sha256Hex } from '../lib/ids';
 import type { MediaStorage } from '../storage/media-storage';
@@ -37,7 +37,10 @@ export async function loadSpeakerStats(db: Kysely<Database>, userId: string): Pr
     .executeTakeFirst();
   if (!row) return null;
   const stats = JSON.parse(row.stats) as SpeakerStats;
-  return Array.isArray(stats.mean) && Array.isArray(stats.m2) ? stats : null;
+  // Statistics gathered under another feature set cannot normalise this one: start cold again.
+  const usable =
+    Array.isArray(stats.mean) && Array.isArray(stats.m2) && stats.mean.length === FEATURE_NAMES.length;
+  return usable ? stats : null;
 }
 
 export interface NewTake {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { speechScore } from '../../src/api/contract';
+import { FEATURE_NAMES } from '../../src/audio/analysis';
 import { DEMO_ACCOUNT } from '../../server/auth/users';
 import { startTestServer, type TestServer } from '../support/server';
 import {
@@ -268,6 +269,24 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
       expect(body.code).toBe(1002);
       expect(body.msg).toContain('登录信息已失效');
     }
+  });
+
+  it('starts the learner cold again when stored statistics come from another feature set', async () => {
+    await server.app.db
+      .updateTable('speaker_stats')
+      .set({ count: 5, stats: JSON.stringify({ count: 5, mean: [1, 2], m2: [0, 0] }) })
+      .where('user_id', '=', userId)
+      .execute();
+    const { body } = await postTake(server.url, token, { subtitlesId: LINES.noReference, attempt: '2' });
+    expect(body.code).toBe(200);
+    const row = await server.app.db
+      .selectFrom('speaker_stats')
+      .select('stats')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const stats = JSON.parse(row.stats) as { count: number; mean: number[] };
+    expect(stats.count).toBe(1);
+    expect(stats.mean).toHaveLength(FEATURE_NAMES.length);
   });
 
   it('survives a flood of 200 concurrent bad uploads and still scores a good take', async () => {
