@@ -18,7 +18,8 @@ function analyze(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('npm run analyze', () => {
+// Each case starts a fresh tsx process (a few seconds of compilation on a busy machine).
+describe('npm run analyze', { timeout: 90_000 }, () => {
   it('prints a contract-valid result for a take against a reference with a target', () => {
     const r = analyze(
       path.join(FIX, '15a01La.wav'),
