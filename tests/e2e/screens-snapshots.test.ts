@@ -117,6 +117,8 @@ describe('every screen at kiosk and phone size', () => {
     await page.getByRole('link', { name: '查看训练报告' }).first().click();
     await page.locator('[data-screen="report"] h1').waitFor();
     await page.getByTestId('report-h5-link').waitFor({ timeout: 20_000 });
+    // Chosen options are named by their labels in the report's answer list.
+    await page.locator('[data-screen="report"] li', { hasText: '你的答案' }).nth(3).waitFor();
     await shoot('prpo-report');
     // Print: light paper, no header, buttons or toasts; the QR code stays.
     await page.emulateMedia({ media: 'print' });

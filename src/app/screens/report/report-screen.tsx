@@ -29,6 +29,18 @@ export function ReportScreen({ part, id }: { part: Part; id?: string }) {
     [part, data?.id],
   );
   const h5 = part === 'prpo' ? prpo.reportH5Url.value : prpt.reportH5Url.value;
+  // The report names questions, not their options: the film's detail turns chosen ids into labels.
+  const detailSignal = part === 'prpo' ? prpo.movieDetail : prpt.movieDetail;
+  const filmId = data?.film.id;
+  useLoad(
+    () =>
+      !filmId || detailSignal.peek()?.id === filmId
+        ? Promise.resolve(true)
+        : (part === 'prpo' ? prpo.loadMovieDetail : prpt.loadMovieDetail)(filmId),
+    [part, filmId],
+  );
+
+  const detail = detailSignal.value;
 
   if (!data || report.status === 'loading') {
     return (
@@ -59,6 +71,7 @@ export function ReportScreen({ part, id }: { part: Part; id?: string }) {
       report={data}
       h5Url={url.status === 'ready' ? h5 : ''}
       h5Pending={url.status === 'loading'}
+      questions={detail?.id === data.film.id ? detail.questions : []}
     />
   );
 }
