@@ -4,8 +4,8 @@ import type { SoundSuggestInput } from '../reports/sound-suggest';
 
 /**
  * get_sounds_interpretation (the producer route calls this through its seam in
- * server/reports/sound-suggest.ts): the learner's stored takes of one film, latest first and second
- * attempt per line, turned into the newline-separated sound suggestion.
+ * server/reports/sound-suggest.ts): the learner's stored takes of one film, first and second attempt
+ * per line, turned into the newline-separated sound suggestion.
  */
 export async function interpretTakes(input: SoundSuggestInput): Promise<SoundSuggestData> {
   const { db, userId, filmId, lang } = input;
@@ -23,14 +23,14 @@ export async function interpretTakes(input: SoundSuggestInput): Promise<SoundSug
     .orderBy('created_at')
     .execute();
 
-  // Later rows overwrite earlier ones: the newest take of each attempt counts.
+  // Same choice as the report: first = the earliest attempt-1 take, second = the latest attempt-2 take.
   const byLine = new Map<string, { first: SpeechScore | null; second: SpeechScore | null }>();
   for (const t of takes) {
     const parsed = speechScore.safeParse(JSON.parse(t.result));
     if (!parsed.success) continue; // a result from an incompatible version is skipped, not fatal
     const entry = byLine.get(t.subtitle_id) ?? { first: null, second: null };
     if (t.attempt >= 2) entry.second = parsed.data;
-    else entry.first = parsed.data;
+    else entry.first ??= parsed.data;
     byLine.set(t.subtitle_id, entry);
   }
   const lines: InterpretLine[] = subtitles
