@@ -50,20 +50,21 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
                   ) : null}
                   {!l.first ? <span className="muted">{t('report.notDubbed')}</span> : null}
                 </th>
-                <td>
+                <td data-label={t('report.target')}>
                   {l.targetEmotion ? (
                     <EmotionChip emotion={l.targetEmotion} label={t(`emotion.${l.targetEmotion}`)} />
                   ) : (
                     '—'
                   )}
                 </td>
-                <td>
+                <td data-label={t('report.first')}>
                   <Attempt a={l.first} t={t} />
                 </td>
-                <td>
+                <td data-label={t('report.second')}>
                   <Attempt a={l.second} t={t} />
                 </td>
                 <td
+                  data-label={t('report.improvement')}
                   className={`${styles.num} ${delta !== null && delta > 0 ? styles.up : delta !== null && delta < 0 ? styles.down : ''}`}
                 >
                   {signed(delta, 0) ?? '—'}
