@@ -41,7 +41,7 @@ export interface FitOptions {
   blendTakes: number;
 }
 
-export const DEFAULT_FIT: FitOptions = { train: DEFAULT_TRAIN, speakerPrior: 5, blendTakes: 3 };
+export const DEFAULT_FIT: FitOptions = { train: DEFAULT_TRAIN, speakerPrior: 2, blendTakes: 3 };
 
 function statsOf(rows: Float64Array[]): SpeakerStats {
   let s: SpeakerStats | null = null;

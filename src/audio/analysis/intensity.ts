@@ -28,19 +28,19 @@ export class IntensityAnalyzer {
     const n = x.length;
     for (let f = 0; f < frames; f++) {
       const start = Math.round((f + 0.5) * hop) - (N >> 1);
-      let mean = 0;
-      for (let i = 0; i < N; i++) {
-        const j = start + i;
-        if (j >= 0 && j < n) mean += w[i] * x[j];
+      // One pass: weighted mean square minus the squared weighted mean (the mean is removed).
+      let sum = 0;
+      let sumSq = 0;
+      const lo = Math.max(0, -start);
+      const hi = Math.min(N, n - start);
+      for (let i = lo; i < hi; i++) {
+        const v = x[start + i];
+        const wv = w[i] * v;
+        sum += wv;
+        sumSq += wv * v;
       }
-      mean /= this.winSum;
-      let acc = 0;
-      for (let i = 0; i < N; i++) {
-        const j = start + i;
-        const v = (j >= 0 && j < n ? x[j] : 0) - mean;
-        acc += w[i] * v * v;
-      }
-      const ms = acc / this.winSum;
+      const mean = sum / this.winSum;
+      const ms = sumSq / this.winSum - mean * mean;
       out[f] = ms > 1e-12 ? Math.max(INTENSITY_FLOOR_DB, 10 * Math.log10(ms)) : INTENSITY_FLOOR_DB;
     }
   }
