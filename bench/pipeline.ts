@@ -107,7 +107,8 @@ console.log(`bench:pipeline on ${os.cpus().length} CPUs (load average ${load()} 
 const node = await benchNode();
 console.log(
   `[worker code, Node] ${node.seconds / 60}-minute 48 kHz take, ${node.windows} windows: ` +
-    `resample + slice + encode ${node.realTimeFactor}× real time (${(node.wallMs / 1000).toFixed(1)} s)`,
+    `resample + slice + encode ${node.realTimeFactor}× real time by wall clock (${(node.wallMs / 1000).toFixed(1)} s), ` +
+    `${node.cpuRealTimeFactor}× by CPU time (${(node.cpuMs / 1000).toFixed(1)} s)`,
 );
 console.log(
   `[worker code, Node] peak memory over the take: heap +${node.peakHeapDeltaMb} MB, ` +
