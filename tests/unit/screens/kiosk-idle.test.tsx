@@ -71,3 +71,20 @@ describe('kiosk idle timeout', () => {
     expect(readToken()).toBe('tok-stay');
   });
 });
+
+describe('standby attract loop', () => {
+  test('shows remembered film posters after the stores were emptied, else quiet title cards', async () => {
+    const { attractPosters, rememberAttractFilms } = await import(
+      '../../../src/app/screens/standby/attract-posters'
+    );
+    const { film } = await import('./fixtures');
+    const fallback = attractPosters([], 8);
+    expect(fallback).toHaveLength(8);
+    expect(fallback.every((p) => p.src === '')).toBe(true);
+    rememberAttractFilms([film]);
+    const posters = attractPosters([], 4);
+    expect(posters).toHaveLength(4);
+    expect(posters[0]).toMatchObject({ title: '奶奶的房子', src: '/producer/media/film-1/poster.jpg' });
+    expect(new Set(posters.map((p) => p.key)).size).toBe(4);
+  });
+});

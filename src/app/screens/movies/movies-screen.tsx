@@ -10,6 +10,7 @@ import { type Part, prefixOf } from '../common/part';
 import { filmCompletion, partStore } from '../common/part-store';
 import { useLoad } from '../common/use-load';
 import { type Translate, useT } from '../common/use-t';
+import { rememberAttractFilms } from '../standby/attract-posters';
 import styles from './movies-screen.module.css';
 
 function filmStatus(f: FilmSummary, part: Part, t: Translate): string {
@@ -27,6 +28,7 @@ export function MoviesScreen({ part }: { part: Part }) {
   const store = partStore(part);
   const { status, reload } = useLoad(() => store.loadMovies(), [part]);
   const films = store.movies.value;
+  rememberAttractFilms(films);
   const prefix = prefixOf(part);
   const body =
     status === 'loading' && films.length === 0 ? (

@@ -14,8 +14,17 @@ export interface AttractPoster {
 const TONES = ['#2a2238', '#1f2c35', '#35271d', '#1d2a24', '#2e1f26', '#232a3a', '#33301f', '#262033'];
 const FALLBACK_TITLES = ['光影', '声台', '对白', '情感', '节奏', '语调', '角色', '镜头'];
 
+// Titles and posters are the catalogue, not the learner's data: the shelf remembers them in memory
+// so the attract loop keeps showing real posters after an idle logout has emptied the stores.
+let remembered: readonly FilmSummary[] = [];
+
+export function rememberAttractFilms(films: readonly FilmSummary[]): void {
+  if (films.length) remembered = films;
+}
+
 export function attractPosters(films: readonly FilmSummary[], min = 8): AttractPoster[] {
-  const base: AttractPoster[] = films.map((f, i) => ({
+  const source = films.length ? films : remembered;
+  const base: AttractPoster[] = source.map((f, i) => ({
     key: f.id,
     title: f.title,
     src: prefixImage(f.poster),
