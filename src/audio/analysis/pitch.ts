@@ -139,13 +139,21 @@ export class PitchTracker {
       const a = Math.abs(x[i] - mean);
       if (a > globalPeak) globalPeak = a;
     }
+    // A frame this quiet can never be voiced on the best path: its unvoiced score exceeds
+    // voicingThreshold + 1, while a voiced candidate scores at most 1 and saves at most two
+    // voiced/unvoiced transition costs. Skipping its autocorrelation changes no result.
+    const p = this.params;
+    const silent =
+      2 * p.voicedUnvoicedCost < p.voicingThreshold ? p.silenceThreshold / (1 + p.voicingThreshold) : 0;
+    const quiet = (peak: number) => peak <= 0 || peak < silent * globalPeak;
     for (let f = 0; f < frames; f += 2) {
       const pa = this.prepareFrame(x, hop, f, globalPeak, this.frame);
       const pb = f + 1 < frames ? this.prepareFrame(x, hop, f + 1, globalPeak, this.frame2) : 0;
-      if (pa > 0 || pb > 0)
-        this.autocorrelatePair(this.frame, f + 1 < frames ? this.frame2 : null, this.nWin);
-      this.candidates(f, pa > 0 ? this.re : null);
-      if (f + 1 < frames) this.candidates(f + 1, pb > 0 ? this.im : null);
+      const qa = quiet(pa);
+      const qb = quiet(pb);
+      if (!qa || !qb) this.autocorrelatePair(this.frame, f + 1 < frames ? this.frame2 : null, this.nWin);
+      this.candidates(f, qa ? null : this.re);
+      if (f + 1 < frames) this.candidates(f + 1, qb ? null : this.im);
     }
     this.viterbi(frames, out);
   }
