@@ -56,6 +56,8 @@ export function Player({ media, src, poster, track, trackLang, title, lines }: P
           poster={poster}
           preload="metadata"
           playsInline
+          // Focusable so Space/K and the arrows work on the picture itself (the shortcuts above).
+          tabIndex={0}
           aria-label={t('cinema.videoLabel', { title })}
           onClick={media.toggle}
         >
