@@ -43,7 +43,10 @@ describe('prpt report', () => {
     expect(screen.getByText('用时 2:05')).toBeInTheDocument();
     expect(screen.getByText('+12.0')).toBeInTheDocument();
 
-    const table = screen.getByRole('table');
+    // One region named for the dubbing (the card), holding the per-line table and its count.
+    const dubbing = screen.getByRole('region', { name: '配音' });
+    expect(within(dubbing).getByText('已评分 1/2 句')).toBeInTheDocument();
+    const table = within(dubbing).getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('62');

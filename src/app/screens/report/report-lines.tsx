@@ -21,7 +21,7 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
   return (
     // A wide table scrolls sideways on a phone: focusable so keyboard users can scroll it too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region (axe scrollable-region-focusable)
-    <section className={styles.tableWrap} tabIndex={0} aria-label={t('report.dubbing')}>
+    <section className={styles.tableWrap} tabIndex={0} aria-label={t('report.linesTable')}>
       <table className={styles.table}>
         <thead>
           <tr>

@@ -142,7 +142,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
           <>
             <Kpi
               value={d.average === null ? '—' : String(Math.round(d.average))}
-              label={`${t('report.dubAverage')} · ${t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}`}
+              label={t('report.dubAverage')}
               ring={d.average}
             />
             <Kpi value={signed(improvement) ?? '—'} label={t('report.improvement')} />
@@ -156,7 +156,15 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
       <div className={styles.layout}>
         <div className={styles.main}>
           {d ? (
-            <Card title={t('report.dubbing')} titleId="report-dubbing">
+            <Card
+              title={t('report.dubbing')}
+              titleId="report-dubbing"
+              aside={
+                <span className="muted">
+                  {t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}
+                </span>
+              }
+            >
               <ReportLines lines={d.lines} t={t} lang={lang} />
             </Card>
           ) : null}
