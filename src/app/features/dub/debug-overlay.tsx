@@ -14,7 +14,6 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
   useSignals();
   useEffect(() => watchLongTasks(), []);
   const s = session.stats.value;
-  const level = session.level.value;
   const lt = longTasks.value;
   return (
     <aside className={styles.overlay} aria-label="pipeline debug" data-testid="pipeline-overlay">
@@ -27,7 +26,7 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
         <dd>{s ? `${s.capturedSeconds.toFixed(1)} s @ ${s.captureRate} Hz` : '—'}</dd>
         <dt>dropped frames (worklet / worker)</dt>
         <dd data-testid="overlay-dropped">
-          {level?.dropped ?? 0} / {s?.droppedFrames ?? 0}
+          {session.workletDropped.value} / {s?.droppedFrames ?? 0}
         </dd>
         <dt>windows open · to come · done</dt>
         <dd>{s ? `${s.openWindows} · ${s.remainingWindows} · ${s.windowsDone}` : '—'}</dd>

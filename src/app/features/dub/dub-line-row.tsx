@@ -1,11 +1,13 @@
+import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { memo } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import type { SubtitleLine } from '../../stores/movie-detail';
-import { playableSource, subTitlesScores } from '../../stores/prpt';
+import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
 import { Button } from '../../ui/button';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
-import { type LineState, lineStates } from './line-state';
+import { type LineState, lineStateOf } from './line-state';
 import { dt } from './messages';
 
 export interface DubLineRowProps {
@@ -39,11 +41,34 @@ function overallOf(json: string | undefined): number | null {
   }
 }
 
-/** One subtitle line: its text and window, where its take is in the pipeline, its scores and actions. */
-export function DubLineRow({ line, active, busy, onRecord, onListen, onRetry, onPlay }: DubLineRowProps) {
+const scoreSignals = new Map<string, ReadonlySignal<SubtitleScore | undefined>>();
+
+/** The line's own score entry: recordAttempt replaces only the changed entry, so others stay quiet. */
+function scoreOf(id: string): ReadonlySignal<SubtitleScore | undefined> {
+  let s = scoreSignals.get(id);
+  if (!s) {
+    s = computed(() => subTitlesScores.value[id]);
+    scoreSignals.set(id, s);
+  }
+  return s;
+}
+
+/**
+ * One subtitle line: its text and window, where its take is in the pipeline, its scores and actions.
+ * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs.
+ */
+export const DubLineRow = memo(function DubLineRow({
+  line,
+  active,
+  busy,
+  onRecord,
+  onListen,
+  onRetry,
+  onPlay,
+}: DubLineRowProps) {
   useSignals();
-  const entry = subTitlesScores.value[line.id];
-  const state = lineStates.value[line.id] ?? { stage: entry ? 'scored' : 'idle' };
+  const entry = scoreOf(line.id).value;
+  const state = lineStateOf(line.id).value ?? { stage: entry ? 'scored' : 'idle' };
   const first = entry ? overallOf(entry.firstUserAudioJson) : null;
   const second = entry ? overallOf(entry.secondUserAudioJson) : null;
   const message = state.message === 'incomplete' ? dt('incomplete') : state.message;
@@ -110,4 +135,4 @@ export function DubLineRow({ line, active, busy, onRecord, onListen, onRetry, on
       ) : null}
     </li>
   );
-}
+});

@@ -39,6 +39,8 @@ export class DubSession {
   readonly phase = signal<TakePhase>('idle');
   readonly countdown = signal(0);
   readonly level = signal<LevelReading | null>(null);
+  /** Frames the worklet dropped; changes rarely, so the overlay can render from it (level changes 30×/s). */
+  readonly workletDropped = signal(0);
   readonly stats = signal<PipelineStats | null>(null);
   /** Recent live pitch values (Hz, null = unvoiced), oldest first. */
   readonly pitchTrace = signal<(number | null)[]>([]);
@@ -108,6 +110,7 @@ export class DubSession {
       this.recorderKind.value = recorder.kind;
       unsubscribe = recorder.onLevel((l) => {
         this.level.value = l;
+        if (l.dropped !== this.workletDropped.peek()) this.workletDropped.value = l.dropped;
       });
       const takeId = crypto.randomUUID();
       return await this.deps.bridge.run(async (api) => {

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-react';
 
 /** What the learner sees for one subtitle line while it goes through the pipeline. */
 export type LineStage = 'idle' | 'recording' | 'encoding' | 'queued' | 'uploading' | 'scored' | 'failed';
@@ -30,4 +30,19 @@ export function patchLineState(subtitlesId: string, patch: Partial<LineState>): 
 
 export function resetLineStates(): void {
   lineStates.value = {};
+}
+
+const perLine = new Map<string, ReadonlySignal<LineState | undefined>>();
+
+/**
+ * One line's state as its own signal: a row that reads it re-renders only when its own line changes,
+ * not when any of the other lines moves on (that kept a 60-line take re-rendering every row).
+ */
+export function lineStateOf(subtitlesId: string): ReadonlySignal<LineState | undefined> {
+  let s = perLine.get(subtitlesId);
+  if (!s) {
+    s = computed(() => lineStates.value[subtitlesId]);
+    perLine.set(subtitlesId, s);
+  }
+  return s;
 }

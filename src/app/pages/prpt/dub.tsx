@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { prefixImage } from '../../../api/image';
 import { createRecorder } from '../../../audio/capture/create-recorder';
@@ -47,6 +47,28 @@ export default function PrptDubPage() {
     return () => void session.dispose();
   }, [queue, session]);
 
+  // Stable handlers: the rows are memoised and must not re-render because the page did.
+  const listen = useCallback((line: SubtitleLine) => {
+    void new Audio(prefixImage(line.referenceAudio))
+      .play()
+      .catch((e) => console.error('[dub] cannot play', e));
+  }, []);
+  const play = useCallback((url: string) => {
+    void new Audio(url).play().catch((e) => console.error('[dub] cannot play', e));
+  }, []);
+  const retry = useCallback(
+    (line: SubtitleLine) => {
+      for (const p of queue.pendingFor(line.id)) queue.retry(p.uploadId);
+    },
+    [queue],
+  );
+  const record = useCallback(
+    (line: SubtitleLine) => {
+      if (video.current) void session.lineRetake(video.current, line);
+    },
+    [session],
+  );
+
   const detail = movieDetail.value && movieDetail.value.id === id ? movieDetail.value : null;
   const lines: SubtitleLine[] = detail?.subtitlesList ?? [];
   const phase = session.phase.value;
@@ -59,18 +81,6 @@ export default function PrptDubPage() {
       <LoadingState label={dt('loading')} />
     );
   }
-
-  const listen = (line: SubtitleLine) => {
-    void new Audio(prefixImage(line.referenceAudio))
-      .play()
-      .catch((e) => console.error('[dub] cannot play', e));
-  };
-  const play = (url: string) => {
-    void new Audio(url).play().catch((e) => console.error('[dub] cannot play', e));
-  };
-  const retry = (line: SubtitleLine) => {
-    for (const p of queue.pendingFor(line.id)) queue.retry(p.uploadId);
-  };
 
   return (
     <div className={styles.page}>
@@ -154,7 +164,7 @@ export default function PrptDubPage() {
               line={line}
               active={now >= line.startTime_m && now < line.endTime_m}
               busy={busy}
-              onRecord={(l) => video.current && void session.lineRetake(video.current, l)}
+              onRecord={record}
               onListen={listen}
               onRetry={retry}
               onPlay={play}
