@@ -42,7 +42,7 @@ export function PosterCard(p: PosterCardProps) {
         ) : null}
       </div>
       <div className="stack" style={{ gap: 'var(--space-1)' }}>
-        <h3 className={styles.title}>{p.title}</h3>
+        <h2 className={styles.title}>{p.title}</h2>
         {p.subtitle ? <span className={styles.status}>{p.subtitle}</span> : null}
         <span className={styles.meta}>
           {p.tags?.map((tag) => (

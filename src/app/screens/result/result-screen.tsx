@@ -136,6 +136,7 @@ export function ResultScreen({ part }: { part: Part }) {
           </div>
         </div>
       </Card>
+      <h2 className="visually-hidden">{t('result.perQuestion')}</h2>
       <ol className={styles.items}>
         {data.results.map((r, i) => (
           <ResultItem
