@@ -35,7 +35,7 @@ h1{font-size:22px;margin:8px 0 4px}h2{font-size:17px;margin:22px 0 8px}.en{color
 label{display:block;margin:12px 0 4px}input{width:100%;padding:12px;border-radius:10px;border:1px solid #333b4a;
 background:#11141a;color:inherit;font-size:16px}button{width:100%;padding:13px;border:0;border-radius:10px;
 font-size:16px;margin-top:14px;cursor:pointer}.primary{background:#f5b942;color:#1a1200;font-weight:600}
-.ghost{background:#2a303c;color:#e9ecf1}.error{color:#ff8a80}.ok{color:#8ee29a}
+.primary .en{color:inherit}.ghost{background:#2a303c;color:#e9ecf1}.error{color:#ff8a80}.ok{color:#8ee29a}
 .big{font-size:40px;font-weight:700}.row{display:flex;justify-content:space-between;gap:8px;padding:6px 0;
 border-bottom:1px solid #262c38}.row:last-child{border:0}img.poster{width:100%;border-radius:12px}
 `;

@@ -140,7 +140,10 @@ export class DubSession {
             await anchor,
             lines.map((l) => ({ id: l.id, startSeconds: l.startTime_m, endSeconds: l.endTime_m })),
           );
-          await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t));
+          // Lines already marked recording in this take: a line whose window is scored before the clip's
+          // clock passes its end must not be set back to recording (it then stuck at encoding).
+          const started = new Set<string>();
+          await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t, started));
         } catch (e) {
           // Stop pressed: finish the take normally so lines already closed are kept.
           if (!abort.signal.aborted) throw e;
@@ -170,12 +173,13 @@ export class DubSession {
   }
 
   /** Line stages from the clip position: recording inside the window, encoding once it has passed. */
-  private trackLines(lines: SubtitleLine[], t: number): void {
+  private trackLines(lines: SubtitleLine[], t: number, started: Set<string>): void {
     for (const l of lines) {
       const stage = lineStates.peek()[l.id]?.stage;
       if (t >= l.endTime_m + this.margin) {
         if (stage === 'recording') patchLineState(l.id, { stage: 'encoding' });
-      } else if (t >= l.startTime_m - this.margin && stage !== 'recording') {
+      } else if (t >= l.startTime_m - this.margin && !started.has(l.id)) {
+        started.add(l.id);
         setLineState(l.id, { stage: 'recording' });
       }
     }
