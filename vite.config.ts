@@ -21,6 +21,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
         extends: true,

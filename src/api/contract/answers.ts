@@ -5,11 +5,14 @@ export const answerValue = z.union([z.string().max(2000), z.array(z.string().max
 
 export const saveQuestionRecordRequest = z.object({
   filmId: z.string().min(1).max(64),
-  answers: z
-    .array(z.object({ questionId: z.string().min(1).max(64), value: answerValue }))
-    .max(50),
+  answers: z.array(z.object({ questionId: z.string().min(1).max(64), value: answerValue })).max(50),
   /** Milliseconds the learner spent on the film before saving (watching + answering). */
-  durationMs: z.number().int().min(0).max(24 * 3600 * 1000).optional(),
+  durationMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600 * 1000)
+    .optional(),
 });
 export type SaveQuestionRecordRequest = z.infer<typeof saveQuestionRecordRequest>;
 

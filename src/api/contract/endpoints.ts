@@ -17,8 +17,20 @@ export interface Endpoint {
 }
 
 export const ENDPOINTS = {
-  getAuthQRCode: { method: 'GET', path: '/site_products/qr_url', origin: 'producer', body: 'query', auth: false },
-  accountLogin: { method: 'POST', path: '/site_products/login_pwd', origin: 'producer', body: 'json', auth: false },
+  getAuthQRCode: {
+    method: 'GET',
+    path: '/site_products/qr_url',
+    origin: 'producer',
+    body: 'query',
+    auth: false,
+  },
+  accountLogin: {
+    method: 'POST',
+    path: '/site_products/login_pwd',
+    origin: 'producer',
+    body: 'json',
+    auth: false,
+  },
   getWxLoginStatus: {
     method: 'GET',
     path: '/site_products/get_wx_login_status',
@@ -103,7 +115,13 @@ export const ENDPOINTS = {
     body: 'query',
     auth: true,
   },
-  discernSpeechEmotion: { method: 'POST', path: '/speech_emotion', origin: 'ai', body: 'multipart', auth: true },
+  discernSpeechEmotion: {
+    method: 'POST',
+    path: '/speech_emotion',
+    origin: 'ai',
+    body: 'multipart',
+    auth: true,
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type CallName = keyof typeof ENDPOINTS;
