@@ -83,7 +83,8 @@ export default function PrptDubPage() {
   }
 
   return (
-    <div className={styles.page}>
+    // `screen` gives the page the gutters and width every other screen has (it touched both edges).
+    <div className={`screen ${styles.page}`}>
       <PageHeader
         eyebrow={detail.title}
         title={dt('title')}
