@@ -66,10 +66,19 @@ async function benchBrowser() {
     const takeEnd = await page.evaluate<number>('performance.now()');
     // Every line ends scored, or failed when the service refuses its window (the looping mic file
     // can leave a line of the repeated film with room tone only).
-    for (const line of info.lines) {
-      await page
-        .locator(`[data-testid="line-${line.id}"]:is([data-stage="scored"], [data-stage="failed"])`)
-        .waitFor({ timeout: 300_000 });
+    const stages = () =>
+      page.evaluate<string[]>(
+        `[...document.querySelectorAll('[data-testid^=line-]')].map((e) => e.dataset.testid + ' ' + e.dataset.stage + ' ' + e.querySelector('[role=status]')?.textContent)`,
+      );
+    try {
+      await page.waitForFunction(
+        `[...document.querySelectorAll('[data-testid^=line-]')].every((e) => e.dataset.stage === 'scored' || e.dataset.stage === 'failed')`,
+        undefined,
+        { timeout: 300_000, polling: 1000 },
+      );
+    } catch (e) {
+      console.log(`[Chromium] lines did not all finish:\n  ${(await stages()).join('\n  ')}`);
+      throw e;
     }
     const failed = await page.evaluate<string[]>(
       `[...document.querySelectorAll('[data-stage="failed"][data-testid^=line-]')].map((e) => e.textContent)`,
