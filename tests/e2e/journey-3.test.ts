@@ -91,7 +91,7 @@ describe('journey 3: a session that expires mid-journey', () => {
     checks.assertAccessible();
   });
 
-  test('prpo: an expiry on a prpo page lands on /prpo/login, and login returns there', async () => {
+  test('prpo: an expiry on a prpo page lands on /prpo/login, login returns there, log out goes to standby', async () => {
     const { context, page } = await kioskPage(browser, errors);
     await loginInto(page, 'prpo');
     await page.getByRole('link', { name: new RegExp(FILM.title) }).waitFor();
@@ -111,6 +111,12 @@ describe('journey 3: a session that expires mid-journey', () => {
     await onPage(page, 'prpo/cinema');
     expect(pathOf(page)).toBe(decodeURIComponent(cinemaPath));
     await page.getByRole('heading', { level: 1, name: FILM.title }).waitFor();
+
+    // Logging out by hand from a guarded page ends on the part's standby, not on its login page.
+    await page.getByRole('button', { name: zhText('ui.logout') }).click();
+    await onPage(page, 'prpo/standby');
+    expect(pathOf(page)).toBe('/prpo/standby');
+    expect(await tokenCookie(page)).toBeUndefined();
 
     await context.close();
     expect(errors).toEqual([]);

@@ -36,11 +36,11 @@ function seed() {
   sessionStorage.setItem('draft', '1');
 }
 
-test('logout clears local and session storage, the stores and the token cookie, then goes to /', () => {
+test('logout clears local and session storage, the stores and the token cookie, then goes to /', async () => {
   const router = mount('/prpt/report');
   seed();
   expect(readToken()).toBe('tok-1');
-  act(() => logout());
+  await act(async () => logout());
   expect(router.state.location.pathname).toBe('/');
   expect(readToken()).toBeNull();
   expect(isLoggedIn.value).toBe(false);
@@ -51,12 +51,12 @@ test('logout clears local and session storage, the stores and the token cookie, 
   expect(sessionStorage.length).toBe(0);
 });
 
-test('logout goes to a chosen path and keeps the kiosk language', () => {
+test('logout goes to a chosen path and keeps the kiosk language', async () => {
   setLang('en');
   const router = mount('/prpo/movies');
   seed();
   writeToken('tok-2');
-  act(() => logout('/prpo/standby'));
+  await act(async () => logout('/prpo/standby'));
   expect(router.state.location.pathname).toBe('/prpo/standby');
   expect(localStorage.getItem(LANG_STORAGE_KEY)).toBe('en');
   expect(localStorage.length).toBe(1);
