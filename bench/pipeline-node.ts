@@ -2,6 +2,7 @@
  * The encoder worker's own code (TakePipeline: resample → slice → wav) run in Node on a synthetic
  * 10-minute 48 kHz take with a subtitle window every 3 s: speed (× real time) and peak memory.
  */
+import { resample } from '../src/audio/dsp/resample';
 import { TakePipeline } from '../src/workers/take-pipeline';
 
 const RATE = 48_000;
@@ -86,4 +87,45 @@ export async function benchNode(): Promise<NodeBenchResult> {
     peakRssDeltaMb: mb(peakRss),
     wholeTakeMb: mb(seconds * RATE * 4),
   };
+}
+
+/** Measured frequency response of the resampler (same method as tests/unit/audio/resample.test.ts). */
+export function resamplerResponse(rate: number): { passbandWorstDb: number; stopbandWorstDb: number } {
+  const n = Math.round(rate * 0.5);
+  const edge = 400;
+  const tone = (f: number) => {
+    const x = new Float32Array(n);
+    for (let i = 0; i < n; i++) x[i] = Math.sin((2 * Math.PI * f * i) / rate);
+    return resample(x, rate, 16000);
+  };
+  let pass = 0;
+  for (let f = 50; f <= 7000; f += 50) {
+    const y = tone(f);
+    let ss = 0;
+    let cc = 0;
+    let sc = 0;
+    let xs = 0;
+    let xc = 0;
+    for (let i = edge; i < y.length - edge; i++) {
+      const w = (2 * Math.PI * f * i) / 16000;
+      const s = Math.sin(w);
+      const c = Math.cos(w);
+      ss += s * s;
+      cc += c * c;
+      sc += s * c;
+      xs += y[i] * s;
+      xc += y[i] * c;
+    }
+    const det = ss * cc - sc * sc;
+    const amp = Math.hypot((xs * cc - xc * sc) / det, (xc * ss - xs * sc) / det);
+    pass = Math.max(pass, Math.abs(20 * Math.log10(amp)));
+  }
+  let stop = Number.NEGATIVE_INFINITY;
+  for (let f = 8000; f < rate / 2; f += 100) {
+    const y = tone(f);
+    let e = 0;
+    for (let i = edge; i < y.length - edge; i++) e += y[i] * y[i];
+    stop = Math.max(stop, 20 * Math.log10(Math.sqrt(e / (y.length - 2 * edge)) / Math.SQRT1_2));
+  }
+  return { passbandWorstDb: pass, stopbandWorstDb: stop };
 }

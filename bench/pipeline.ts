@@ -19,7 +19,7 @@ import {
   prptFilm,
   serveClient,
 } from '../tests/e2e/recording-helpers';
-import { benchNode } from './pipeline-node';
+import { benchNode, resamplerResponse } from './pipeline-node';
 import { buildLongFilm } from './pipeline-film';
 
 const quantile = (xs: number[], q: number) => {
@@ -119,6 +119,13 @@ async function benchBrowser() {
 
 const load = () => os.loadavg()[0].toFixed(1);
 console.log(`bench:pipeline on ${os.cpus().length} CPUs (load average ${load()} at start)`);
+for (const rate of [48_000, 44_100]) {
+  const r = resamplerResponse(rate);
+  console.log(
+    `[resampler] ${rate} Hz → 16 kHz: passband (50 Hz–7 kHz) worst ${r.passbandWorstDb.toFixed(4)} dB, ` +
+      `above 8 kHz worst ${r.stopbandWorstDb.toFixed(1)} dB`,
+  );
+}
 const node = await benchNode();
 console.log(
   `[worker code, Node] ${node.seconds / 60}-minute 48 kHz take, ${node.windows} windows: ` +
