@@ -4,7 +4,7 @@
  * resample cannot be interrupted from outside), and it is terminated after IDLE_MS without work.
  */
 import * as Comlink from 'comlink';
-import type { EncoderApi } from './encoder-types';
+import type { EncoderApi } from './encoder-api';
 
 const IDLE_MS = 10_000;
 

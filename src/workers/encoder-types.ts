@@ -1,6 +1,5 @@
-/** The encoder worker's typed API (one worker, one Comlink API: STYLE habit 3). Types only. */
+/** Data types of the encoder worker's API (the API itself is in encoder-api.ts). Types only, no DOM. */
 import type { ClockAnchor } from '../audio/dsp/clock';
-import type { SubtitleWindowTimes, WindowSpec } from '../audio/dsp/windows';
 
 export interface TakeOptions {
   takeId: string;
@@ -55,24 +54,4 @@ export interface TakeSummary {
   droppedFrames: number;
   firstCaptureFrame: number;
   captureRate: number;
-}
-
-export interface TakeCallbacks {
-  onWindow(window: EncodedWindow): void;
-  onStats?(stats: PipelineStats): void;
-}
-
-export interface EncoderApi {
-  /** Starts a take fed by the capture worklet over `port` (transferred). */
-  startTake(port: MessagePort | null, options: TakeOptions, callbacks: TakeCallbacks): void;
-  /** Plans the subtitle windows once the clip's clock is known (may be called before the first PCM). */
-  setTimeline(anchor: TimelineAnchor, subtitles: SubtitleWindowTimes[]): Promise<WindowSpec[]>;
-  /**
-   * Fallback path: a wav slice from audio-recorder-polyfill (transferred). The first slice gives its
-   * start time in seconds on the recorder's clock; later slices follow it without a gap.
-   */
-  pushWav(wav: ArrayBuffer, firstSliceStartSeconds?: number): void;
-  /** Resolves after the capture's `end` (or, for the fallback, at once) and every window is handed out. */
-  finishTake(fallback?: boolean): Promise<TakeSummary>;
-  abortTake(): void;
 }

@@ -6,7 +6,8 @@ import * as Comlink from 'comlink';
 import { decodeWav, toMono } from '../audio/dsp/wav';
 import type { WindowSpec } from '../audio/dsp/windows';
 import type { WorkletToWorker } from '../audio/worklet/messages';
-import type { EncoderApi, TakeCallbacks, TakeOptions, TakeSummary, TimelineAnchor } from './encoder-types';
+import type { EncoderApi, TakeCallbacks } from './encoder-api';
+import type { TakeOptions, TakeSummary, TimelineAnchor } from './encoder-types';
 import { TakePipeline } from './take-pipeline';
 
 let take: TakePipeline | null = null;

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { Remote } from 'comlink';
-import type { EncoderApi, TakeCallbacks, TakeOptions, TakeSummary } from '../../workers/encoder-types';
+import type { EncoderApi, TakeCallbacks } from '../../workers/encoder-api';
+import type { TakeOptions, TakeSummary } from '../../workers/encoder-types';
 import { inputLatencyOf, openMicrophone } from './microphone';
 import type { CaptureClock, LevelReading, Recorder } from './recorder';
 

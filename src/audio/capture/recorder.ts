@@ -4,7 +4,8 @@
  * - `polyfill`: audio-recorder-polyfill's wav slices → worker.pushWav (browsers without AudioWorklet).
  */
 import type { Remote } from 'comlink';
-import type { EncoderApi, TakeCallbacks, TakeOptions, TakeSummary } from '../../workers/encoder-types';
+import type { EncoderApi, TakeCallbacks } from '../../workers/encoder-api';
+import type { TakeOptions, TakeSummary } from '../../workers/encoder-types';
 
 export type RecorderKind = 'worklet' | 'polyfill';
 

@@ -3,7 +3,8 @@ import type { Remote } from 'comlink';
 import type { PageToWorklet, WorkletToPage } from '../worklet/messages';
 import { CAPTURE_PROCESSOR } from '../worklet/messages';
 import processorUrl from '../worklet/capture-processor.ts?worker&url';
-import type { EncoderApi, TakeCallbacks, TakeOptions, TakeSummary } from '../../workers/encoder-types';
+import type { EncoderApi, TakeCallbacks } from '../../workers/encoder-api';
+import type { TakeOptions, TakeSummary } from '../../workers/encoder-types';
 import { inputLatencyOf, openMicrophone } from './microphone';
 import type { CaptureClock, LevelReading, Recorder } from './recorder';
 
