@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { build } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
 import { DEMO_ACCOUNT, seedDemoAccount } from './auth/users';
-import { ConfigError, loadConfig } from './config';
 import { importDemoFilmsIfEmpty } from './films/demo';
+import { installShutdown, loadConfigOrExit } from './lib/process-lifecycle';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -26,45 +25,8 @@ async function ensureClientBuilt(log: (msg: string) => void): Promise<void> {
   }
 }
 
-/** Stops accepting connections, lets running requests finish, closes the database; exits on a second signal. */
-function installShutdown(app: FastifyInstance, timers: NodeJS.Timeout[]): void {
-  let closing = false;
-  const stop = (signal: string) => {
-    if (closing) {
-      app.log.warn(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    closing = true;
-    app.log.info(`${signal} received: shutting down gracefully`);
-    for (const t of timers) clearInterval(t);
-    const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s: exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
-}
-
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   await ensureClientBuilt((m) => console.log(m));
   // build() runs the migrations (db plugin) before the server listens.
   const app = await build(config, { spaRoot: DIST });
