@@ -155,6 +155,16 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     expect(second.firstUserAudioJson).toBe(first[retaken].firstUserAudioJson);
     await checks.check(page, 'dub-retake');
 
+    // The retaken line's details: both attempts side by side (heard vs target emotion, tips) and the
+    // charts: sub-scores second over first, the learner's pitch and loudness over the actor's.
+    await page.getByTestId(`details-${retaken}`).click();
+    const detail = row.getByTestId('line-score-detail');
+    await detail.getByRole('region', { name: '第一次' }).waitFor();
+    await detail.getByRole('region', { name: '第二次' }).waitFor();
+    await detail.locator('canvas').nth(1).waitFor({ timeout: 60_000 });
+    expect(await detail.locator('li').count()).toBeGreaterThan(0);
+    await checks.check(page, 'dub-line-detail');
+
     // Sound suggestion: the audioInterpret lines, each readable.
     await page.getByRole('link', { name: '查看声音建议' }).click();
     await onPage(page, 'prpt/sound-suggest');

@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo } from 'react';
+import { memo, useId, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import type { SubtitleLine } from '../../stores/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
 import { type LineState, lineStateOf } from './line-state';
+import { LineScoreDetail } from './line-score-detail';
 import { dt } from './messages';
 
 export interface DubLineRowProps {
@@ -72,6 +73,8 @@ export const DubLineRow = memo(function DubLineRow({
   const first = entry ? overallOf(entry.firstUserAudioJson) : null;
   const second = entry ? overallOf(entry.secondUserAudioJson) : null;
   const message = state.message === 'incomplete' ? dt('incomplete') : state.message;
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
   return (
     <li className={styles.line} data-testid={`line-${line.id}`} data-stage={state.stage} data-active={active}>
       <span className={styles.time}>
@@ -120,6 +123,18 @@ export const DubLineRow = memo(function DubLineRow({
             {dt('retry')}
           </Button>
         ) : null}
+        {entry && (first !== null || second !== null) ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={open}
+            aria-controls={detailId}
+            onClick={() => setOpen((v) => !v)}
+            data-testid={`details-${line.id}`}
+          >
+            {open ? dt('hideDetails') : dt('details')}
+          </Button>
+        ) : null}
         <Button
           size="sm"
           variant="secondary"
@@ -130,6 +145,11 @@ export const DubLineRow = memo(function DubLineRow({
           {entry ? dt('retake') : dt('record')}
         </Button>
       </span>
+      {open && entry ? (
+        <div id={detailId} className={styles.detail}>
+          <LineScoreDetail firstJson={entry.firstUserAudioJson} secondJson={entry.secondUserAudioJson} />
+        </div>
+      ) : null}
       {message && state.stage !== 'scored' ? (
         <span className={`${styles.hint} ${styles.detail}`}>{message}</span>
       ) : null}

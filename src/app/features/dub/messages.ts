@@ -31,6 +31,11 @@ const zh = {
   next: '查看声音建议',
   incomplete: '录音未完成，请重录',
   micFallback: '当前浏览器使用兼容录音模式',
+  details: '查看详情',
+  hideDetails: '收起详情',
+  detected: '识别',
+  target: '目标',
+  tips: '改进建议',
 };
 const en: typeof zh = {
   title: 'Dub',
@@ -62,6 +67,11 @@ const en: typeof zh = {
   next: 'See sound suggestions',
   incomplete: 'Recording cut short, please retake',
   micFallback: 'Recording in compatibility mode in this browser',
+  details: 'Details',
+  hideDetails: 'Hide details',
+  detected: 'Heard',
+  target: 'Target',
+  tips: 'Tips',
 };
 
 export type DubMessage = keyof typeof zh;

@@ -1,0 +1,141 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { SpeechScore } from '../../../api/contract';
+import { lang, t } from '../../i18n';
+import { LazyContourChart, LazySubScoreRadar } from '../../ui/charts/lazy';
+import { EmotionChip } from '../../ui/emotion-chip';
+import { ScoreBadge } from '../../ui/score-badge';
+import styles from './dub.module.css';
+import { dt } from './messages';
+
+/** Reads a stored score JSON (first/secondUserAudioJson); null when absent or not a version-1 result. */
+export function parseSpeechScore(json: string | undefined): SpeechScore | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<SpeechScore> | null;
+    return value && value.version === 1 && value.scores && value.emotion && value.contours
+      ? (value as SpeechScore)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function range(values: ReadonlyArray<number | null> | null): string {
+  if (!values) return '—';
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v === null) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return hi >= lo ? (hi - lo).toFixed(1) : '—';
+}
+
+function AttemptSummary({ score, title }: { score: SpeechScore; title: string }) {
+  const { emotion } = score;
+  return (
+    <section className={styles.attempt} aria-label={title}>
+      <h4 className={styles.attemptTitle}>
+        {title}
+        <ScoreBadge
+          score={score.overall}
+          label={`${title} ${t('score.overall')} ${Math.round(score.overall)}`}
+        />
+      </h4>
+      <p className={styles.emotions}>
+        <EmotionChip
+          emotion={emotion.detected}
+          caption={dt('detected')}
+          label={t(`emotion.${emotion.detected}`)}
+        />
+        {emotion.target ? (
+          <EmotionChip
+            emotion={emotion.target}
+            caption={dt('target')}
+            label={t(`emotion.${emotion.target}`)}
+          />
+        ) : null}
+      </p>
+      {score.tips.length ? (
+        <ul className={styles.tips} aria-label={dt('tips')}>
+          {score.tips.map((tip) => (
+            <li key={tip.en}>{lang.value === 'en' ? tip.en : tip.zh}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export interface LineScoreDetailProps {
+  firstJson: string | undefined;
+  secondJson: string | undefined;
+}
+
+/**
+ * What a scored line tells the learner: both attempts side by side (score, detected vs target emotion,
+ * tips), the sub-scores of the latest attempt drawn over the earlier one, and the latest take's pitch
+ * and loudness over the actor's, time-aligned. Charts load with the first opened panel only.
+ */
+export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps) {
+  useSignals();
+  const first = parseSpeechScore(firstJson);
+  const second = parseSpeechScore(secondJson);
+  const latest = second ?? first;
+  if (!latest) return null;
+  const s = latest.scores;
+  return (
+    <div className={styles.scoreDetail} data-testid="line-score-detail">
+      <div className={styles.attempts}>
+        {first ? <AttemptSummary score={first} title={t('report.first')} /> : null}
+        {second ? <AttemptSummary score={second} title={t('report.second')} /> : null}
+      </div>
+      <div className={styles.charts}>
+        <LazySubScoreRadar
+          scores={s}
+          previous={second && first ? first.scores : null}
+          height={240}
+          labels={{
+            title: t('score.radar'),
+            summary: t('score.radarSummary', {
+              emotion: Math.round(s.emotion),
+              intonation: Math.round(s.intonation),
+              energy: Math.round(s.energy),
+              timing: Math.round(s.timing),
+              quality: Math.round(s.quality),
+            }),
+            axes: {
+              emotion: t('score.emotion'),
+              intonation: t('score.intonation'),
+              energy: t('score.energy'),
+              timing: t('score.timing'),
+              quality: t('score.quality'),
+            },
+            current: second ? t('report.second') : t('report.first'),
+            previous: t('report.first'),
+            tableLabel: t('ui.showTable'),
+            fallback: t('ui.chartFallback'),
+          }}
+        />
+        <LazyContourChart
+          contours={latest.contours}
+          height={260}
+          labels={{
+            title: t('contour.title'),
+            summary: t('contour.summary', {
+              learner: range(latest.contours.learnerPitch),
+              actor: range(latest.contours.actorPitch),
+            }),
+            learner: t('ui.learner'),
+            actor: t('ui.actor'),
+            pitch: t('contour.pitch'),
+            loudness: t('contour.loudness'),
+            seconds: t('contour.seconds'),
+            fallback: t('ui.chartFallback'),
+          }}
+        />
+      </div>
+    </div>
+  );
+}

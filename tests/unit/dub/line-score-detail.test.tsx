@@ -1,0 +1,144 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SpeechScore } from '../../../src/api/contract';
+import { DubLineRow } from '../../../src/app/features/dub/dub-line-row';
+import { parseSpeechScore } from '../../../src/app/features/dub/line-score-detail';
+import { resetLineStates } from '../../../src/app/features/dub/line-state';
+import type { SubtitleLine } from '../../../src/app/stores/movie-detail';
+import { clearScores, recordAttempt } from '../../../src/app/stores/prpt';
+
+const line = {
+  id: 'detail-1',
+  index: 1,
+  startTime: '00:01.000',
+  endTime: '00:02.500',
+  startTime_m: 1,
+  endTime_m: 2.5,
+  startMs: 1000,
+  endMs: 2500,
+  text: 'Der Lappen liegt auf dem Eisschrank.',
+  translation: { zh: '抹布在冰箱上放着。', en: 'The cloth is lying on the fridge.' },
+  speaker: 'Anna',
+  targetEmotion: 'anger',
+  referenceAudio: '/media/ref/detail-1.wav',
+} as SubtitleLine;
+
+function score(
+  attempt: number,
+  overall: number,
+  detected: SpeechScore['emotion']['detected'],
+  tip: string,
+): SpeechScore {
+  const probabilities = {
+    anger: 0.1,
+    boredom: 0.1,
+    disgust: 0.1,
+    fear: 0.1,
+    happiness: 0.1,
+    sadness: 0.1,
+    neutral: 0.4,
+  };
+  const figures = {
+    durationMs: 1500,
+    speechMs: 1200,
+    pitchMedianHz: 180,
+    pitchRangeSemitones: 6,
+    loudnessMeanDb: -20,
+    loudnessRangeDb: 12,
+    syllablesPerSecond: 4,
+    pauseCount: 0,
+    jitterPct: 1,
+    shimmerDb: 0.5,
+    hnrDb: 12,
+  };
+  return {
+    version: 1,
+    takeId: `take-${attempt}`,
+    subtitlesId: line.id,
+    filmId: 'film',
+    attempt,
+    overall,
+    scores: { emotion: overall, intonation: 70, energy: 60, timing: 80, quality: 90 },
+    emotion: {
+      detected,
+      probabilities,
+      arousal: 0.2,
+      valence: -0.3,
+      target: 'anger',
+      targetSource: 'annotated',
+      actorProbabilities: probabilities,
+    },
+    prosody: { learner: figures, actor: figures },
+    contours: {
+      t: [0, 0.1, 0.2],
+      learnerPitch: [0, 2, null],
+      actorPitch: [0, 3, 1],
+      learnerLoudness: [-30, -20, -25],
+      actorLoudness: [-28, -18, -26],
+    },
+    quality: { speechDetected: true, tooQuiet: false, clipped: false, snrDb: 30 },
+    tips: [{ zh: tip, en: `en ${tip}` }],
+    audioUrl: '/media/takes/u/t.wav',
+    createdAt: '2026-11-21T00:00:00.000Z',
+  };
+}
+
+function renderRow() {
+  render(
+    <ol>
+      <DubLineRow
+        line={line}
+        active={false}
+        busy={false}
+        onRecord={vi.fn()}
+        onListen={vi.fn()}
+        onRetry={vi.fn()}
+        onPlay={vi.fn()}
+      />
+    </ol>,
+  );
+}
+
+describe('a scored line’s detail panel', () => {
+  beforeEach(() => {
+    resetLineStates();
+    clearScores();
+  });
+
+  it('opens on request and shows both attempts side by side: score, heard vs target emotion, tips', () => {
+    recordAttempt(line.id, JSON.stringify(score(1, 52, 'neutral', '第一次：语调再起伏大一些')), 'blob:1');
+    recordAttempt(line.id, JSON.stringify(score(2, 81, 'anger', '第二次：保持这个力度')), 'blob:2');
+    renderRow();
+    expect(screen.queryByTestId('line-score-detail')).not.toBeInTheDocument();
+
+    const toggle = screen.getByRole('button', { name: '查看详情' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: '收起详情' })).toHaveAttribute('aria-expanded', 'true');
+
+    const first = screen.getByRole('region', { name: '第一次' });
+    const second = screen.getByRole('region', { name: '第二次' });
+    expect(within(first).getByRole('img', { name: '第一次 综合 52' })).toBeInTheDocument();
+    expect(within(second).getByRole('img', { name: '第二次 综合 81' })).toBeInTheDocument();
+    expect(within(first).getByText('平静')).toBeInTheDocument();
+    expect(within(second).getAllByText('愤怒')).toHaveLength(2); // heard anger, target anger
+    expect(within(first).getByText('第一次：语调再起伏大一些')).toBeInTheDocument();
+    expect(within(second).getByText('第二次：保持这个力度')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: '收起详情' }));
+    expect(screen.queryByTestId('line-score-detail')).not.toBeInTheDocument();
+  });
+
+  it('offers no details for a line without a readable score', () => {
+    recordAttempt(line.id, 'not json', 'blob:1');
+    renderRow();
+    expect(screen.queryByRole('button', { name: '查看详情' })).not.toBeInTheDocument();
+  });
+
+  it('reads only version-1 results', () => {
+    expect(parseSpeechScore(JSON.stringify(score(1, 50, 'fear', 'x')))?.overall).toBe(50);
+    expect(parseSpeechScore(JSON.stringify({ ...score(1, 50, 'fear', 'x'), version: 2 }))).toBeNull();
+    expect(parseSpeechScore('{')).toBeNull();
+    expect(parseSpeechScore(undefined)).toBeNull();
+  });
+});
