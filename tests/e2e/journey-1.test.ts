@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startJourneyApp, type JourneyApp } from '../support/journey/app';
 import { kioskPage, onPage, phonePage } from '../support/journey/contexts';
-import { answerAll, FILM, openFilm, playAndSeeItAdvance } from '../support/journey/flow';
+import { FILM, openFilm, watchAnswerAndSeeResult } from '../support/journey/flow';
 import { loginByPassword } from '../support/journey/login';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
@@ -45,27 +45,7 @@ describe('journey 1: part one, password login to the report on a phone', () => {
     await checks.check(page, 'movies');
     await openFilm(page);
 
-    await onPage(page, 'prpo/cinema');
-    await page.getByRole('heading', { level: 1, name: FILM.title }).waitFor();
-    const played = await playAndSeeItAdvance(page);
-    expect(played.to).toBeGreaterThan(played.from + 1);
-    await checks.check(page, 'cinema');
-    await page
-      .getByRole('link', { name: zhText('cinema.toQuestions') })
-      .first()
-      .click();
-
-    await onPage(page, 'prpo/answer');
-    const count = await answerAll(page);
-    expect(count).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(count));
-    await checks.check(page, 'answer');
-    await page.getByRole('button', { name: zhText('answer.submit') }).click();
-
-    await onPage(page, 'prpo/result');
-    await page.getByText(zhText('result.score'), { exact: true }).waitFor();
-    expect(await page.locator('[data-screen="result"] li:has(h3)').count()).toBe(count);
-    await checks.check(page, 'result');
+    await watchAnswerAndSeeResult(page, 'prpo', checks);
     await page
       .getByRole('link', { name: zhText('result.toReport') })
       .first()

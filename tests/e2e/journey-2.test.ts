@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
 import { kioskPage, onPage } from '../support/journey/contexts';
-import { answerAll, FILM, openFilm, playAndSeeItAdvance } from '../support/journey/flow';
+import { FILM, openFilm, watchAnswerAndSeeResult } from '../support/journey/flow';
 import { confirmQrOnPhone, qrLinkFrom } from '../support/journey/login';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
@@ -66,26 +66,7 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     await checks.check(page, 'movies');
     await openFilm(page);
 
-    await onPage(page, 'prpt/cinema');
-    await page.getByRole('heading', { level: 1, name: FILM.title }).waitFor();
-    const filmId = pathOf(page).split('/').at(-1) as string;
-    const played = await playAndSeeItAdvance(page);
-    expect(played.to).toBeGreaterThan(played.from + 1);
-    await checks.check(page, 'cinema');
-    await page
-      .getByRole('link', { name: zhText('cinema.toQuestions') })
-      .first()
-      .click();
-
-    await onPage(page, 'prpt/answer');
-    const count = await answerAll(page);
-    expect(count).toBeGreaterThan(0);
-    await checks.check(page, 'answer');
-    await page.getByRole('button', { name: zhText('answer.submit') }).click();
-
-    await onPage(page, 'prpt/result');
-    expect(await page.locator('[data-screen="result"] li:has(h3)').count()).toBe(count);
-    await checks.check(page, 'result');
+    const { filmId } = await watchAnswerAndSeeResult(page, 'prpt', checks);
     await page
       .getByRole('link', { name: zhText('result.toDub') })
       .first()

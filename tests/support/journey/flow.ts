@@ -1,4 +1,7 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { onPage } from './contexts';
+import type { ScreenChecks } from './screens';
 import { zhText } from './text';
 
 /** The demo film that is in both parts and that the fake microphone's take was recorded against. */
@@ -53,4 +56,41 @@ export async function answerAll(page: Page): Promise<number> {
     if ((await boxes.count()) > 1) await boxes.nth(1).check();
   }
   return n;
+}
+
+/**
+ * The part of every journey between opening a film and its result: the clip plays in the cinema, every
+ * question is answered (progress follows), the answers are saved, and the result gives one feedback
+ * item per question. Returns the film id (from the cinema URL) and the number of questions.
+ */
+export async function watchAnswerAndSeeResult(
+  page: Page,
+  part: 'prpo' | 'prpt',
+  checks: ScreenChecks,
+): Promise<{ filmId: string; questions: number }> {
+  await onPage(page, `${part}/cinema`);
+  await page.getByRole('heading', { level: 1, name: FILM.title }).waitFor();
+  const filmId = new URL(page.url()).pathname.split('/').at(-1) as string;
+  const played = await playAndSeeItAdvance(page);
+  expect(played.to).toBeGreaterThan(played.from + 1);
+  await checks.check(page, 'cinema');
+  await page
+    .getByRole('link', { name: zhText('cinema.toQuestions') })
+    .first()
+    .click();
+
+  await onPage(page, `${part}/answer`);
+  const questions = await answerAll(page);
+  expect(questions).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow'))
+    .toBe(String(questions));
+  await checks.check(page, 'answer');
+  await page.getByRole('button', { name: zhText('answer.submit') }).click();
+
+  await onPage(page, `${part}/result`);
+  await page.getByText(zhText('result.score'), { exact: true }).waitFor();
+  expect(await page.locator('[data-screen="result"] li:has(h3)').count()).toBe(questions);
+  await checks.check(page, 'result');
+  return { filmId, questions };
 }
