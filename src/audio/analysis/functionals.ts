@@ -73,14 +73,11 @@ function meanStd(a: Float64Array, n: number): Dist {
   return { n, mean, std: Math.sqrt(v / n) };
 }
 
-/** Mean/std of the slopes (per second) of monotonic rising and falling parts of a contour. */
-function slopes(
-  y: ArrayLike<number>,
+/** Calls `visit(start, end)` for every maximal run [start, end) of frames where `inRun` holds. */
+function forEachRun(
   frames: number,
   inRun: (f: number) => boolean,
-  hop: number,
-  rise: number[],
-  fall: number[],
+  visit: (start: number, end: number) => void,
 ): void {
   let f = 0;
   while (f < frames) {
@@ -90,6 +87,21 @@ function slopes(
     }
     let e = f;
     while (e < frames && inRun(e)) e++;
+    visit(f, e);
+    f = e;
+  }
+}
+
+/** Mean/std of the slopes (per second) of monotonic rising and falling parts of a contour. */
+function slopes(
+  y: ArrayLike<number>,
+  frames: number,
+  inRun: (f: number) => boolean,
+  hop: number,
+  rise: number[],
+  fall: number[],
+): void {
+  forEachRun(frames, inRun, (f, e) => {
     // Split [f, e) into monotonic parts.
     let s = f;
     for (let g = f + 1; g <= e; g++) {
@@ -105,8 +117,7 @@ function slopes(
         s = g - 1;
       }
     }
-    f = e;
-  }
+  });
 }
 
 function arrStats(v: number[]): { mean: number; std: number } {
@@ -118,17 +129,9 @@ function arrStats(v: number[]): { mean: number; std: number } {
 
 function runLengths(frames: number, inRun: (f: number) => boolean, hop: number, minFrames: number): number[] {
   const out: number[] = [];
-  let f = 0;
-  while (f < frames) {
-    if (!inRun(f)) {
-      f++;
-      continue;
-    }
-    let e = f;
-    while (e < frames && inRun(e)) e++;
+  forEachRun(frames, inRun, (f, e) => {
     if (e - f >= minFrames) out.push((e - f) * hop);
-    f = e;
-  }
+  });
   return out;
 }
 
