@@ -1,42 +1,11 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DubLineRow } from '../../../src/app/features/dub/dub-line-row';
 import { resetLineStates, setLineState } from '../../../src/app/features/dub/line-state';
-import type { SubtitleLine } from '../../../src/app/stores/movie-detail';
 import { recordAttempt } from '../../../src/app/stores/prpt';
+import { dubLine, renderDubRow } from './row-fixture';
 
-const line = {
-  id: 'l1',
-  index: 1,
-  startTime: '00:01.000',
-  endTime: '00:02.500',
-  startTime_m: 1,
-  endTime_m: 2.5,
-  startMs: 1000,
-  endMs: 2500,
-  text: 'Der Lappen liegt auf dem Eisschrank.',
-  translation: { zh: '抹布在冰箱上放着。', en: 'The cloth is lying on the fridge.' },
-  speaker: 'Max',
-  targetEmotion: null,
-  referenceAudio: '/media/ref/l1.wav',
-} as SubtitleLine;
-
-function renderRow(onRetry = vi.fn(), onRecord = vi.fn()) {
-  render(
-    <ol>
-      <DubLineRow
-        line={line}
-        active={false}
-        busy={false}
-        onRecord={onRecord}
-        onListen={vi.fn()}
-        onRetry={onRetry}
-        onPlay={vi.fn()}
-      />
-    </ol>,
-  );
-  return { onRetry, onRecord };
-}
+const line = dubLine();
+const renderRow = (onRetry = vi.fn(), onRecord = vi.fn()) => renderDubRow(line, { onRetry, onRecord });
 
 describe('DubLineRow', () => {
   it('shows upload progress while uploading', () => {

@@ -1,27 +1,17 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
-import { DubLineRow } from '../../../src/app/features/dub/dub-line-row';
 import { parseSpeechScore } from '../../../src/app/features/dub/line-score-detail';
 import { resetLineStates } from '../../../src/app/features/dub/line-state';
-import type { SubtitleLine } from '../../../src/app/stores/movie-detail';
 import { clearScores, recordAttempt } from '../../../src/app/stores/prpt';
+import { dubLine, renderDubRow } from './row-fixture';
 
-const line = {
+const line = dubLine({
   id: 'detail-1',
-  index: 1,
-  startTime: '00:01.000',
-  endTime: '00:02.500',
-  startTime_m: 1,
-  endTime_m: 2.5,
-  startMs: 1000,
-  endMs: 2500,
-  text: 'Der Lappen liegt auf dem Eisschrank.',
-  translation: { zh: '抹布在冰箱上放着。', en: 'The cloth is lying on the fridge.' },
   speaker: 'Anna',
   targetEmotion: 'anger',
   referenceAudio: '/media/ref/detail-1.wav',
-} as SubtitleLine;
+});
 
 function score(
   attempt: number,
@@ -83,21 +73,7 @@ function score(
   };
 }
 
-function renderRow() {
-  render(
-    <ol>
-      <DubLineRow
-        line={line}
-        active={false}
-        busy={false}
-        onRecord={vi.fn()}
-        onListen={vi.fn()}
-        onRetry={vi.fn()}
-        onPlay={vi.fn()}
-      />
-    </ol>,
-  );
-}
+const renderRow = () => renderDubRow(line);
 
 describe('a scored line’s detail panel', () => {
   beforeEach(() => {
