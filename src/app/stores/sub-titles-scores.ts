@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { prefixImage } from '../../api/image';
-import { readJson, writeJson } from './storage';
+import { readJson } from './storage';
 
 /**
  * subTitlesScores (spec §3–§4): one entry per subtitle id. The first recording fills the `first*`
@@ -55,31 +55,55 @@ export const subTitlesScores = signal<SubTitlesScores>(
   restoreScores(readJson<SubTitlesScores>(sessionStorage, SCORES_KEY)),
 );
 
-function save(next: SubTitlesScores): void {
-  subTitlesScores.value = next;
-  writeJson(sessionStorage, SCORES_KEY, next);
+/**
+ * Each entry's JSON text as last written, in insertion order. The stored value stays one JSON object
+ * under SCORES_KEY (the format every reader and older page knows), but it is assembled from these
+ * texts: a new score serialises its own entry only, instead of re-serialising every score of the film
+ * (each carries its take's contours) — over a long scene take that grew into a long task per score.
+ */
+const serialized = new Map<string, string>(
+  Object.entries(subTitlesScores.peek()).map(([id, entry]) => [id, JSON.stringify(entry)]),
+);
+
+/** The stored text of the whole map, built from the per-entry texts (same JSON as stringifying it). */
+export function storedScoresText(): string {
+  const parts: string[] = [];
+  for (const [id, json] of serialized) parts.push(`${JSON.stringify(id)}:${json}`);
+  return `{${parts.join(',')}}`;
+}
+
+function persist(): void {
+  try {
+    sessionStorage.setItem(SCORES_KEY, storedScoresText());
+  } catch (e) {
+    console.error(`[storage] cannot write ${SCORES_KEY}`, e);
+  }
+}
+
+/** Sets one line's entry in the signal and in sessionStorage, at once (a reload keeps it). */
+function saveEntry(subtitlesId: string, entry: SubtitleScore): void {
+  subTitlesScores.value = { ...subTitlesScores.peek(), [subtitlesId]: entry };
+  serialized.set(subtitlesId, JSON.stringify(entry));
+  persist();
 }
 
 /**
  * Records one scored take for a line and returns which attempt it became (1 or 2).
- * Persisted to sessionStorage at once, so a reload keeps it.
+ * Persisted to sessionStorage at once, so a reload keeps it; only this entry is serialised anew.
  */
 export function recordAttempt(subtitlesId: string, resultJson: string, source: string): 1 | 2 {
   const current = subTitlesScores.peek();
   const entry = current[subtitlesId];
   if (!entry) {
-    save({ ...current, [subtitlesId]: { subtitlesId, firstUserAudioJson: resultJson, firstSource: source } });
+    saveEntry(subtitlesId, { subtitlesId, firstUserAudioJson: resultJson, firstSource: source });
     return 1;
   }
   if (entry.secondSource !== source) revoke(entry.secondSource);
-  save({
-    ...current,
-    [subtitlesId]: {
-      ...entry,
-      secondUserAudioJson: resultJson,
-      secondSource: source,
-      secondSourceLost: false,
-    },
+  saveEntry(subtitlesId, {
+    ...entry,
+    secondUserAudioJson: resultJson,
+    secondSource: source,
+    secondSourceLost: false,
   });
   return 2;
 }
@@ -95,7 +119,9 @@ export function clearScores(): void {
     revoke(entry.firstSource);
     revoke(entry.secondSource);
   }
-  save({});
+  subTitlesScores.value = {};
+  serialized.clear();
+  persist();
 }
 
 /** The URL to play for an attempt: the local take, else the server copy named in the score JSON. */

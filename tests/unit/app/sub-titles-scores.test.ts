@@ -94,6 +94,33 @@ describe('sessionStorage survival across a reload', () => {
     expect(after.scores.recordAttempt('s1', json(90), 'blob:http://x/3')).toBe(2);
   });
 
+  test('a new score serialises only its own entry; the stored map is whole and survives a reload', async () => {
+    sessionStorage.clear();
+    const before = await freshStores();
+    const big = (overall: number) => JSON.stringify({ overall, contours: { t: Array(500).fill(0.01) } });
+    for (let i = 0; i < 20; i++) before.scores.recordAttempt(`s${i}`, big(i), `blob:http://x/${i}`);
+    const json20 = big(20);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    before.scores.recordAttempt('s20', json20, 'blob:http://x/20');
+    const serialisedObjects = stringify.mock.calls
+      .map(([value]) => value)
+      .filter((value): value is object => typeof value === 'object' && value !== null);
+    stringify.mockRestore();
+    expect(serialisedObjects).toEqual([before.scores.subTitlesScores.value.s20]);
+    // Same text as serialising the whole map (the format readers and older pages know).
+    const stored = sessionStorage.getItem(before.scores.SCORES_KEY);
+    expect(stored).toBe(JSON.stringify(before.scores.subTitlesScores.value));
+
+    const after = await freshStores();
+    const restored = after.scores.subTitlesScores.value;
+    expect(Object.keys(restored)).toHaveLength(21);
+    expect(JSON.parse(restored.s20.firstUserAudioJson).overall).toBe(20);
+    expect(restored.s7).toMatchObject({ firstUserAudioJson: big(7), firstSource: '', firstSourceLost: true });
+    // after the reload, a new score keeps the restored entries in storage
+    after.scores.recordAttempt('s21', big(21), 'blob:http://x/21');
+    expect(Object.keys((await freshStores()).scores.subTitlesScores.value)).toHaveLength(22);
+  });
+
   test('the sound suggestion survives a re-init, with audioInterpret split into non-empty lines', async () => {
     const before = await freshStores();
     before.prpt.setSoundSuggest({

@@ -1,5 +1,5 @@
-import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { effect } from '@preact/signals-react';
+import { useEffect, useState } from 'react';
 import styles from './dub.module.css';
 import type { DubSession } from './dub-session';
 import { longTasks, watchLongTasks } from './long-tasks';
@@ -9,24 +9,51 @@ import type { UploadQueue } from './upload-queue';
 const ms = (v: number | undefined) =>
   v === undefined ? '…' : v < 10 ? v.toFixed(1) : Math.round(v).toString();
 
+/** The overlay re-renders at most this often: its own updates must not be what it measures. */
+const REFRESH_MS = 500;
+
 /** `?debug=pipeline`: live stage timings, queue depths and dropped-frame counters (English: for developers). */
 export function DebugOverlay({ session, queue }: { session: DubSession; queue: UploadQueue }) {
-  useSignals();
+  const [, setTick] = useState(0);
   useEffect(() => watchLongTasks(), []);
-  const s = session.stats.value;
-  const lt = longTasks.value;
+  // Subscribed through an effect and refreshed at most every REFRESH_MS: the worker's stats come 10
+  // times a second, and each long task it reports would otherwise re-render (and re-lay-out) it.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const dispose = effect(() => {
+      void session.stats.value;
+      void session.phase.value;
+      void session.recorderKind.value;
+      void session.workletDropped.value;
+      void queue.depth.value;
+      void queue.inFlight.value;
+      void queue.blockedBySession.value;
+      void longTasks.value;
+      void lineTimings.value;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setTick((n) => n + 1);
+      }, REFRESH_MS);
+    });
+    return () => {
+      dispose();
+      clearTimeout(timer);
+    };
+  }, [session, queue]);
+  const s = session.stats.peek();
+  const lt = longTasks.peek();
   return (
     <aside className={styles.overlay} aria-label="pipeline debug" data-testid="pipeline-overlay">
       <dl>
         <dt>recorder</dt>
-        <dd>{session.recorderKind.value ?? '—'}</dd>
+        <dd>{session.recorderKind.peek() ?? '—'}</dd>
         <dt>phase</dt>
-        <dd data-testid="overlay-phase">{session.phase.value}</dd>
+        <dd data-testid="overlay-phase">{session.phase.peek()}</dd>
         <dt>captured</dt>
         <dd>{s ? `${s.capturedSeconds.toFixed(1)} s @ ${s.captureRate} Hz` : '—'}</dd>
         <dt>dropped frames (worklet / worker)</dt>
         <dd data-testid="overlay-dropped">
-          {session.workletDropped.value} / {s?.droppedFrames ?? 0}
+          {session.workletDropped.peek()} / {s?.droppedFrames ?? 0}
         </dd>
         <dt>windows open · to come · done</dt>
         <dd>{s ? `${s.openWindows} · ${s.remainingWindows} · ${s.windowsDone}` : '—'}</dd>
@@ -36,8 +63,8 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
         </dd>
         <dt>upload queue · in flight</dt>
         <dd data-testid="overlay-queue">
-          {queue.depth.value} · {queue.inFlight.value}
-          {queue.blockedBySession.value ? ' (waiting for login)' : ''}
+          {queue.depth.peek()} · {queue.inFlight.peek()}
+          {queue.blockedBySession.peek() ? ' (waiting for login)' : ''}
         </dd>
         <dt>long tasks (&gt;50 ms)</dt>
         <dd data-testid="overlay-long-tasks">
@@ -56,7 +83,8 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
           </tr>
         </thead>
         <tbody>
-          {lineTimings.value
+          {lineTimings
+            .peek()
             .slice(-8)
             .reverse()
             .map((t) => (

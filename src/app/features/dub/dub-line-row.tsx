@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import type { SubtitleLine } from '../../stores/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
@@ -70,8 +70,13 @@ export const DubLineRow = memo(function DubLineRow({
   useSignals();
   const entry = scoreOf(line.id).value;
   const state = lineStateOf(line.id).value ?? { stage: entry ? 'scored' : 'idle' };
-  const first = entry ? overallOf(entry.firstUserAudioJson) : null;
-  const second = entry ? overallOf(entry.secondUserAudioJson) : null;
+  // Parsed once per stored JSON, not on every stage or progress change of the row.
+  const firstJson = entry?.firstUserAudioJson;
+  const secondJson = entry?.secondUserAudioJson;
+  const first = useMemo(() => overallOf(firstJson), [firstJson]);
+  const second = useMemo(() => overallOf(secondJson), [secondJson]);
+  const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
+  const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
   const message = state.message === 'incomplete' ? dt('incomplete') : state.message;
   const [open, setOpen] = useState(false);
   const detailId = useId();
@@ -96,16 +101,16 @@ export const DubLineRow = memo(function DubLineRow({
         {entry ? (
           <>
             <ScoreBadge score={first} label={`${dt('attempt1')} ${first ?? ''}`} />
-            {playableSource(entry, 1) ? (
-              <Button size="sm" variant="ghost" onClick={() => onPlay(playableSource(entry, 1))}>
+            {source1 ? (
+              <Button size="sm" variant="ghost" onClick={() => onPlay(source1)}>
                 {dt('play')} 1
               </Button>
             ) : null}
             {entry.secondUserAudioJson ? (
               <>
                 <ScoreBadge score={second} label={`${dt('attempt2')} ${second ?? ''}`} />
-                {playableSource(entry, 2) ? (
-                  <Button size="sm" variant="ghost" onClick={() => onPlay(playableSource(entry, 2))}>
+                {source2 ? (
+                  <Button size="sm" variant="ghost" onClick={() => onPlay(source2)}>
                     {dt('play')} 2
                   </Button>
                 ) : null}

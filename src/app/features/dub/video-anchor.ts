@@ -43,7 +43,14 @@ export function seek(video: HTMLVideoElement, time: number): Promise<void> {
   });
 }
 
-/** Resolves when the clip reaches `time` (or ends); rejects if `signal` aborts. Calls `tick` every frame. */
+/**
+ * How often `playUntil` looks at the clip position. Not every animation frame: a frame callback makes
+ * the browser run a main-thread frame 60 times a second for the whole take, and line stages and the
+ * stop position need no finer step than this (the windows themselves are cut on the capture clock).
+ */
+export const PLAY_TICK_MS = 50;
+
+/** Resolves when the clip reaches `time` (or ends); rejects if `signal` aborts. Calls `tick` every PLAY_TICK_MS. */
 export function playUntil(
   video: HTMLVideoElement,
   time: number,
@@ -51,15 +58,15 @@ export function playUntil(
   tick: (t: number) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    let raf = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
-      cancelAnimationFrame(raf);
+      clearTimeout(timer);
       video.removeEventListener('ended', done);
       signal.removeEventListener('abort', onAbort);
       resolve();
     };
     const onAbort = () => {
-      cancelAnimationFrame(raf);
+      clearTimeout(timer);
       video.removeEventListener('ended', done);
       reject(signal.reason);
     };
@@ -67,10 +74,10 @@ export function playUntil(
       const t = video.currentTime;
       tick(t);
       if (t >= time) done();
-      else raf = requestAnimationFrame(loop);
+      else timer = setTimeout(loop, PLAY_TICK_MS);
     };
     video.addEventListener('ended', done, { once: true });
     signal.addEventListener('abort', onAbort, { once: true });
-    raf = requestAnimationFrame(loop);
+    timer = setTimeout(loop, 0);
   });
 }
