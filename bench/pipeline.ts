@@ -4,22 +4,34 @@
  *  2. peak memory of that code over a 10-minute take (Node);
  *  3. in Chromium at 4× CPU throttling (CDP Emulation.setCPUThrottlingRate), during a ≥ 60 s scene
  *     take with a fake microphone: main-thread long tasks (> 50 ms) and line-end → score-shown
- *     latency p50 / p95 (from the page's own `dub:line-end→score` User Timing measures).
- * `BENCH_SKIP_BROWSER=1` runs only the Node part.
+ *     latency p50 / p95 (from the page's own `dub:line-end→score` User Timing measures);
+ *  4. what those long tasks are: Long Animation Frame script attribution (invoker → source function,
+ *     mapped to src/ through the build's hidden source maps), and with `BENCH_TRACE=1` a Chrome trace
+ *     of the take with each main-thread task > 50 ms broken down by trace event (tracing slows the
+ *     page, so the long-task count of a traced run is not the figure to quote); `BENCH_TRACE_FILE=x.json`
+ *     also saves that trace (it opens in the browser's performance panel); `BENCH_PROFILE=1` a sampling
+ *     CPU profile, summed by the deepest stack frame under src/ (which of our functions asked for it).
+ * `BENCH_SKIP_BROWSER=1` runs only the Node part, `BENCH_SKIP_NODE=1` only the Chromium part.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { importFilmFolder } from '../server/films/import';
 import { launchChromium } from '../tests/support/browser';
 import { startTestServer } from '../tests/support/server';
-import {
-  buildClient,
-  FAKE_MIC_ARGS,
-  login,
-  micFixture,
-  prptFilm,
-  serveClient,
-} from '../tests/e2e/recording-helpers';
+import { FAKE_MIC_ARGS, login, micFixture, prptFilm, serveClient } from '../tests/e2e/recording-helpers';
 import { benchNode, resamplerResponse } from './pipeline-node';
+import {
+  attributeLoafs,
+  attributeProfile,
+  attributeTrace,
+  type CpuProfile,
+  BundleMaps,
+  buildClientWithMaps,
+  formatAttribution,
+  type Loaf,
+  OBSERVE_LOAF,
+  TRACE_CATEGORIES,
+} from './pipeline-attribution';
 import { buildLongFilm } from './pipeline-film';
 
 const quantile = (xs: number[], q: number) => {
@@ -31,7 +43,10 @@ const quantile = (xs: number[], q: number) => {
 async function benchBrowser() {
   const film = await buildLongFilm(60);
   const api = await startTestServer({ seedDemo: true });
-  const clientBuild = await buildClient();
+  const clientBuild = await buildClientWithMaps();
+  const maps = new BundleMaps(clientBuild.outDir);
+  const tracing = !!process.env.BENCH_TRACE;
+  const profiling = !!process.env.BENCH_PROFILE;
   const client = await serveClient(clientBuild.outDir, api.url);
   const browser = await launchChromium(FAKE_MIC_ARGS(micFixture().path));
   try {
@@ -52,6 +67,13 @@ async function benchBrowser() {
         .observe({ type: 'longtask' });
       window.__takeStart = performance.now();
     })()`);
+    await page.evaluate(OBSERVE_LOAF);
+    if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     await page.getByTestId('dub-scene-take').click();
     await page.waitForFunction(
       "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'recording'",
@@ -64,6 +86,9 @@ async function benchBrowser() {
       { timeout: 300_000, polling: 500 },
     );
     const takeEnd = await page.evaluate<number>('performance.now()');
+    const trace = tracing ? await browser.stopTracing() : null;
+    const profile = profiling ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : null;
+    if (trace && process.env.BENCH_TRACE_FILE) fs.writeFileSync(process.env.BENCH_TRACE_FILE, trace);
     // Every line ends scored, or failed when the service refuses its window (the looping mic file
     // can leave a line of the repeated film with room tone only).
     const stages = () =>
@@ -89,13 +114,18 @@ async function benchBrowser() {
       takeStart: number;
       latencies: number[];
       dropped: string;
+      loafs: Loaf[];
+      storedScoresChars: number;
     }>(`({
+      storedScoresChars: sessionStorage.getItem('prpt.subTitlesScores')?.length ?? 0,
+      loafs: window.__loafs,
       longTasks: window.__longTasks,
       takeStart: window.__takeStart,
       latencies: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:line-end')).map((m) => m.duration),
       dropped: document.querySelector('[data-testid=overlay-dropped]')?.textContent ?? '',
     })`);
     const during = result.longTasks.filter(([start]) => start >= result.takeStart && start <= takeEnd);
+    const loafs = result.loafs.filter((f) => f.startTime >= result.takeStart && f.startTime <= takeEnd);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     return {
       lines: info.lines.length,
@@ -106,7 +136,11 @@ async function benchBrowser() {
       p50: Math.round(quantile(result.latencies, 0.5)),
       p95: Math.round(quantile(result.latencies, 0.95)),
       dropped: result.dropped,
+      storedScoresKb: Math.round(result.storedScoresChars / 1024),
       failed,
+      loaf: attributeLoafs(loafs, maps, result.takeStart),
+      trace: trace ? attributeTrace(trace, client.origin, maps) : null,
+      profile: profile ? attributeProfile(profile, maps) : null,
     };
   } finally {
     await browser.close();
@@ -119,24 +153,28 @@ async function benchBrowser() {
 
 const load = () => os.loadavg()[0].toFixed(1);
 console.log(`bench:pipeline on ${os.cpus().length} CPUs (load average ${load()} at start)`);
-for (const rate of [48_000, 44_100]) {
-  const r = resamplerResponse(rate);
+if (process.env.BENCH_SKIP_NODE) {
+  console.log('[Node] skipped (BENCH_SKIP_NODE)');
+} else {
+  for (const rate of [48_000, 44_100]) {
+    const r = resamplerResponse(rate);
+    console.log(
+      `[resampler] ${rate} Hz → 16 kHz: passband (50 Hz–7 kHz) worst ${r.passbandWorstDb.toFixed(4)} dB, ` +
+        `above 8 kHz worst ${r.stopbandWorstDb.toFixed(1)} dB`,
+    );
+  }
+  const node = await benchNode();
   console.log(
-    `[resampler] ${rate} Hz → 16 kHz: passband (50 Hz–7 kHz) worst ${r.passbandWorstDb.toFixed(4)} dB, ` +
-      `above 8 kHz worst ${r.stopbandWorstDb.toFixed(1)} dB`,
+    `[worker code, Node] ${node.seconds / 60}-minute 48 kHz take, ${node.windows} windows: ` +
+      `resample + slice + encode ${node.realTimeFactor}× real time by wall clock (${(node.wallMs / 1000).toFixed(1)} s), ` +
+      `${node.cpuRealTimeFactor}× by CPU time (${(node.cpuMs / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `[worker code, Node] peak memory over the take: heap +${node.peakHeapDeltaMb} MB, ` +
+      `ArrayBuffers +${node.peakArrayBuffersDeltaMb} MB, RSS +${node.peakRssDeltaMb} MB ` +
+      `(the whole take as 48 kHz float32 would be ${node.wholeTakeMb} MB)`,
   );
 }
-const node = await benchNode();
-console.log(
-  `[worker code, Node] ${node.seconds / 60}-minute 48 kHz take, ${node.windows} windows: ` +
-    `resample + slice + encode ${node.realTimeFactor}× real time by wall clock (${(node.wallMs / 1000).toFixed(1)} s), ` +
-    `${node.cpuRealTimeFactor}× by CPU time (${(node.cpuMs / 1000).toFixed(1)} s)`,
-);
-console.log(
-  `[worker code, Node] peak memory over the take: heap +${node.peakHeapDeltaMb} MB, ` +
-    `ArrayBuffers +${node.peakArrayBuffersDeltaMb} MB, RSS +${node.peakRssDeltaMb} MB ` +
-    `(the whole take as 48 kHz float32 would be ${node.wholeTakeMb} MB)`,
-);
 if (process.env.BENCH_SKIP_BROWSER) {
   console.log('[Chromium] skipped (BENCH_SKIP_BROWSER)');
 } else {
@@ -146,8 +184,28 @@ if (process.env.BENCH_SKIP_BROWSER) {
       `${b.longTasks} main-thread long tasks > 50 ms (worst ${b.worstLongTaskMs} ms); dropped frames worklet/worker ${b.dropped}`,
   );
   console.log(
-    `[Chromium, 4× CPU throttling] line end → score shown: p50 ${b.p50} ms, p95 ${b.p95} ms (n = ${b.latencies.length})`,
+    `[Chromium, 4× CPU throttling] line end → score shown: p50 ${b.p50} ms, p95 ${b.p95} ms (n = ${b.latencies.length}); ` +
+      `subTitlesScores in sessionStorage at the end: ${b.storedScoresKb} K characters`,
   );
+  console.log(
+    `[Chromium, 4× CPU throttling] long animation frames during the take: ${b.loaf.frames}; ` +
+      `where their time went (top, summed ms):\n${formatAttribution(b.loaf.top) || '    (none)'}` +
+      (b.loaf.worst ? `\n  the longest frame, ${b.loaf.worst}` : ''),
+  );
+  if (b.trace) {
+    console.log(
+      `[Chromium, Chrome trace] ${b.trace.tasks} main-thread tasks > 50 ms (worst ${b.trace.worstMs} ms, ` +
+        `${b.trace.totalMs} ms in all, tracing overhead included); exclusive time by trace event:\n` +
+        formatAttribution(b.trace.top),
+    );
+  }
+  if (b.profile) {
+    console.log(
+      `[Chromium, CPU profile] ${b.profile.stretches} busy stretches > 50 ms (worst ${b.profile.worstMs} ms, ` +
+        `profiler overhead included); self time by source:\n${formatAttribution(b.profile.bySelf)}\n` +
+        `  by the deepest frame in src/:\n${formatAttribution(b.profile.byOurFrame)}`,
+    );
+  }
   if (b.failed.length)
     console.log(`[Chromium] lines the service refused: ${b.failed.length}\n  ${b.failed.join('\n  ')}`);
 }
