@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { resumeUploadsInBackground } from './features/dub/resume-uploads';
 import { lang, setLang } from './i18n';
 import './styles/index.css';
 
@@ -14,3 +15,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Takes recorded offline or while the AI service was down are sent at app start (when idle), when the
+// browser comes back online and after a login, not only on the dub page. The queue is loaded only
+// when a logged-in learner has something pending.
+resumeUploadsInBackground();

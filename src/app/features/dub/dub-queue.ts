@@ -1,6 +1,7 @@
 /**
  * The app's one dub upload queue, wired to the request wrapper and the prpt store. Module-level so it
- * outlives page navigation: uploads keep going while the learner moves on to the next screen.
+ * outlives page navigation: uploads keep going while the learner moves on to the next screen, and so
+ * the app start (resume-uploads.ts, a dynamic import) and the dub page share it: one take, one send.
  */
 import { discernSpeechEmotion } from '../../../api/calls';
 import type { SpeechScore } from '../../../api/contract';
@@ -48,4 +49,15 @@ export function dubUploadQueue(): UploadQueue {
     onState: (item, state) => setLineState(item.subtitlesId, state),
   });
   return queue;
+}
+
+/**
+ * Sends what earlier pages left in IndexedDB, wherever the learner is (called at app start, on
+ * `online` and after a login by resume-uploads.ts, only when a token exists). Scores land in the prpt
+ * store through `onUploadScored`, exactly as on the dub page. Returns how many uploads were stored.
+ */
+export async function resumePendingUploads(): Promise<number> {
+  const q = dubUploadQueue();
+  q.resumeAfterLogin(); // only called with a token: a new login after a 1002, if there was one
+  return (await q.resume()).length;
 }

@@ -2,7 +2,8 @@
  * The dub upload queue: every window's wav is written to IndexedDB first, then sent; it leaves the
  * store only when the AI service has scored it. Failures retry with backoff; coming back online, a
  * new login, or the retry button send at once. So no recording is lost to a dropped connection, a
- * stopped service or a reload.
+ * stopped service or a reload. The app has one queue (dub-queue.ts); the app start
+ * (resume-uploads.ts) and the dub page both resume that same instance, so a take is sent once.
  */
 import { signal } from '@preact/signals-react';
 import type { SpeechScore } from '../../../api/contract';
@@ -36,6 +37,11 @@ export class UploadQueue {
   readonly blockedBySession = signal(false);
   private readonly items = new Map<string, PendingUpload>();
   private readonly sending = new Set<string>();
+  /**
+   * Uploads this queue saw scored. A `resume` that read the store before one of them was removed
+   * must not bring it back (the app start and the dub page both resume the same queue).
+   */
+  private readonly scored = new Set<string>();
   private readonly controllers = new Set<AbortController>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
@@ -51,7 +57,7 @@ export class UploadQueue {
   async resume(): Promise<PendingUpload[]> {
     const stored = await this.deps.store.all();
     for (const item of stored) {
-      if (this.items.has(item.uploadId)) continue;
+      if (this.items.has(item.uploadId) || this.scored.has(item.uploadId)) continue;
       this.items.set(item.uploadId, item);
       this.report(item);
     }
@@ -140,6 +146,7 @@ export class UploadQueue {
         (progress) => this.deps.onState(item, { stage: 'uploading', progress, attempt: item.attempt }),
         controller.signal,
       );
+      this.scored.add(item.uploadId);
       this.items.delete(item.uploadId);
       await this.deps.store.remove(item.uploadId);
       this.deps.onScored(item, result);
