@@ -10,7 +10,7 @@ import path from 'node:path';
 import { build, type PreviewServer, preview } from 'vite';
 import { TARGET_SAMPLE_RATE } from '../../src/audio/constants';
 import { fftOfSize } from '../../src/audio/analysis/fft';
-import { resample } from '../../src/audio/dsp/resample';
+import { resample, StreamingResampler } from '../../src/audio/dsp/resample';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -177,11 +177,10 @@ export function parseMultipart(body: Buffer, contentType: string): CapturedUploa
 }
 
 export interface Match {
-  /** Offset of the upload's first sample in the (looping) mic file, 16 kHz samples. */
+  /** Offset of the upload's first sample in the recording, in samples at the rate searched. */
   offset: number;
-  /** Normalised correlation of the whole upload at that offset, and of each quarter separately. */
+  /** Normalised correlation of the whole upload at that offset. */
   ncc: number;
-  quarters: number[];
 }
 
 function ncc(a: Float32Array, b: (i: number) => number, from: number, to: number): number {
@@ -198,20 +197,26 @@ function ncc(a: Float32Array, b: (i: number) => number, from: number, to: number
 }
 
 /**
- * Where in the looping mic file an upload comes from: coarse search by FFT cross-correlation at
- * 4 kHz over the file laid twice (Chromium loops it), then the exact 16 kHz sample nearby.
+ * Where in a recording an upload comes from: coarse search by FFT cross-correlation at 4 kHz (over
+ * the file laid twice when `circular`, as Chromium loops it), then the exact sample nearby (at `rate`).
  */
-export function locate(upload: Float32Array, mic16k: Float32Array): Match {
+export function locate(
+  upload: Float32Array,
+  mic16k: Float32Array,
+  rate = TARGET_SAMPLE_RATE,
+  circular = true,
+): Match {
+  const f = rate / 4000;
   const L = mic16k.length;
-  const coarseUp = resample(upload, 16000, 4000);
-  const coarseMic = resample(mic16k, 16000, 4000);
+  const coarseUp = resample(upload, rate, 4000);
+  const coarseMic = resample(mic16k, rate, 4000);
   const Lc = coarseMic.length;
   let size = 2;
   while (size < 2 * Lc + coarseUp.length) size *= 2;
   const fft = fftOfSize(size);
   const mRe = new Float64Array(size);
   const mIm = new Float64Array(size);
-  for (let i = 0; i < 2 * Lc; i++) mRe[i] = coarseMic[i % Lc];
+  for (let i = 0; i < (circular ? 2 : 1) * Lc; i++) mRe[i] = coarseMic[i % Lc];
   fft.transform(mRe, mIm);
   const uRe = new Float64Array(size);
   const uIm = new Float64Array(size);
@@ -225,19 +230,360 @@ export function locate(upload: Float32Array, mic16k: Float32Array): Match {
     mIm[i] = im;
   }
   fft.transform(mRe, mIm, true);
-  let best = 0;
-  for (let k = 1; k < Lc; k++) if (mRe[k] > mRe[best]) best = k;
+  // A recording that repeats (the looping file, or a stream holding it twice) has several good places:
+  // refine the five best coarse peaks, at least 50 ms apart, and keep the best correlation.
+  const last = circular ? Lc - 1 : Math.max(0, Lc - coarseUp.length);
+  const peaks: number[] = [];
+  for (let k = 0; k <= last; k++) {
+    if (k > 0 && mRe[k] < mRe[k - 1]) continue;
+    if (k < last && mRe[k] < mRe[k + 1]) continue;
+    peaks.push(k);
+  }
+  peaks.sort((a, b) => mRe[b] - mRe[a]);
+  const chosen: number[] = [];
+  for (const k of peaks) {
+    if (chosen.length === 5) break;
+    if (chosen.every((c) => Math.abs(c - k) >= 200)) chosen.push(k);
+  }
   const at = (offset: number) => (i: number) => mic16k[(((offset + i) % L) + L) % L];
-  let offset = best * 4;
+  let offset = 0;
   let bestScore = -2;
-  for (let d = -12; d <= 12; d++) {
-    const score = ncc(upload, at(best * 4 + d), 0, upload.length);
-    if (score > bestScore) {
-      bestScore = score;
-      offset = (((best * 4 + d) % L) + L) % L;
+  for (const k of chosen) {
+    for (let d = -3 * f; d <= 3 * f; d++) {
+      const o = k * f + d;
+      if (!circular && (o < 0 || o + upload.length > L)) continue;
+      const score = ncc(upload, at(o), 0, upload.length);
+      if (score > bestScore) {
+        bestScore = score;
+        offset = ((o % L) + L) % L;
+      }
     }
   }
-  const q = Math.floor(upload.length / 4);
-  const quarters = [0, 1, 2, 3].map((k) => ncc(upload, at(offset), k * q, (k + 1) * q));
-  return { offset, ncc: bestScore, quarters };
+  return { offset, ncc: bestScore };
+}
+
+/**
+ * Test instrumentation injected into the page before the app loads (`context.addInitScript`). It
+ * records what the browser's audio graph actually received from the microphone, independently of
+ * the app: every `createMediaStreamSource` also feeds a small AudioWorklet tap (mono, like the app's
+ * capture node) that posts what it receives with the frame number of its first sample. The tap is the ground truth for
+ * "our pipeline lost nothing": Chromium's file-backed fake microphone itself glitches (it is driven
+ * by a timer; see docs/architecture.md), so the file alone cannot be.
+ */
+export const CAPTURE_TAP_SCRIPT = `(() => {
+  const TAP = 'test-capture-tap';
+  // Batches of 1024 frames keep the page's message load small; 'flush' hands over the partial batch.
+  const code = 'class Tap extends AudioWorkletProcessor {' +
+    ' constructor() { super(); this.buf = new Float32Array(1024); this.fill = 0; this.start = 0; this.next = -1;' +
+    '  this.port.onmessage = () => { this.flush(); this.port.postMessage({ flushed: true }); }; }' +
+    ' flush() { if (this.fill) this.port.postMessage({ frame: this.start, data: this.buf.slice(0, this.fill) }); this.fill = 0; }' +
+    ' process(inputs) { const ch = inputs[0] && inputs[0][0]; if (!ch) return true;' +
+    '  if (currentFrame !== this.next || this.fill + ch.length > this.buf.length) { this.flush(); this.start = currentFrame; }' +
+    '  this.buf.set(ch, this.fill); this.fill += ch.length; this.next = currentFrame + ch.length; return true; } }' +
+    ' registerProcessor("' + TAP + '", Tap);';
+  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  const taps = [];
+  window.__captureTaps = taps;
+  const create = AudioContext.prototype.createMediaStreamSource;
+  AudioContext.prototype.createMediaStreamSource = function (stream) {
+    const source = create.call(this, stream);
+    const ctx = this;
+    const tap = { rate: ctx.sampleRate, segments: [], node: null, context: ctx };
+    taps.push(tap);
+    ctx.audioWorklet.addModule(url).then(() => {
+      const node = new AudioWorkletNode(ctx, TAP, { channelCount: 1, channelCountMode: 'explicit' });
+      node.port.onmessage = (e) => {
+        if (e.data.flushed) tap.onFlushed?.();
+        else tap.segments.push(e.data);
+      };
+      tap.node = node;
+      const mute = ctx.createGain();
+      mute.gain.value = 0;
+      source.connect(node);
+      node.connect(mute);
+      mute.connect(ctx.destination);
+    });
+    return source;
+  };
+  const flush = (t) => new Promise((resolve) => {
+    if (!t.node || t.context.state === 'closed') return resolve();
+    const timer = setTimeout(resolve, 500);
+    t.onFlushed = () => { clearTimeout(timer); resolve(); };
+    t.node.port.postMessage('flush');
+  });
+  // The app closes its AudioContext after a take: hand over the tap's partial batch first.
+  const close = AudioContext.prototype.close;
+  AudioContext.prototype.close = async function () {
+    const tap = taps.find((t) => t.context === this);
+    if (tap) await flush(tap);
+    return close.call(this);
+  };
+  window.__readCaptureTaps = async () => (await Promise.all(taps.map(flush)), taps).map((t) => ({
+    rate: t.rate,
+    segments: t.segments.map((s) => {
+      const bytes = new Uint8Array(s.data.buffer);
+      let bin = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      return { frame: s.frame, b64: btoa(bin) };
+    }),
+  }));
+})();`;
+
+/** What one AudioContext received from the microphone, laid out by frame number. */
+export interface CaptureTap {
+  rate: number;
+  /** Frame number of `samples[0]`. */
+  firstFrame: number;
+  samples: Float32Array;
+}
+
+export async function readCaptureTaps(page: import('playwright-core').Page): Promise<CaptureTap[]> {
+  const raw = await page.evaluate<{ rate: number; segments: { frame: number; b64: string }[] }[]>(
+    'window.__readCaptureTaps()',
+  );
+  return raw
+    .filter((t) => t.segments.length > 0)
+    .map((t) => {
+      const segments = t.segments.map((s) => {
+        const b = Buffer.from(s.b64, 'base64');
+        return { frame: s.frame, data: new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4) };
+      });
+      const firstFrame = segments[0].frame;
+      const last = segments[segments.length - 1];
+      const samples = new Float32Array(last.frame + last.data.length - firstFrame);
+      for (const s of segments) samples.set(s.data, s.frame - firstFrame);
+      return { rate: t.rate, firstFrame, samples };
+    });
+}
+
+/** Where an upload sits in what the browser delivered, and how exactly it matches there. */
+export interface TapMatch {
+  /** Index of the tap (one per AudioContext the page opened on the microphone). */
+  tap: number;
+  /** First sample of the upload in the tap's audio, counted at 16 kHz from the tap's first frame. */
+  offset: number;
+  ncc: number;
+  /** Largest difference from the delivered audio, in 16-bit steps, and where it is (upload seconds). */
+  maxErrorLsb: number;
+  maxErrorAt: number;
+  /** Samples more than two 16-bit steps off, and the stretches they form (upload seconds). */
+  offSamples: number;
+  offStretches: [number, number][];
+}
+
+const INT16_MAX = 32767 / 32768;
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+
+/**
+ * Finds an upload in the microphone audio the browser delivered, and checks it sample by sample.
+ *
+ * The app resamples each take from its first captured frame F0, so its 16 kHz samples sit at capture
+ * positions F0 + k·r (r = rate / 16000). Resampling the delivered audio from frame s puts samples on
+ * the same grid exactly when s ≡ F0 (mod P), P = rate / gcd(rate, 16000) (441 at 44.1 kHz, 3 at
+ * 48 kHz). F0 is not known here, so all P residues are tried on a short probe around the upload's
+ * coarse position; on the right one, an upload that lost or repeated nothing equals the delivered
+ * audio to within 16-bit rounding.
+ */
+export class DeliveredAudio {
+  private readonly coarse: Float32Array[];
+
+  constructor(readonly taps: CaptureTap[]) {
+    this.coarse = taps.map((t) => resample(t.samples, t.rate, TARGET_SAMPLE_RATE));
+  }
+
+  /** Tap `tap` at 16 kHz from its first frame (on its own grid, not the app's). */
+  stream(tap: number): Float32Array {
+    return this.coarse[tap];
+  }
+
+  /** Why the last `match` found nothing (for the failure message). */
+  miss = '';
+
+  match(upload: Float32Array): TapMatch | null {
+    let best: TapMatch | null = null;
+    const misses: string[] = [];
+    this.taps.forEach((t, tap) => {
+      const coarse = this.coarse[tap];
+      if (coarse.length < upload.length) {
+        misses.push(`tap ${tap} shorter than the upload`);
+        return;
+      }
+      const r = t.rate / TARGET_SAMPLE_RATE;
+      const period = t.rate / gcd(t.rate, TARGET_SAMPLE_RATE);
+      const warm = new StreamingResampler(t.rate, TARGET_SAMPLE_RATE).taps;
+      const near = locate(upload, coarse, TARGET_SAMPLE_RATE, false).offset;
+      const at = (first: number, count: number): Float32Array => {
+        const from = Math.max(0, first);
+        return resample(t.samples.subarray(from, Math.min(t.samples.length, from + count)), t.rate, 16000);
+      };
+      // The grid is decided on a loud 100 ms probe (quiet stretches hardly tell phases apart), one per
+      // quarter of the upload, so that a stretch the fallback path corrupted cannot decide it alone; the
+      // grid under which most of the upload is exact wins.
+      const probeLength = Math.min(upload.length, 1600);
+      const quarter = Math.max(1, Math.floor((upload.length - probeLength) / 4));
+      const probes: number[] = [];
+      for (let q = 0; q < 4; q++) {
+        let probeAt = -1;
+        let loudest = -1;
+        for (let p = q * quarter; p < (q + 1) * quarter && p + probeLength <= upload.length; p += 400) {
+          let e = 0;
+          for (let i = p; i < p + probeLength; i++) e += upload[i] * upload[i];
+          if (e > loudest) {
+            loudest = e;
+            probeAt = p;
+          }
+        }
+        if (probeAt >= 0 && !probes.includes(probeAt)) probes.push(probeAt);
+      }
+      for (const probeAt of probes) {
+        // Capture position of the probe's first sample, give or take a sample of the coarse stream.
+        const probeFrame = (near + probeAt) * r;
+        // Grid: resampling from frame `start` puts upload[0] at output index `lead` (may be negative).
+        let grid = { start: 0, lead: 0, ncc: -2 };
+        for (let k = 0; k < period; k++) {
+          const start = Math.floor(probeFrame) - warm - period + k;
+          if (start < 0) continue;
+          const x = at(start, warm + period + Math.ceil(probeLength * r) + 2 * warm);
+          const j0 = Math.round((probeFrame - start) / r);
+          for (let j = j0 - 3; j <= j0 + 3; j++) {
+            if (j < 0 || j + probeLength > x.length) continue;
+            const score = ncc(
+              upload.subarray(probeAt, probeAt + probeLength),
+              (i) => x[j + i],
+              0,
+              probeLength,
+            );
+            if (score > grid.ncc) grid = { start, lead: j - probeAt, ncc: score };
+          }
+        }
+        // The whole upload on that grid, resampled from whole grid periods earlier so the filter is warm.
+        const firstFrame = grid.start + grid.lead * r;
+        const m = Math.ceil((grid.start - (firstFrame - warm)) / period);
+        const from = grid.start - m * period;
+        if (from < 0) {
+          misses.push(`tap ${tap}: upload would start before the tap (near ${near})`);
+          continue;
+        }
+        const x = at(from, Math.ceil(firstFrame - from + upload.length * r) + 2 * warm);
+        const j = m * (TARGET_SAMPLE_RATE / gcd(t.rate, TARGET_SAMPLE_RATE)) + grid.lead;
+        if (j < 0 || j + upload.length > x.length) {
+          misses.push(
+            `tap ${tap}: upload at ${j} + ${upload.length} outside ${x.length} (near ${near} of ${coarse.length})`,
+          );
+          continue;
+        }
+        let maxError = 0;
+        let maxErrorAt = 0;
+        let offSamples = 0;
+        const offStretches: [number, number][] = [];
+        for (let i = 0; i < upload.length; i++) {
+          // A 16-bit wav holds nothing beyond full scale: the delivered audio can (resampling overshoot).
+          const ref = Math.min(INT16_MAX, Math.max(-1, x[j + i]));
+          const error = Math.abs(upload[i] - ref) * 32768;
+          if (error > 2) {
+            offSamples++;
+            const last = offStretches[offStretches.length - 1];
+            if (last && i - last[1] < 160) last[1] = i;
+            else offStretches.push([i, i]);
+          }
+          if (error > maxError) {
+            maxError = error;
+            maxErrorAt = i / TARGET_SAMPLE_RATE;
+          }
+        }
+        const score = ncc(upload, (i) => x[j + i], 0, upload.length);
+        if (!best || offSamples < best.offSamples || (offSamples === best.offSamples && score > best.ncc)) {
+          best = {
+            tap,
+            offset: firstFrame / r,
+            ncc: score,
+            maxErrorLsb: maxError,
+            maxErrorAt,
+            offSamples,
+            offStretches: offStretches.map(([a, b]) => [
+              a / TARGET_SAMPLE_RATE,
+              (b + 1) / TARGET_SAMPLE_RATE,
+            ]),
+          };
+        }
+      }
+    });
+    this.miss = misses.join('; ');
+    return best;
+  }
+}
+
+/** How closely the delivered audio follows the microphone file, in 50 ms blocks. */
+export interface FileFollow {
+  /** Blocks with sound in them (quieter ones cannot be placed reliably and are not counted). */
+  blocks: number;
+  /** Of those, blocks found in the file at the expected place (correlation > 0.9). */
+  matched: number;
+  /** Places where the delivered audio jumps in the file: Chromium's fake device inserting or losing audio. */
+  jumps: { atSeconds: number; ms: number }[];
+}
+
+/**
+ * Follows a 16 kHz stream through the (looping) microphone file block by block: each block is looked
+ * for where the previous one was found, then nearby (±50 ms), then anywhere in the file. Both are
+ * compared below 5 kHz (resampled to 12 kHz), where every resampler on the way is flat: Chromium's
+ * from the file's rate to the audio graph's, the app's down to 16 kHz.
+ */
+export function followFile(x16k: Float32Array, mic16k: Float32Array): FileFollow {
+  const RATE = 12000;
+  const x = resample(x16k, TARGET_SAMPLE_RATE, RATE);
+  const mic = resample(mic16k, TARGET_SAMPLE_RATE, RATE);
+  const B = RATE / 20;
+  const L = mic.length;
+  const at = (o: number) => mic[((o % L) + L) % L];
+  const result: FileFollow = { blocks: 0, matched: 0, jumps: [] };
+  let offset: number | null = null; // file position of x[0] implied by the last placed block
+  for (let b = 0; b + B <= x.length; b += B) {
+    let energy = 0;
+    for (let i = b; i < b + B; i++) energy += x[i] * x[i];
+    if (energy / B < 10 ** (-50 / 10)) continue;
+    result.blocks++;
+    const block = x.subarray(b, b + B);
+    // The file and the delivered audio are rarely a whole number of samples apart (Chromium resamples the
+    // file, and its loop point shifts it by a fraction): take the correlation's peak between samples.
+    const raw = (o: number) => ncc(block, (i) => at(o + b + i), 0, B);
+    const score = (o: number) => {
+      const [l, c, r] = [raw(o - 1), raw(o), raw(o + 1)];
+      const curve = 2 * c - l - r;
+      return curve > 0 && c >= l && c >= r ? Math.min(1, c + (l - r) ** 2 / (8 * curve)) : c;
+    };
+    let bestO: number = offset ?? 0;
+    let bestS = offset === null ? -2 : score(offset);
+    if (bestS <= 0.95 && offset !== null) {
+      for (let o = offset - B; o <= offset + B; o++) {
+        const s = score(o);
+        if (s > bestS) {
+          bestS = s;
+          bestO = o;
+        }
+      }
+    }
+    if (bestS <= 0.9) {
+      // Lost (or just starting): place a second of context around the block anywhere in the file.
+      const from = Math.max(0, Math.min(b, x.length - RATE));
+      const o = locate(x.subarray(from, from + RATE), mic, RATE).offset - from;
+      for (let d = -B; d <= B; d++) {
+        const s = score(o + d);
+        if (s > bestS) {
+          bestS = s;
+          bestO = o + d;
+        }
+      }
+    }
+    if (bestS <= 0.9) continue;
+    result.matched++;
+    if (offset !== null) {
+      const d = (((bestO - offset) % L) + L) % L;
+      const ms = ((d > L / 2 ? d - L : d) / RATE) * 1000;
+      // A sample either way is the file's own resampling, not a jump.
+      if (Math.abs(ms) >= 1) result.jumps.push({ atSeconds: b / RATE, ms });
+    }
+    offset = bestO;
+  }
+  return result;
 }

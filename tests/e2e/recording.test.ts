@@ -7,14 +7,18 @@ import { launchChromium } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import {
   buildClient,
+  CAPTURE_TAP_SCRIPT,
+  DeliveredAudio,
   FAKE_MIC_ARGS,
   type FilmLines,
-  locate,
+  followFile,
   login,
   micAt16k,
   micFixture,
   prptFilm,
+  readCaptureTaps,
   serveClient,
+  type TapMatch,
 } from './recording-helpers';
 
 // The whole recording pipeline in real Chromium, with a wav file as the microphone: AudioWorklet →
@@ -81,6 +85,8 @@ async function storedUploads(): Promise<StoredUpload[]> {
 
 async function openDub(query = ''): Promise<{ context: BrowserContext; page: Page; posts: { n: number } }> {
   const context = await browser.newContext();
+  // Records what the page's audio graph receives from the microphone, independently of the app.
+  await context.addInitScript(CAPTURE_TAP_SCRIPT);
   await context.addCookies([{ name: 'user-token', value: token, url: client.origin }]);
   const page = await context.newPage();
   // Upload attempts as the browser made them (bodies with Blobs are not visible to Playwright, so the
@@ -124,27 +130,47 @@ function windowSamples(line: FilmLines['lines'][number]): number {
   return (mmssToSeconds(line.endTime) - mmssToSeconds(line.startTime) + 2 * MARGIN) * TARGET_SAMPLE_RATE;
 }
 
-/** Distance between two offsets in the looping mic file. */
-function loopDistance(a: number, b: number): number {
-  const L = mic16k.length;
-  const d = (((a - b) % L) + L) % L;
-  return Math.min(d, L - d);
+/**
+ * Audio identity, in two links. (1) Each upload is the microphone audio the browser delivered to the
+ * page, sample for sample: found in a tap on the same audio graph (see CAPTURE_TAP_SCRIPT) on the
+ * app's own resampling grid, it differs from it by no more than 16-bit rounding, so the pipeline lost,
+ * repeated and altered nothing. (2) What the browser delivered is the microphone file: followed block
+ * by block through the file, nearly all of it is found in order. Link 2 cannot be exact: Chromium's
+ * file-backed fake microphone is driven by a timer and inserts or drops 10 ms buffers when that timer
+ * runs late, even for a bare page with no app code (docs/architecture.md); those jumps are printed.
+ */
+/**
+ * Link 1: the upload is the delivered audio to within 16-bit rounding (one step, allowing for float
+ * summation order): the pipeline lost, repeated and altered nothing.
+ */
+function expectDelivered(wav: Float32Array, delivered: DeliveredAudio, what: string): TapMatch {
+  const match = delivered.match(wav);
+  const tapSeconds = delivered.taps.map((t) => (t.samples.length / t.rate).toFixed(2)).join(', ');
+  expect(
+    match,
+    `${what} found in the delivered microphone audio (taps of ${tapSeconds} s; ${delivered.miss})`,
+  ).not.toBeNull();
+  const m = match as TapMatch;
+  const stretches = m.offStretches.map(([a, b]) => `${a.toFixed(3)}–${b.toFixed(3)} s`).join(', ');
+  const where = `${m.offSamples} samples off [${stretches}], largest at ${m.maxErrorAt.toFixed(3)} s of ${(wav.length / TARGET_SAMPLE_RATE).toFixed(3)} s`;
+  expect(m.ncc, `${what}: correlation with the delivered audio (${where})`).toBeGreaterThan(0.9999);
+  expect(
+    m.maxErrorLsb,
+    `${what}: largest difference from the delivered audio in 16-bit steps (${where})`,
+  ).toBeLessThanOrEqual(1);
+  return m;
 }
 
-/**
- * Audio identity (each upload found in the microphone file by correlation, at the right place) is
- * QUARANTINED from `npm test`: in this environment the takes intermittently stop matching the file
- * (whole-take correlation 0.04–0.85 in about half the runs, more often for single-line takes) while
- * the pipeline's own counters report no dropped frame. Whether Chromium's file-backed fake microphone
- * or our pipeline causes it is not yet known; issue 4 stays open for it. Strict mode asserts these
- * checks (`npm run test:recording:strict`); otherwise each result is printed, so the figures stay
- * visible in every run. Lengths, positions in the upload list, attempts and persistence are always
- * asserted.
- */
-const STRICT_AUDIO = process.env.RECORDING_STRICT_AUDIO === '1';
-function audioCheck(ok: boolean, what: string): void {
-  if (STRICT_AUDIO) expect(ok, what).toBe(true);
-  else if (!ok) console.warn(`[recording] audio identity check failed (quarantined, issue 4): ${what}`);
+/** Link 2: nearly all of what tap `tap` delivered is found in the microphone file. Returns a report. */
+function expectFollowsFile(delivered: DeliveredAudio, tap: number, what: string): string {
+  const follow = followFile(delivered.stream(tap), mic16k);
+  expect(follow.blocks, `${what}: delivered blocks with sound`).toBeGreaterThan(0);
+  expect(
+    follow.matched / follow.blocks,
+    `${what}: share of the delivered audio found in the file`,
+  ).toBeGreaterThan(0.85);
+  const jumps = follow.jumps.map((j) => `${j.ms.toFixed(1)} ms at ${j.atSeconds.toFixed(2)} s`).join(', ');
+  return `${what}: delivered audio ${follow.matched}/${follow.blocks} blocks found in the file; fake-device jumps [${jumps}]`;
 }
 
 describe('recording pipeline in Chromium with a fake microphone', () => {
@@ -160,32 +186,32 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     const uploads = await storedUploads();
     expect(uploads).toHaveLength(film.lines.length);
     const byLine = new Map(uploads.map((u) => [u.subtitlesId, u]));
+    const delivered = new DeliveredAudio(await readCaptureTaps(page));
     const matches = film.lines.map((line) => {
       const u = byLine.get(line.id);
       expect(u, `upload for line ${line.id}`).toBeDefined();
       expect(u).toMatchObject({ filmId: film.id, attempt: 1 });
       const wav = (u as StoredUpload).wav;
       expect(Math.abs(wav.length - windowSamples(line))).toBeLessThanOrEqual(TOLERANCE);
-      return { line, start: mmssToSeconds(line.startTime) - MARGIN, match: locate(wav, mic16k) };
+      const match = expectDelivered(wav, delivered, `line ${line.id}`);
+      return { line, wav, start: mmssToSeconds(line.startTime) - MARGIN, match };
     });
-    for (const { line, match } of matches) {
-      audioCheck(match.ncc > 0.9, `line ${line.id} correlation ${match.ncc.toFixed(3)} > 0.9`);
-      for (const q of match.quarters)
-        audioCheck(q > 0.8, `line ${line.id} quarter correlation ${q.toFixed(3)} > 0.8`);
-    }
-    // No gaps, no repeats between lines: each upload sits in the mic file exactly as far after the first
-    // as its window is after the first window.
+    // No gaps, no repeats between lines: one take, and each upload sits as far after the first in the
+    // delivered audio as its window is after the first window on the clip.
     const [first] = matches;
     const report: string[] = [];
     for (const m of matches.slice(1)) {
+      expect(m.match.tap, `line ${m.line.id} comes from the same take`).toBe(first.match.tap);
       const expected = first.match.offset + (m.start - first.start) * TARGET_SAMPLE_RATE;
-      const off = loopDistance(m.match.offset, expected);
-      report.push(
-        `${m.line.id}: ncc ${m.match.ncc.toFixed(3)}, off ${((off / TARGET_SAMPLE_RATE) * 1000).toFixed(2)} ms`,
-      );
-      audioCheck(off <= TOLERANCE, `line ${m.line.id} position ${off} samples <= ${TOLERANCE}`);
+      const off = m.match.offset - expected;
+      report.push(`${m.line.id} ${((off / TARGET_SAMPLE_RATE) * 1000).toFixed(2)} ms`);
+      expect(Math.abs(off), `line ${m.line.id} position in the take`).toBeLessThanOrEqual(TOLERANCE);
     }
-    console.info(`[recording] first line ncc ${first.match.ncc.toFixed(3)}; ${report.join('; ')}`);
+    const follow = expectFollowsFile(delivered, first.match.tap, 'scene take');
+    const worst = Math.max(...matches.map((m) => m.match.maxErrorLsb));
+    console.info(
+      `[recording] uploads = delivered audio (largest difference ${worst.toFixed(2)} LSB); positions vs first line: ${report.join(', ')}; ${follow}`,
+    );
     const stored = await scores(page);
     for (const line of film.lines) {
       expect(stored[line.id].firstUserAudioJson).toContain('"overall"');
@@ -205,8 +231,11 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     expect(added.map((u) => [u.subtitlesId, u.attempt])).toEqual([[line.id, 2]]);
     const wav = added[0].wav;
     expect(Math.abs(wav.length - windowSamples(line))).toBeLessThanOrEqual(TOLERANCE);
-    const retakeNcc = locate(wav, mic16k).ncc;
-    audioCheck(retakeNcc > 0.9, `retake correlation ${retakeNcc.toFixed(3)} > 0.9`);
+    const delivered = new DeliveredAudio(await readCaptureTaps(page));
+    const m = expectDelivered(wav, delivered, 'retake');
+    console.info(
+      `[recording] retake ${m.maxErrorLsb.toFixed(2)} LSB from the delivered audio; ${expectFollowsFile(delivered, m.tap, 'retake')}`,
+    );
     const entry = (await scores(page))[line.id];
     expect(entry.secondSource).toMatch(/^blob:/);
     expect(entry.secondSource).not.toBe(entry.firstSource);
@@ -234,6 +263,7 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     await expect.poll(() => posts.n).toBeGreaterThan(tried); // it was tried, and refused
     await page.locator(`[data-testid="line-${line.id}"][data-stage="queued"]`).waitFor();
     expect(await pending(page)).toBe(1);
+    const delivered = new DeliveredAudio(await readCaptureTaps(page)); // before the reload clears them
     await page.reload();
     await page.getByTestId('dub-scene-take').waitFor();
     expect(await pending(page)).toBe(1); // still refused after the reload, still kept
@@ -247,8 +277,11 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     // One take, stored once, although the browser tried to send it several times.
     expect(added.map((u) => [u.subtitlesId, u.attempt])).toEqual([[line.id, 2]]);
     expect(posts.n - tried).toBeGreaterThan(1);
-    const offlineNcc = locate(added[0].wav, mic16k).ncc;
-    audioCheck(offlineNcc > 0.9, `offline take correlation ${offlineNcc.toFixed(3)} > 0.9`);
+    const wav = added[0].wav;
+    const m = expectDelivered(wav, delivered, 'offline take');
+    console.info(
+      `[recording] offline take ${m.maxErrorLsb.toFixed(2)} LSB from the delivered audio; ${expectFollowsFile(delivered, m.tap, 'offline take')}`,
+    );
     await session.context.close();
   });
 
@@ -264,8 +297,17 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     expect(added.map((u) => [u.subtitlesId, u.attempt])).toEqual([[line.id, 1]]);
     const wav = added[0].wav;
     expect(Math.abs(wav.length - windowSamples(line))).toBeLessThanOrEqual(TOLERANCE);
-    const fallbackNcc = locate(wav, mic16k).ncc;
-    audioCheck(fallbackNcc > 0.9, `fallback correlation ${fallbackNcc.toFixed(3)} > 0.9`);
+    const delivered = new DeliveredAudio(await readCaptureTaps(page));
+    // Audio identity is printed, not asserted, on this path: audio-recorder-polyfill hands the audio over
+    // from a ScriptProcessorNode on the main thread, which corrupts or skips buffers when the main thread
+    // is late (seen here: a 70 ms stretch, the first 0.5–1.3 s of a take, or the whole take off the
+    // delivered audio). Nothing downstream can see that; it is why AudioWorklet is the main path.
+    const m = delivered.match(wav);
+    console.info(
+      m
+        ? `[recording] fallback take (not asserted): ${m.offSamples} of ${wav.length} samples more than 2 steps off the delivered audio [${m.offStretches.map(([a, b]) => `${a.toFixed(3)}–${b.toFixed(3)} s`).join(', ')}]`
+        : `[recording] fallback take (not asserted): not found in the delivered audio (${delivered.miss})`,
+    );
     await context.close();
   });
 
