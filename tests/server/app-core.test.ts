@@ -66,6 +66,12 @@ it('config: defaults', () => {
   expect(c.aiWorkers).toBeGreaterThanOrEqual(1);
 });
 
+it('config: load shedding by event-loop delay is on by default, 0 turns it off, tiny limits are refused', () => {
+  expect(loadConfig({}).maxEventLoopDelayMs).toBe(1000);
+  expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0' }).maxEventLoopDelayMs).toBe(0);
+  expect(() => loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '5' })).toThrow(/MAX_EVENT_LOOP_DELAY_MS/);
+});
+
 describeEngines('serving the built client', (engine) => {
   let server: TestServer;
   let spa: string;

@@ -59,8 +59,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AI_WORKERS: '1',
-    // Tests share a few busy cores: do not shed load because a neighbour hogs the CPU.
-    MAX_EVENT_LOOP_DELAY_MS: '60000',
+    // No load shedding by event-loop delay: the server shares its event loop with the test, whose own
+    // synchronous work (audio matching, big fixtures) stalls it for seconds. After any stall longer than
+    // under-pressure's 1 s sample, its delay histogram is empty, reads as NaN, counts as Infinity and the
+    // next requests get 503 whatever the limit (a video range request failed that way: the clip died
+    // mid-seek and a take never started). Shedding itself is tested with its own limit (hardening.test.ts).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(schema ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : {}),
     ...options.env,
   });
@@ -101,4 +105,43 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface AiService {
+  /** Base URL of the standalone AI service (stays the same across stop and start). */
+  url: string;
+  /** Stops the service: its port refuses connections, as when the AI host is down. */
+  stop: () => Promise<void>;
+  /** Starts it again on the same port. */
+  start: () => Promise<void>;
+}
+
+/**
+ * The AI service on its own port, as `npm run start:ai` runs it (spec §7 puts it on its own host),
+ * sharing the test server's database and storage. Tests stop and start it to prove that takes made
+ * while it is down are kept and sent when it is back.
+ */
+export async function startAiService(server: TestServer): Promise<AiService> {
+  let app: FastifyInstance | null = null;
+  let port = 0;
+  const start = async () => {
+    if (app) return;
+    const next = await build(server.config, { services: ['ai'] });
+    try {
+      await next.listen({ port, host: '127.0.0.1' });
+    } catch (err) {
+      await next.close().catch(() => undefined);
+      throw err;
+    }
+    const address = next.server.address();
+    port = typeof address === 'object' && address ? address.port : port;
+    app = next;
+  };
+  const stop = async () => {
+    const running = app;
+    app = null;
+    await running?.close();
+  };
+  await start();
+  return { url: `http://127.0.0.1:${port}`, stop, start };
 }
