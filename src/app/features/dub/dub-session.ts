@@ -12,6 +12,7 @@ import type { EncodedWindow, PipelineStats, TakeSummary } from '../../../workers
 import type { SubtitleLine } from '../../stores/movie-detail';
 import { nextAttempt } from '../../stores/prpt';
 import { lineStates, patchLineState, setLineState } from './line-state';
+import { dt } from './messages';
 import { windowArrived } from './pipeline-timing';
 import type { UploadQueue } from './upload-queue';
 import { anchorAtFirstFrame, playUntil, seek } from './video-anchor';
@@ -25,6 +26,8 @@ export interface DubSessionDeps {
   createRecorder: () => Promise<Recorder>;
   marginSeconds?: number;
   countInSeconds?: number;
+  /** How long the recorder, the worker and the clip may take to get ready before the take gives up. */
+  prepareTimeoutMs?: number;
   /** Object URLs of this page's takes, by upload id (the page revokes them on leave). */
   sources: Map<string, string>;
 }
@@ -34,6 +37,12 @@ const RETAKE_PREROLL = 1.5;
 /** Seconds kept rolling after the last window closes, so its end is surely captured. */
 const TAIL = 0.3;
 const PITCH_POINTS = 150;
+/**
+ * Getting ready (capture started in the worker, clip seeked) takes well under a second; a worker that
+ * never answers or a clip that never seeks would otherwise leave the page in "preparing" for good.
+ * Not counted: the microphone permission prompt, which waits for the learner.
+ */
+const PREPARE_TIMEOUT_MS = 15_000;
 
 export class DubSession {
   readonly phase = signal<TakePhase>('idle');
@@ -48,6 +57,8 @@ export class DubSession {
   readonly lastSummary = signal<TakeSummary | null>(null);
   readonly recorderKind = signal<Recorder['kind'] | null>(null);
   private recorder: Recorder | null = null;
+  /** A recorder being opened; a take stopped at the permission prompt leaves it to the next take. */
+  private opening: Promise<Recorder> | null = null;
   private abort: AbortController | null = null;
   private readonly margin: number;
 
@@ -104,16 +115,32 @@ export class DubSession {
     const attempts = new Map(lines.map((l) => [l.id, this.attemptFor(l.id)] as const));
     const handed: Promise<void>[] = [];
     let unsubscribe = () => {};
+    // Aborted by Stop or by the timeout while getting ready; once the count-in starts it is never
+    // aborted, so Stop during the take finishes it normally (the worker must live to hand out windows).
+    const preparing = new AbortController();
+    const stopWhilePreparing = () => preparing.abort(abort.signal.reason);
+    abort.signal.addEventListener('abort', stopWhilePreparing, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ready = () => {
+      clearTimeout(timer);
+      abort.signal.removeEventListener('abort', stopWhilePreparing);
+    };
+    let capturing = false;
     try {
-      this.recorder ??= await this.deps.createRecorder();
-      const recorder = this.recorder;
+      const recorder = await untilAborted(this.openRecorder(), preparing.signal);
       this.recorderKind.value = recorder.kind;
+      timer = setTimeout(
+        () => preparing.abort(new DOMException(dt('notReady'), 'TimeoutError')),
+        this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS,
+      );
       unsubscribe = recorder.onLevel((l) => {
         this.level.value = l;
         if (l.dropped !== this.workletDropped.peek()) this.workletDropped.value = l.dropped;
       });
       const takeId = crypto.randomUUID();
+      // With `preparing.signal`, a worker that never answers is terminated and the run rejects.
       return await this.deps.bridge.run(async (api) => {
+        capturing = true;
         await recorder.startTake(
           api,
           { takeId, marginSeconds: this.margin, lookbackSeconds: 6 },
@@ -122,10 +149,12 @@ export class DubSession {
             onStats: (s) => this.onStats(s),
           },
         );
+        video.pause();
+        video.muted = true;
+        await seek(video, from, preparing.signal);
+        preparing.signal.throwIfAborted();
+        ready();
         try {
-          video.pause();
-          video.muted = true;
-          await seek(video, from);
           // Count-in while already capturing: the look-back ring covers a first line at 0 s.
           this.phase.value = 'count-in';
           for (let n = this.deps.countInSeconds ?? 3; n > 0; n--) {
@@ -151,25 +180,52 @@ export class DubSession {
         video.pause();
         this.phase.value = 'finishing';
         const summary = await recorder.finishTake();
+        capturing = false;
         await Promise.all(handed);
         for (const id of summary.skipped) setLineState(id, { stage: 'idle' });
         this.lastSummary.value = summary;
         return summary;
-      });
+      }, preparing.signal);
     } catch (e) {
-      console.error('[dub] take failed', e);
-      this.error.value = e instanceof Error ? e.message : String(e);
+      const stopped = preparing.signal.aborted && preparing.signal.reason === abort.signal.reason;
+      if (!stopped) {
+        console.error('[dub] take failed', e);
+        this.error.value = e instanceof Error ? e.message : String(e);
+      }
+      if (capturing) {
+        // The take never finished: its capture may still be running. Release the microphone so the
+        // next take starts from a clean graph (and a fresh worker, if this one was terminated).
+        const recorder = this.recorder;
+        this.recorder = null;
+        await recorder?.close().catch((err) => console.error('[dub] cannot close the recorder', err));
+      }
       for (const l of lines) {
         const s = lineStates.peek()[l.id]?.stage;
         if (s === 'recording' || s === 'encoding') setLineState(l.id, { stage: 'idle' });
       }
       return null;
     } finally {
+      ready();
       unsubscribe();
       this.phase.value = 'idle';
       this.countdown.value = 0;
       this.abort = null;
     }
+  }
+
+  /** The recorder, opened once (the microphone permission prompt, if any, waits here). */
+  private openRecorder(): Promise<Recorder> {
+    if (this.recorder) return Promise.resolve(this.recorder);
+    this.opening ??= this.deps
+      .createRecorder()
+      .then((r) => {
+        this.recorder = r;
+        return r;
+      })
+      .finally(() => {
+        this.opening = null;
+      });
+    return this.opening;
   }
 
   /** Line stages from the clip position: recording inside the window, encoding once it has passed. */
@@ -209,6 +265,25 @@ export class DubSession {
     const trace = this.pitchTrace.peek();
     this.pitchTrace.value = [...trace.slice(-(PITCH_POINTS - 1)), s.pitchHz];
   }
+}
+
+/** Settles like `promise`, or rejects with the signal's reason when it aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -6,6 +6,7 @@
 import { presentedContextTime } from '../../../audio/dsp/clock';
 import type { CaptureClock } from '../../../audio/capture/recorder';
 import type { TimelineAnchor } from '../../../workers/encoder-types';
+import { dt } from './messages';
 
 type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (
@@ -35,11 +36,69 @@ export function anchorAtFirstFrame(video: HTMLVideoElement, clock: CaptureClock)
   });
 }
 
-export function seek(video: HTMLVideoElement, time: number): Promise<void> {
-  if (Math.abs(video.currentTime - time) < 1e-3) return Promise.resolve();
-  return new Promise((resolve) => {
-    video.addEventListener('seeked', () => resolve(), { once: true });
-    video.currentTime = time;
+/**
+ * The clip failed to load or read (a range request answered 503, a dropped connection): the media
+ * element stays in error, and never seeks or plays again, until it is loaded anew.
+ */
+export class ClipError extends Error {
+  override name = 'ClipError';
+}
+
+/**
+ * Seeks the clip and resolves on `seeked`; rejects with the signal's reason if it aborts first. A clip
+ * in error (now, or failing during the seek) is loaded again once and the seek repeated, so one failed
+ * request does not leave the learner unable to record until a page reload.
+ */
+export async function seek(video: HTMLVideoElement, time: number, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
+  if (video.error) await reloadClip(video, signal);
+  if (Math.abs(video.currentTime - time) < 1e-3) return;
+  try {
+    await seekOnce(video, time, signal);
+  } catch (e) {
+    if (!(e instanceof ClipError)) throw e;
+    console.warn('[dub] the clip failed while seeking; loading it again:', e.cause);
+    await reloadClip(video, signal);
+    await seekOnce(video, time, signal);
+  }
+}
+
+function seekOnce(video: HTMLVideoElement, time: number, signal?: AbortSignal): Promise<void> {
+  const seeked = until(video, 'seeked', signal);
+  video.currentTime = time;
+  return seeked;
+}
+
+async function reloadClip(video: HTMLVideoElement, signal?: AbortSignal): Promise<void> {
+  const loaded = until(video, 'loadedmetadata', signal);
+  video.load();
+  await loaded;
+}
+
+/** Resolves on `event`; rejects with a ClipError on the element's `error`, or with the signal's reason. */
+function until(video: HTMLVideoElement, event: string, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      video.removeEventListener(event, onEvent);
+      video.removeEventListener('error', onError);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onEvent = () => {
+      done();
+      resolve();
+    };
+    const onError = () => {
+      done();
+      // The learner reads what to do; the media error's own text (demuxer internals) goes to the log.
+      reject(new ClipError(dt('clipFailed'), { cause: video.error?.message }));
+    };
+    const onAbort = () => {
+      done();
+      reject(signal?.reason);
+    };
+    video.addEventListener(event, onEvent);
+    video.addEventListener('error', onError);
+    signal?.addEventListener('abort', onAbort);
   });
 }
 

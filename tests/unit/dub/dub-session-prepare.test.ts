@@ -1,0 +1,222 @@
+import 'fake-indexeddb/auto';
+import * as Comlink from 'comlink';
+import { createStore } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SpeechScore } from '../../../src/api/contract';
+import type { Recorder } from '../../../src/audio/capture/recorder';
+import { DubSession } from '../../../src/app/features/dub/dub-session';
+import { dt } from '../../../src/app/features/dub/messages';
+import { UploadQueue } from '../../../src/app/features/dub/upload-queue';
+import { idbUploadStore } from '../../../src/app/features/dub/upload-store';
+import type { SubtitleLine } from '../../../src/app/stores/movie-detail';
+import { EncoderBridge } from '../../../src/workers/encoder-bridge';
+
+/**
+ * Getting a take ready must end: a worker that never answers or a clip that never seeks must not
+ * leave the dub page in "preparing" with a Stop button that does nothing.
+ */
+const open: MessagePort[] = [];
+afterEach(() => {
+  for (const p of open.splice(0)) p.close();
+});
+
+/** Encoder workers over real MessageChannels; `answers` says whether startTake is ever answered. */
+function workers(answers: boolean) {
+  const spawned: { terminated: boolean }[] = [];
+  const spawn = (): Worker => {
+    const { port1, port2 } = new MessageChannel();
+    open.push(port1, port2);
+    const state = { terminated: false };
+    // A worker that hangs (e.g. its script never ran) simply never exposes its API.
+    if (answers) Comlink.expose({ startTake: () => undefined }, port2);
+    spawned.push(state);
+    return Object.assign(port1, {
+      terminate() {
+        state.terminated = true;
+        port1.close();
+        port2.close();
+      },
+    }) as unknown as Worker;
+  };
+  return { bridge: new EncoderBridge(spawn), spawned };
+}
+
+function recorder(): Recorder & { closed: number } {
+  return {
+    kind: 'worklet',
+    closed: 0,
+    clock: {
+      outputTimestamp: () => ({ contextTime: 0, performanceTime: 0 }),
+      outputLatency: 0,
+      inputLatency: 0,
+    },
+    async startTake(encoder) {
+      await (encoder as unknown as { startTake(): Promise<void> }).startTake();
+    },
+    finishTake: () => Promise.reject(new Error('not reached')),
+    onLevel: () => () => {},
+    async close() {
+      this.closed++;
+    },
+  };
+}
+
+/**
+ * A paused clip at 0 s. `seeks`: 'yes' ends every seek in `seeked`; 'never' never does; 'fails-once'
+ * ends the first seek in a media error (as when a range request is refused), after which only load()
+ * brings it back.
+ */
+function clip(seeks: 'yes' | 'never' | 'fails-once') {
+  const target = Object.assign(new EventTarget(), {
+    duration: 30,
+    muted: false,
+    playbackRate: 1,
+    error: null as { message: string } | null,
+    seekRequests: [] as number[],
+    loads: 0,
+    pause() {},
+    load() {
+      target.loads++;
+      target.error = null;
+      time = 0;
+      queueMicrotask(() => target.dispatchEvent(new Event('loadedmetadata')));
+    },
+  });
+  let time = 0;
+  let failures = seeks === 'fails-once' ? 1 : 0;
+  Object.defineProperty(target, 'currentTime', {
+    get: () => time,
+    set: (t: number) => {
+      target.seekRequests.push(t);
+      if (seeks === 'never') return;
+      if (target.error) return; // a dead element does not seek
+      if (failures > 0) {
+        failures--;
+        target.error = { message: 'PIPELINE_ERROR_READ: data source error' };
+        queueMicrotask(() => target.dispatchEvent(new Event('error')));
+        return;
+      }
+      time = t;
+      queueMicrotask(() => target.dispatchEvent(new Event('seeked')));
+    },
+  });
+  return target as unknown as HTMLVideoElement & { seekRequests: number[]; loads: number };
+}
+
+const line = (start: number): SubtitleLine =>
+  ({ id: `line-${start}`, startTime_m: start, endTime_m: start + 2 }) as unknown as SubtitleLine;
+
+function session(bridge: EncoderBridge, made: ReturnType<typeof recorder>[], prepareTimeoutMs = 80) {
+  const queue = new UploadQueue({
+    store: idbUploadStore(createStore(`prepare-${Math.random()}`, 'pending')),
+    send: () => new Promise<SpeechScore>(() => {}),
+    onScored: () => {},
+    onState: () => {},
+  });
+  const s = new DubSession({
+    filmId: 'film-1',
+    queue,
+    bridge,
+    createRecorder: async () => {
+      const r = recorder();
+      made.push(r);
+      return r;
+    },
+    sources: new Map(),
+    prepareTimeoutMs,
+  });
+  return { s, queue };
+}
+
+describe('getting a take ready', () => {
+  it('gives up on a worker that never answers: idle again, a message to retry, worker and microphone released', async () => {
+    const { bridge, spawned } = workers(false);
+    const made: ReturnType<typeof recorder>[] = [];
+    const { s, queue } = session(bridge, made);
+    const result = await s.lineRetake(clip('yes'), line(5));
+    expect(result).toBeNull();
+    expect(s.phase.value).toBe('idle');
+    expect(s.error.value).toBe(dt('notReady'));
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0].terminated).toBe(true);
+    expect(made[0].closed).toBe(1);
+    // The next take starts from scratch: a new worker and a newly opened microphone.
+    await s.lineRetake(clip('yes'), line(5));
+    expect(spawned).toHaveLength(2);
+    expect(made).toHaveLength(2);
+    queue.dispose();
+  });
+
+  it('gives up on a clip that never seeks', async () => {
+    const { bridge, spawned } = workers(true);
+    const made: ReturnType<typeof recorder>[] = [];
+    const { s, queue } = session(bridge, made);
+    const video = clip('never');
+    expect(await s.lineRetake(video, line(5))).toBeNull();
+    expect(video.seekRequests).toEqual([3.5]); // the run-up before the line: asked for, never reached
+    expect(s.phase.value).toBe('idle');
+    expect(s.error.value).toBe(dt('notReady'));
+    expect(spawned[0].terminated).toBe(true);
+    expect(made[0].closed).toBe(1);
+    queue.dispose();
+  });
+
+  it('loads the clip again when it fails during the seek (a refused range request), then counts in', async () => {
+    const { bridge } = workers(true);
+    const made: ReturnType<typeof recorder>[] = [];
+    const { s, queue } = session(bridge, made, 5_000);
+    const video = clip('fails-once');
+    const take = s.lineRetake(video, line(5));
+    await vi.waitFor(() => expect([s.phase.value, s.error.value]).toEqual(['count-in', null]));
+    expect(video.loads).toBe(1);
+    expect(video.seekRequests).toEqual([3.5, 3.5]);
+    expect(video.currentTime).toBe(3.5);
+    s.stop();
+    await take;
+    queue.dispose();
+  });
+
+  it('a clip that is already in error is loaded again before the seek', async () => {
+    const { bridge } = workers(true);
+    const made: ReturnType<typeof recorder>[] = [];
+    const { s, queue } = session(bridge, made, 5_000);
+    const video = clip('yes');
+    (video as unknown as { error: unknown }).error = { message: 'earlier network error' };
+    const take = s.lineRetake(video, line(5));
+    await vi.waitFor(() => expect([s.phase.value, s.error.value]).toEqual(['count-in', null]));
+    expect(video.loads).toBe(1);
+    expect(video.seekRequests).toEqual([3.5]);
+    s.stop();
+    await take;
+    queue.dispose();
+  });
+
+  it('Stop while getting ready returns to idle at once, without an error', async () => {
+    const { bridge, spawned } = workers(false);
+    const made: ReturnType<typeof recorder>[] = [];
+    const { s, queue } = session(bridge, made, 60_000);
+    const take = s.lineRetake(clip('yes'), line(5));
+    await vi.waitFor(() => expect(spawned).toHaveLength(1));
+    expect(s.phase.value).toBe('preparing');
+    s.stop();
+    expect(await take).toBeNull();
+    expect(s.phase.value).toBe('idle');
+    expect(s.error.value).toBeNull();
+    expect(spawned[0].terminated).toBe(true);
+    queue.dispose();
+  });
+
+  it('a take that is ready in time is not cut by the timeout', async () => {
+    const { bridge } = workers(true);
+    const made: ReturnType<typeof recorder>[] = [];
+    const { s, queue } = session(bridge, made, 80);
+    const take = s.lineRetake(clip('yes'), line(5));
+    await vi.waitFor(() => expect([s.phase.value, s.error.value]).toEqual(['count-in', null]));
+    await new Promise((r) => setTimeout(r, 200)); // well past the timeout, still counting in
+    expect(s.phase.value).toBe('count-in');
+    expect(s.error.value).toBeNull();
+    s.stop(); // finishes the take normally: finishTake is reached (and fails in this stand-in)
+    await take;
+    queue.dispose();
+  });
+});
