@@ -18,6 +18,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { useLoad } from '../../screens/common/use-load';
+import { useT } from '../../screens/common/use-t';
 
 /** /prpt/dub/:id — dub the clip: a scene take of every line, or a retake of one line. */
 export default function PrptDubPage() {
@@ -38,7 +39,8 @@ export default function PrptDubPage() {
     [id, queue],
   );
   const debug = useMemo(() => new URLSearchParams(location.search).get('debug') === 'pipeline', []);
-  const { status } = useLoad(() => loadMovieDetail(id), [id]);
+  const { status, reload } = useLoad(() => loadMovieDetail(id), [id]);
+  const { t } = useT();
 
   useEffect(() => {
     // Being on this page means logged in: send what waited for a login, and what an earlier page left.
@@ -76,7 +78,15 @@ export default function PrptDubPage() {
 
   if (!detail) {
     return status === 'failed' ? (
-      <EmptyState title={dt('noLines')} />
+      <EmptyState
+        title={t('ui.loadFailedTitle')}
+        body={t('ui.loadFailedBody')}
+        action={
+          <Button variant="secondary" onClick={reload}>
+            {t('ui.reload')}
+          </Button>
+        }
+      />
     ) : (
       <LoadingState label={dt('loading')} />
     );
