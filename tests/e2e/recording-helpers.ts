@@ -29,10 +29,14 @@ export async function buildClient(): Promise<{ outDir: string; remove: () => Pro
   return { outDir, remove: () => rm(outDir, { recursive: true, force: true }) };
 }
 
-/** Serves a build with /producer and /ai proxied to `apiUrl`, as the real deployment's proxy does. */
+/**
+ * Serves a build with /producer proxied to `apiUrl` and /ai to `aiUrl` (default: the same server), as
+ * the real deployment's proxy does.
+ */
 export async function serveClient(
   outDir: string,
   apiUrl: string,
+  aiUrl = apiUrl,
 ): Promise<{ origin: string; server: PreviewServer }> {
   const server = await preview({
     root: ROOT,
@@ -42,7 +46,7 @@ export async function serveClient(
       host: '127.0.0.1',
       port: 0,
       open: false,
-      proxy: { '/producer': apiUrl, '/ai': apiUrl },
+      proxy: { '/producer': apiUrl, '/ai': aiUrl },
     },
   });
   const url = server.resolvedUrls?.local[0];

@@ -4,7 +4,7 @@ import { DEFAULT_WINDOW_MARGIN_SECONDS, TARGET_SAMPLE_RATE } from '../../src/aud
 import { mmssToSeconds } from '../../src/audio/dsp/time';
 import { decodeWav } from '../../src/audio/dsp/wav';
 import { launchChromium } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { type AiService, startAiService, startTestServer, type TestServer } from '../support/server';
 import {
   buildClient,
   CAPTURE_TAP_SCRIPT,
@@ -28,6 +28,8 @@ const MARGIN = DEFAULT_WINDOW_MARGIN_SECONDS;
 const TOLERANCE = 0.02 * TARGET_SAMPLE_RATE; // ±20 ms
 
 let api: TestServer;
+/** The AI service on its own port, stopped and started by the offline test. */
+let ai: AiService;
 let clientBuild: Awaited<ReturnType<typeof buildClient>>;
 let client: Awaited<ReturnType<typeof serveClient>>;
 let browser: Browser;
@@ -35,6 +37,13 @@ let mic16k: Float32Array;
 let film: FilmLines;
 let token: string;
 const errors: string[] = [];
+/** The page's console, failed requests and errors, with seconds since the file started: printed when a wait times out. */
+const pageLog: string[] = [];
+const T0 = Date.now();
+const logLine = (line: string) => {
+  pageLog.push(`${((Date.now() - T0) / 1000).toFixed(1)} s ${line}`);
+  if (pageLog.length > 200) pageLog.shift();
+};
 
 beforeAll(async () => {
   const mic = micFixture();
@@ -44,7 +53,8 @@ beforeAll(async () => {
     startTestServer({ seedDemo: true, importDemo: true }),
     buildClient(),
   ]);
-  client = await serveClient(clientBuild.outDir, api.url);
+  ai = await startAiService(api);
+  client = await serveClient(clientBuild.outDir, api.url, ai.url);
   token = await login(api.url);
   film = await prptFilm(api.url, token, FILM);
   browser = await launchChromium(FAKE_MIC_ARGS(mic.path));
@@ -53,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise<void>((r) => (client ? client.server.httpServer.close(() => r()) : r()));
+  await ai?.stop();
   await api?.close();
   await clientBuild?.remove();
 });
@@ -92,15 +103,68 @@ async function openDub(query = ''): Promise<{ context: BrowserContext; page: Pag
   // Upload attempts as the browser made them (bodies with Blobs are not visible to Playwright, so the
   // uploads themselves are read back from the AI service's storage).
   const posts = { n: 0 };
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => {
+    errors.push(e.message);
+    logLine(`[pageerror] ${e.message}`);
+  });
+  page.on('console', (m) => logLine(`[${m.type()}] ${m.text()}`));
+  page.on('requestfailed', (r) =>
+    logLine(`[request failed] ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+  );
+  page.on('worker', (w) => logLine(`[worker] ${w.url()}`));
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/ai/speech_emotion')) posts.n++;
   });
   await page.goto(`${client.origin}/prpt/dub/${film.id}${query}`);
-  await page.getByTestId('dub-scene-take').waitFor();
+  await untilShown(page, 'dub-scene-take');
   // Page-side code is passed as strings: this file is type-checked for Node, not the DOM.
   await page.waitForFunction("document.querySelector('[data-testid=dub-video]')?.readyState >= 1");
   return { context, page, posts };
+}
+
+/** What the dub page shows and what it logged: the message of a wait that timed out. */
+async function pageState(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(`(() => {
+      const q = (s) => document.querySelector(s);
+      const v = q('[data-testid=dub-video]');
+      return JSON.stringify({
+        url: location.href,
+        phase: q('[data-testid=dub-phase]')?.getAttribute('data-phase') ?? null,
+        alerts: [...document.querySelectorAll('[role=alert]')].map((e) => e.textContent),
+        overlay: q('[data-testid=pipeline-overlay]')?.textContent ?? null,
+        video: v && { readyState: v.readyState, networkState: v.networkState, currentTime: v.currentTime, paused: v.paused, seeking: v.seeking, error: v.error?.message ?? null },
+        text: document.body.innerText.slice(0, 300),
+      });
+    })()`)
+    .catch((e: Error) => `page not readable: ${e.message}`);
+  return `page state ${state}\npage log (last 40):\n${pageLog.slice(-40).join('\n')}`;
+}
+
+/** Waits until the dub page's take phase is `phase`; on timeout, says what the page showed and logged. */
+async function untilPhase(page: Page, phase: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      `document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === ${JSON.stringify(phase)}`,
+      undefined,
+      { timeout },
+    );
+  } catch (e) {
+    throw new Error(
+      `dub phase never became ${phase} (${(e as Error).message.split('\n')[0]})\n${await pageState(page)}`,
+    );
+  }
+}
+
+/** Waits for an element by test id; on timeout, says what the page showed and logged. */
+async function untilShown(page: Page, testId: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.getByTestId(testId).waitFor({ timeout });
+  } catch (e) {
+    throw new Error(
+      `${testId} never shown (${(e as Error).message.split('\n')[0]})\n${await pageState(page)}`,
+    );
+  }
 }
 
 const scores = (page: Page) =>
@@ -242,34 +306,26 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     expect(entry.firstUserAudioJson).not.toBe(entry.secondUserAudioJson);
   });
 
-  test('a take made while the AI service is unreachable is kept across a reload and sent when it is back', async () => {
+  test('a take made while the AI service is stopped is kept across a reload and sent when it is back', async () => {
     const { page, posts } = session;
     const line = film.lines[2];
-    // The AI service is gone: connections to it are refused.
-    await page.route('**/ai/speech_emotion**', (route) => route.abort('connectionrefused'));
+    // The AI service is stopped: its port refuses connections and the proxy in front answers with an error.
+    await ai.stop();
     const stored = (await storedUploads()).length;
     const tried = posts.n;
     await page.getByTestId(`record-${line.id}`).click();
-    await page.waitForFunction(
-      "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'count-in'",
-    );
-    await page.waitForFunction(
-      "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'idle'",
-      undefined,
-      {
-        timeout: 60_000,
-      },
-    );
+    await untilPhase(page, 'count-in');
+    await untilPhase(page, 'idle', 60_000);
     await expect.poll(() => posts.n).toBeGreaterThan(tried); // it was tried, and refused
     await page.locator(`[data-testid="line-${line.id}"][data-stage="queued"]`).waitFor();
     expect(await pending(page)).toBe(1);
     const delivered = new DeliveredAudio(await readCaptureTaps(page)); // before the reload clears them
     await page.reload();
-    await page.getByTestId('dub-scene-take').waitFor();
+    await untilShown(page, 'dub-scene-take');
     expect(await pending(page)).toBe(1); // still refused after the reload, still kept
     expect((await storedUploads()).length).toBe(stored);
 
-    await page.unroute('**/ai/speech_emotion**');
+    await ai.start();
     await page.reload(); // the next page load sends what is waiting
     await hasSecondAttempt(page, line.id);
     await expect.poll(() => pending(page)).toBe(0);
