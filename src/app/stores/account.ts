@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals-react';
+import { batch, computed, signal } from '@preact/signals-react';
 import { accountLogin } from '../../api/calls';
 import type { UserInfo } from '../../api/contract';
 import { readToken, removeToken, writeToken } from '../../api/token';
@@ -45,10 +45,13 @@ export function watchTokenCookie(): () => void {
 /** Spec §4: store the token in cookie `user-token` (604 800 s, path /) and save the user info. */
 export function completeLogin(newToken: string, info: UserInfo | null): void {
   writeToken(newToken);
-  token.value = newToken;
-  userInfo.value = info;
   writeJson(localStorage, USER_INFO_KEY, info);
-  authQRCode.value = null;
+  // One update: a subscriber never sees the new token with the previous learner's info.
+  batch(() => {
+    token.value = newToken;
+    userInfo.value = info;
+    authQRCode.value = null;
+  });
 }
 
 /**
@@ -63,7 +66,9 @@ export async function loginWithPassword(account: string, password: string): Prom
 
 export function resetAccount(): void {
   removeToken();
-  token.value = null;
-  userInfo.value = null;
-  authQRCode.value = null;
+  batch(() => {
+    token.value = null;
+    userInfo.value = null;
+    authQRCode.value = null;
+  });
 }

@@ -73,6 +73,7 @@ describe('attempt bookkeeping through the prpt store', () => {
       send: () => new Promise<SpeechScore>(() => {}), // the service never answers
       onScored: () => {},
       onState: () => {},
+      learner: () => 'u:learner-1',
     });
     const session = new DubSession({
       filmId: 'film-1',

@@ -318,6 +318,8 @@ describe('UploadQueue.resume racing a finished upload', () => {
         if (hold) await hold; // the read happened; its answer comes late
         return snapshot;
       },
+      has: async (id) => rows.has(id),
+      claim: async (id, owner) => rows.get(id)?.owner ?? (rows.has(id) ? owner : undefined),
     };
     const answers: ((s: SpeechScore) => void)[] = [];
     const scored: string[] = [];
@@ -326,6 +328,7 @@ describe('UploadQueue.resume racing a finished upload', () => {
       send: () => new Promise<SpeechScore>((r) => answers.push(r)),
       onScored: (item) => scored.push(item.uploadId),
       onState: () => {},
+      learner: () => 'u:learner-1',
     });
     await q.resume(); // the app start
     expect(answers).toHaveLength(1);

@@ -51,12 +51,16 @@ function makeQueue(storeName: string, service: ReturnType<typeof fakeService>, c
     onState: (item, s) => states.push([item.subtitlesId, s]),
     now: () => clock.t,
     random: () => 0.5,
+    learner: () => 'u:learner-1',
   });
   queues.push(q);
   return { q, store, states, scored };
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
+/** Lets IndexedDB (fake-indexeddb answers on later turns) and the queue's continuations settle. */
+async function flush() {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
 
 describe('UploadQueue', () => {
   it('persists a take before sending and deletes it only after it is scored', async () => {

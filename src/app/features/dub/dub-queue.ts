@@ -3,9 +3,12 @@
  * outlives page navigation: uploads keep going while the learner moves on to the next screen, and so
  * the app start (resume-uploads.ts, a dynamic import) and the dub page share it: one take, one send.
  */
+import { effect, untracked } from '@preact/signals-react';
 import { discernSpeechEmotion } from '../../../api/calls';
 import type { SpeechScore } from '../../../api/contract';
+import { token, USER_INFO_KEY, userInfo } from '../../stores/account';
 import { recordAttempt } from '../../stores/prpt';
+import { currentLearner } from './learner';
 import { setLineState } from './line-state';
 import { scoreStored, uploadStarted } from './pipeline-timing';
 import { UploadQueue } from './upload-queue';
@@ -30,8 +33,10 @@ export function onUploadScored(item: PendingUpload, result: SpeechScore): 1 | 2 
 }
 
 export function dubUploadQueue(): UploadQueue {
-  queue ??= new UploadQueue({
+  if (queue) return queue;
+  const q = new UploadQueue({
     store: idbUploadStore(),
+    learner: currentLearner,
     send: (item, onProgress, signal) => {
       uploadStarted(item.uploadId);
       return discernSpeechEmotion(
@@ -48,13 +53,33 @@ export function dubUploadQueue(): UploadQueue {
     onScored: onUploadScored,
     onState: (item, state) => setLineState(item.subtitlesId, state),
   });
-  return queue;
+  watchLearner(q);
+  queue = q;
+  return q;
 }
 
 /**
- * Sends what earlier pages left in IndexedDB, wherever the learner is (called at app start, on
- * `online` and after a login by resume-uploads.ts, only when a token exists). Scores land in the prpt
- * store through `onUploadScored`, exactly as on the dub page. Returns how many uploads were stored.
+ * Tells the queue at once when the learner may have changed, so the previous learner's sends are
+ * aborted before a new token goes out: a login or logout in this tab (the account signals), or in
+ * another tab (its user info written to, or cleared from, localStorage). The queue also checks the
+ * cookie before every send. Lives as long as the page: the queue is a page-long singleton.
+ */
+function watchLearner(q: UploadQueue): void {
+  effect(() => {
+    token.value;
+    userInfo.value;
+    untracked(() => q.learnerChanged()); // the queue's own signals must not re-run this effect
+  });
+  window.addEventListener('storage', (e) => {
+    if (e.key === USER_INFO_KEY || e.key === null) q.learnerChanged();
+  });
+}
+
+/**
+ * Sends what earlier pages left in IndexedDB for the logged-in learner, wherever they are (called at
+ * app start, on `online` and after a login by resume-uploads.ts, only when a token exists). Scores
+ * land in the prpt store through `onUploadScored`, exactly as on the dub page. Returns how many of
+ * this learner's uploads were stored.
  */
 export async function resumePendingUploads(): Promise<number> {
   const q = dubUploadQueue();

@@ -5,6 +5,10 @@
  * IndexedDB store with the raw API, and only when a logged-in learner has something pending does it
  * load the queue (dub-queue.ts, a dynamic import). The queue is a module singleton shared with the dub
  * page, so the same take is never sent twice from one page.
+ *
+ * The count covers every learner's takes (reading each take's owner would mean reading its wav): on a
+ * kiosk where an earlier learner left takes, the queue is loaded and then sends only the takes of the
+ * learner logged in now (upload-queue.ts).
  */
 import { readToken } from '../../../api/token';
 import { token } from '../../stores/account';

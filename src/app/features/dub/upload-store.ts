@@ -3,7 +3,7 @@
  * A take recorded offline, or while the AI service is down, sits here until it is sent; nothing is
  * deleted before the service has answered with a score.
  */
-import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, promisifyRequest, set, type UseStore } from 'idb-keyval';
 
 export interface PendingUpload {
   /** Idempotency key sent as `takeId`: the service stores a retried upload once. */
@@ -21,12 +21,25 @@ export interface PendingUpload {
   lastError?: string;
   /** Gave up on it (a rejection retrying cannot fix); shown as failed with a retry button. */
   failed?: boolean;
+  /**
+   * The learner who recorded it (learner.ts: `u:<user id>`, or a hash of the session token; never the
+   * token). Missing on takes stored before uploads had owners: see UploadQueue.resume.
+   */
+  owner?: string;
 }
 
 export interface UploadStore {
   put(item: PendingUpload): Promise<void>;
   remove(uploadId: string): Promise<void>;
   all(): Promise<PendingUpload[]>;
+  /** Whether it is still stored (another tab may have sent it and removed it). */
+  has(uploadId: string): Promise<boolean>;
+  /**
+   * Gives an upload stored without an owner to `owner`, in one transaction (so it cannot bring back
+   * an upload another tab removed meanwhile). Answers the owner it has afterwards, or undefined when
+   * it is gone.
+   */
+  claim(uploadId: string, owner: string): Promise<string | undefined>;
 }
 
 let defaultStore: UseStore | null = null;
@@ -43,5 +56,18 @@ export function idbUploadStore(store?: UseStore): UploadStore {
     remove: (uploadId) => del(uploadId, s()),
     all: async () =>
       (await entries<string, PendingUpload>(s())).map(([, v]) => v).sort((a, b) => a.createdAt - b.createdAt),
+    has: (uploadId) => s()('readonly', async (os) => (await promisifyRequest(os.count(uploadId))) > 0),
+    claim: (uploadId, owner) =>
+      s()('readwrite', (os) => {
+        let result: string | undefined;
+        const read = os.get(uploadId) as IDBRequest<PendingUpload | undefined>;
+        read.onsuccess = () => {
+          const item = read.result;
+          if (!item) return;
+          result = item.owner ?? owner;
+          if (item.owner === undefined) os.put({ ...item, owner }, uploadId);
+        };
+        return promisifyRequest(os.transaction).then(() => result);
+      }),
   };
 }
