@@ -110,6 +110,7 @@ function session(bridge: EncoderBridge, made: ReturnType<typeof recorder>[], pre
   const queue = new UploadQueue({
     store: idbUploadStore(createStore(`prepare-${Math.random()}`, 'pending')),
     send: () => new Promise<SpeechScore>(() => {}),
+    learner: () => 'u:learner-1',
     onScored: () => {},
     onState: () => {},
   });
