@@ -1,10 +1,10 @@
-import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { computed, type ReadonlySignal, useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useId, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import type { SubtitleLine } from '../../stores/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
-import { Button } from '../../ui/button';
+import { Button, type ButtonProps } from '../../ui/button';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
 import { type LineState, lineStateOf } from './line-state';
@@ -13,8 +13,13 @@ import { dt } from './messages';
 
 export interface DubLineRowProps {
   line: SubtitleLine;
-  active: boolean;
-  busy: boolean;
+  /**
+   * The clip position in seconds. Each row derives its own `active` from it, so a clip-time change
+   * re-renders only the rows whose active state flips, not the page and every row.
+   */
+  clipTime: ReadonlySignal<number>;
+  /** True while a take runs. Read only by the row's buttons that it disables (see `IdleButton`). */
+  busy: ReadonlySignal<boolean>;
   onRecord: (line: SubtitleLine) => void;
   onListen: (line: SubtitleLine) => void;
   onRetry: (line: SubtitleLine) => void;
@@ -55,12 +60,21 @@ function scoreOf(id: string): ReadonlySignal<SubtitleScore | undefined> {
 }
 
 /**
+ * A button disabled while a take runs. Its own component, subscribed to `busy`: starting or ending a
+ * take re-renders these buttons only, not every row (that made the Scene take click a long task).
+ */
+function IdleButton({ busy, ...props }: ButtonProps & { busy: ReadonlySignal<boolean> }) {
+  useSignals();
+  return <Button {...props} disabled={busy.value} />;
+}
+
+/**
  * One subtitle line: its text and window, where its take is in the pipeline, its scores and actions.
  * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs.
  */
 export const DubLineRow = memo(function DubLineRow({
   line,
-  active,
+  clipTime,
   busy,
   onRecord,
   onListen,
@@ -68,6 +82,9 @@ export const DubLineRow = memo(function DubLineRow({
   onPlay,
 }: DubLineRowProps) {
   useSignals();
+  const active = useComputed(
+    () => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m,
+  ).value;
   const entry = scoreOf(line.id).value;
   const state = lineStateOf(line.id).value ?? { stage: entry ? 'scored' : 'idle' };
   // Parsed once per stored JSON, not on every stage or progress change of the row.
@@ -119,9 +136,9 @@ export const DubLineRow = memo(function DubLineRow({
           </>
         ) : null}
         {line.referenceAudio ? (
-          <Button size="sm" variant="ghost" onClick={() => onListen(line)} disabled={busy}>
+          <IdleButton busy={busy} size="sm" variant="ghost" onClick={() => onListen(line)}>
             {dt('listen')}
-          </Button>
+          </IdleButton>
         ) : null}
         {state.stage === 'failed' && state.message !== 'incomplete' ? (
           <Button size="sm" variant="danger" onClick={() => onRetry(line)}>
@@ -140,15 +157,15 @@ export const DubLineRow = memo(function DubLineRow({
             {open ? dt('hideDetails') : dt('details')}
           </Button>
         ) : null}
-        <Button
+        <IdleButton
+          busy={busy}
           size="sm"
           variant="secondary"
           onClick={() => onRecord(line)}
-          disabled={busy}
           data-testid={`record-${line.id}`}
         >
           {entry ? dt('retake') : dt('record')}
-        </Button>
+        </IdleButton>
       </span>
       {open && entry ? (
         <div id={detailId} className={styles.detail}>
