@@ -1,6 +1,5 @@
 import { computed, type ReadonlySignal, useComputed } from '@preact/signals-react';
-import { useSignals } from '@preact/signals-react/runtime';
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import type { SubtitleLine } from '../../stores/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
@@ -10,6 +9,8 @@ import styles from './dub.module.css';
 import { type LineState, lineStateOf } from './line-state';
 import { LineScoreDetail } from './line-score-detail';
 import { dt } from './messages';
+import { scoreShown } from './pipeline-timing';
+import { useSignalInTransition } from './use-signal-in-transition';
 
 export interface DubLineRowProps {
   line: SubtitleLine;
@@ -61,16 +62,18 @@ function scoreOf(id: string): ReadonlySignal<SubtitleScore | undefined> {
 
 /**
  * A button disabled while a take runs. Its own component, subscribed to `busy`: starting or ending a
- * take re-renders these buttons only, not every row (that made the Scene take click a long task).
+ * take re-renders these buttons only, not every row (that made the Scene take click a long task), and
+ * in a transition, after the click's own task. A press before that is harmless: a take does not start
+ * while another runs.
  */
 function IdleButton({ busy, ...props }: ButtonProps & { busy: ReadonlySignal<boolean> }) {
-  useSignals();
-  return <Button {...props} disabled={busy.value} />;
+  return <Button {...props} disabled={useSignalInTransition(busy)} />;
 }
 
 /**
  * One subtitle line: its text and window, where its take is in the pipeline, its scores and actions.
- * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs.
+ * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs; its
+ * updates are rendered in transitions (`useSignalInTransition`), not in the task that wrote them.
  */
 export const DubLineRow = memo(function DubLineRow({
   line,
@@ -81,12 +84,15 @@ export const DubLineRow = memo(function DubLineRow({
   onRetry,
   onPlay,
 }: DubLineRowProps) {
-  useSignals();
-  const active = useComputed(
-    () => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m,
-  ).value;
-  const entry = scoreOf(line.id).value;
-  const state = lineStateOf(line.id).value ?? { stage: entry ? 'scored' : 'idle' };
+  const active = useSignalInTransition(
+    useComputed(() => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m),
+  );
+  const entry = useSignalInTransition(scoreOf(line.id));
+  const state = useSignalInTransition(lineStateOf(line.id)) ?? { stage: entry ? 'scored' : 'idle' };
+  // The score is on screen once this commit is painted: the pipeline timing measures line end → here.
+  useLayoutEffect(() => {
+    if (state.stage === 'scored' && entry) scoreShown(line.id);
+  }, [state.stage, entry, line.id]);
   // Parsed once per stored JSON, not on every stage or progress change of the row.
   const firstJson = entry?.firstUserAudioJson;
   const secondJson = entry?.secondUserAudioJson;
