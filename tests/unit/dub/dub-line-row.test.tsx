@@ -2,7 +2,8 @@ import { signal } from '@preact/signals-react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetLineStates, setLineState } from '../../../src/app/features/dub/line-state';
-import { recordAttempt } from '../../../src/app/stores/prpt';
+import { lang } from '../../../src/app/i18n';
+import { clearScores, recordAttempt } from '../../../src/app/stores/prpt';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const line = dubLine();
@@ -70,5 +71,20 @@ describe('DubLineRow', () => {
     expect(record).toBeEnabled();
     fireEvent.click(listen);
     expect(onListen).toHaveBeenCalledWith(line);
+  });
+
+  it('follows a language switch', () => {
+    resetLineStates();
+    clearScores();
+    renderDubRow(line);
+    expect(screen.getByTestId('record-l1')).toHaveTextContent('录这句');
+    act(() => {
+      lang.value = 'en';
+    });
+    try {
+      expect(screen.getByTestId('record-l1')).toHaveTextContent('Record line');
+    } finally {
+      lang.value = 'zh';
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { computed, type ReadonlySignal, useComputed } from '@preact/signals-react';
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
+import { lang } from '../../i18n';
 import type { SubtitleLine } from '../../stores/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
 import { Button, type ButtonProps } from '../../ui/button';
@@ -84,6 +85,8 @@ export const DubLineRow = memo(function DubLineRow({
   onRetry,
   onPlay,
 }: DubLineRowProps) {
+  // The labels (`dt`) follow the language: a switch re-renders the row, like any other update of it.
+  useSignalInTransition(lang);
   const active = useSignalInTransition(
     useComputed(() => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m),
   );
