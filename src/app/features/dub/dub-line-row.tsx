@@ -1,4 +1,5 @@
 import { computed, type ReadonlySignal, useComputed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import { lang } from '../../i18n';
@@ -63,12 +64,13 @@ function scoreOf(id: string): ReadonlySignal<SubtitleScore | undefined> {
 
 /**
  * A button disabled while a take runs. Its own component, subscribed to `busy`: starting or ending a
- * take re-renders these buttons only, not every row (that made the Scene take click a long task), and
- * in a transition, after the click's own task. A press before that is harmless: a take does not start
- * while another runs.
+ * take re-renders these buttons only, not every row (that made the Scene take click a long task).
+ * Rendered at once, not in a transition: a button must never look pressable while a take runs (the
+ * press would be ignored, and the tests wait for it to be enabled after a take).
  */
 function IdleButton({ busy, ...props }: ButtonProps & { busy: ReadonlySignal<boolean> }) {
-  return <Button {...props} disabled={useSignalInTransition(busy)} />;
+  useSignals();
+  return <Button {...props} disabled={busy.value} />;
 }
 
 /**
