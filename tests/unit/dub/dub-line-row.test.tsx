@@ -1,7 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { signal } from '@preact/signals-react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetLineStates, setLineState } from '../../../src/app/features/dub/line-state';
-import { recordAttempt } from '../../../src/app/stores/prpt';
+import { lang } from '../../../src/app/i18n';
+import { clearScores, recordAttempt } from '../../../src/app/stores/prpt';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const line = dubLine();
@@ -32,5 +34,57 @@ describe('DubLineRow', () => {
     expect(screen.getByRole('img', { name: '第一次 83' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '重录这句' }));
     expect(onRecord).toHaveBeenCalledWith(line);
+  });
+
+  it('marks itself active while the clip is inside its line, from the clip-time signal', () => {
+    resetLineStates();
+    const clipTime = signal(0);
+    renderDubRow(line, { clipTime });
+    const row = screen.getByTestId('line-l1');
+    expect(row).toHaveAttribute('data-active', 'false');
+    act(() => {
+      clipTime.value = 1.2; // the line runs 1–2.5 s
+    });
+    expect(row).toHaveAttribute('data-active', 'true');
+    act(() => {
+      clipTime.value = 2.5; // its end is outside
+    });
+    expect(row).toHaveAttribute('data-active', 'false');
+  });
+
+  it('record and listen are disabled while a take runs, and enabled again after it', () => {
+    resetLineStates();
+    const busy = signal(false);
+    const { onRecord, onListen } = renderDubRow(line, { busy });
+    const record = screen.getByTestId('record-l1');
+    const listen = screen.getByRole('button', { name: '听原声' });
+    act(() => {
+      busy.value = true;
+    });
+    expect(record).toBeDisabled();
+    expect(listen).toBeDisabled();
+    fireEvent.click(record);
+    expect(onRecord).not.toHaveBeenCalled();
+    act(() => {
+      busy.value = false;
+    });
+    expect(record).toBeEnabled();
+    fireEvent.click(listen);
+    expect(onListen).toHaveBeenCalledWith(line);
+  });
+
+  it('follows a language switch', () => {
+    resetLineStates();
+    clearScores();
+    renderDubRow(line);
+    expect(screen.getByTestId('record-l1')).toHaveTextContent('录这句');
+    act(() => {
+      lang.value = 'en';
+    });
+    try {
+      expect(screen.getByTestId('record-l1')).toHaveTextContent('Record line');
+    } finally {
+      lang.value = 'zh';
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { type ReadonlySignal, signal } from '@preact/signals-react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { DubLineRow } from '../../../src/app/features/dub/dub-line-row';
@@ -23,25 +24,35 @@ export function dubLine(overrides: Partial<SubtitleLine> = {}): SubtitleLine {
   } as SubtitleLine;
 }
 
-/** Renders one dub line row in a list, with spy handlers the test can inspect. */
+/**
+ * Renders one dub line row in a list, with spy handlers the test can inspect; the clip position and
+ * the take's busy flag are signals the test may pass and change (idle, at 0 s by default).
+ */
 export function renderDubRow(
   line: SubtitleLine,
-  handlers: { onRetry?: () => void; onRecord?: () => void } = {},
+  handlers: {
+    onRetry?: () => void;
+    onRecord?: () => void;
+    onListen?: () => void;
+    clipTime?: ReadonlySignal<number>;
+    busy?: ReadonlySignal<boolean>;
+  } = {},
 ) {
   const onRetry = handlers.onRetry ?? vi.fn();
   const onRecord = handlers.onRecord ?? vi.fn();
+  const onListen = handlers.onListen ?? vi.fn();
   render(
     <ol>
       <DubLineRow
         line={line}
-        active={false}
-        busy={false}
+        clipTime={handlers.clipTime ?? signal(0)}
+        busy={handlers.busy ?? signal(false)}
         onRecord={onRecord}
-        onListen={vi.fn()}
+        onListen={onListen}
         onRetry={onRetry}
         onPlay={vi.fn()}
       />
     </ol>,
   );
-  return { onRetry, onRecord };
+  return { onRetry, onRecord, onListen };
 }

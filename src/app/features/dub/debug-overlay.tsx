@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals-react';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import styles from './dub.module.css';
 import type { DubSession } from './dub-session';
 import { longTasks, watchLongTasks } from './long-tasks';
@@ -17,7 +17,8 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
   const [, setTick] = useState(0);
   useEffect(() => watchLongTasks(), []);
   // Subscribed through an effect and refreshed at most every REFRESH_MS: the worker's stats come 10
-  // times a second, and each long task it reports would otherwise re-render (and re-lay-out) it.
+  // times a second, and each long task it reports would otherwise re-render (and re-lay-out) it. In a
+  // transition, so React renders it in short slices rather than in one timer task.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const dispose = effect(() => {
@@ -32,7 +33,7 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
       void lineTimings.value;
       timer ??= setTimeout(() => {
         timer = undefined;
-        setTick((n) => n + 1);
+        startTransition(() => setTick((n) => n + 1));
       }, REFRESH_MS);
     });
     return () => {

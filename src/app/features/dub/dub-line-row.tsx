@@ -1,20 +1,28 @@
-import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { computed, type ReadonlySignal, useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
+import { lang } from '../../i18n';
 import type { SubtitleLine } from '../../stores/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
-import { Button } from '../../ui/button';
+import { Button, type ButtonProps } from '../../ui/button';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
 import { type LineState, lineStateOf } from './line-state';
 import { LineScoreDetail } from './line-score-detail';
 import { dt } from './messages';
+import { scoreShown } from './pipeline-timing';
+import { useSignalInTransition } from './use-signal-in-transition';
 
 export interface DubLineRowProps {
   line: SubtitleLine;
-  active: boolean;
-  busy: boolean;
+  /**
+   * The clip position in seconds. Each row derives its own `active` from it, so a clip-time change
+   * re-renders only the rows whose active state flips, not the page and every row.
+   */
+  clipTime: ReadonlySignal<number>;
+  /** True while a take runs. Read only by the row's buttons that it disables (see `IdleButton`). */
+  busy: ReadonlySignal<boolean>;
   onRecord: (line: SubtitleLine) => void;
   onListen: (line: SubtitleLine) => void;
   onRetry: (line: SubtitleLine) => void;
@@ -55,21 +63,41 @@ function scoreOf(id: string): ReadonlySignal<SubtitleScore | undefined> {
 }
 
 /**
+ * A button disabled while a take runs. Its own component, subscribed to `busy`: starting or ending a
+ * take re-renders these buttons only, not every row (that made the Scene take click a long task).
+ * Rendered at once, not in a transition: a button must never look pressable while a take runs (the
+ * press would be ignored, and the tests wait for it to be enabled after a take).
+ */
+function IdleButton({ busy, ...props }: ButtonProps & { busy: ReadonlySignal<boolean> }) {
+  useSignals();
+  return <Button {...props} disabled={busy.value} />;
+}
+
+/**
  * One subtitle line: its text and window, where its take is in the pipeline, its scores and actions.
- * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs.
+ * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs; its
+ * updates are rendered in transitions (`useSignalInTransition`), not in the task that wrote them.
  */
 export const DubLineRow = memo(function DubLineRow({
   line,
-  active,
+  clipTime,
   busy,
   onRecord,
   onListen,
   onRetry,
   onPlay,
 }: DubLineRowProps) {
-  useSignals();
-  const entry = scoreOf(line.id).value;
-  const state = lineStateOf(line.id).value ?? { stage: entry ? 'scored' : 'idle' };
+  // The labels (`dt`) follow the language: a switch re-renders the row, like any other update of it.
+  useSignalInTransition(lang);
+  const active = useSignalInTransition(
+    useComputed(() => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m),
+  );
+  const entry = useSignalInTransition(scoreOf(line.id));
+  const state = useSignalInTransition(lineStateOf(line.id)) ?? { stage: entry ? 'scored' : 'idle' };
+  // The score is on screen once this commit is painted: the pipeline timing measures line end → here.
+  useLayoutEffect(() => {
+    if (state.stage === 'scored' && entry) scoreShown(line.id);
+  }, [state.stage, entry, line.id]);
   // Parsed once per stored JSON, not on every stage or progress change of the row.
   const firstJson = entry?.firstUserAudioJson;
   const secondJson = entry?.secondUserAudioJson;
@@ -119,9 +147,9 @@ export const DubLineRow = memo(function DubLineRow({
           </>
         ) : null}
         {line.referenceAudio ? (
-          <Button size="sm" variant="ghost" onClick={() => onListen(line)} disabled={busy}>
+          <IdleButton busy={busy} size="sm" variant="ghost" onClick={() => onListen(line)}>
             {dt('listen')}
-          </Button>
+          </IdleButton>
         ) : null}
         {state.stage === 'failed' && state.message !== 'incomplete' ? (
           <Button size="sm" variant="danger" onClick={() => onRetry(line)}>
@@ -140,15 +168,15 @@ export const DubLineRow = memo(function DubLineRow({
             {open ? dt('hideDetails') : dt('details')}
           </Button>
         ) : null}
-        <Button
+        <IdleButton
+          busy={busy}
           size="sm"
           variant="secondary"
           onClick={() => onRecord(line)}
-          disabled={busy}
           data-testid={`record-${line.id}`}
         >
           {entry ? dt('retake') : dt('record')}
-        </Button>
+        </IdleButton>
       </span>
       {open && entry ? (
         <div id={detailId} className={styles.detail}>

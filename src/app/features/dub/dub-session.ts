@@ -4,7 +4,7 @@
  * queue, but audio samples stay in the worklet and the worker; the page only wraps the finished wav
  * bytes in a Blob for playback and upload.
  */
-import { signal } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-react';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../audio/constants';
 import type { LevelReading, Recorder } from '../../../audio/capture/recorder';
 import type { EncoderBridge } from '../../../workers/encoder-bridge';
@@ -46,6 +46,11 @@ const PREPARE_TIMEOUT_MS = 15_000;
 
 export class DubSession {
   readonly phase = signal<TakePhase>('idle');
+  /**
+   * True while a take runs (any phase but idle). Rows read this rather than the phase, so only a
+   * change between idle and busy reaches them, and only the buttons it disables re-render.
+   */
+  readonly busy = computed(() => this.phase.value !== 'idle');
   readonly countdown = signal(0);
   readonly level = signal<LevelReading | null>(null);
   /** Frames the worklet dropped; changes rarely, so the overlay can render from it (level changes 30×/s). */

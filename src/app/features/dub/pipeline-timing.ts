@@ -18,6 +18,9 @@ export interface LineTiming {
   uploadMs?: number;
   /** Line end (subtitle end time on the capture clock) → score painted. */
   lineEndToShownMs?: number;
+  /** The score is in the store; `shown`: a row has committed it. */
+  stored?: boolean;
+  shown?: boolean;
 }
 
 const KEEP = 30;
@@ -66,7 +69,13 @@ export function uploadStarted(uploadId: string): void {
   if (t && t.uploadStart === undefined) t.uploadStart = performance.now();
 }
 
-/** The score is in the store; measure once the browser has painted it. */
+/** How long a stored score waits for a row to show it (none: scored on another page) before it is dropped. */
+const SHOWN_WAIT_MS = 30_000;
+
+/**
+ * The score is in the store. Line end → shown is measured when a row has committed it and the browser
+ * has painted that (`scoreShown`): rows render their updates in transitions, a moment after the store.
+ */
 export function scoreStored(uploadId: string, subtitlesId: string): void {
   const t = open.get(uploadId);
   if (!t) return;
@@ -75,16 +84,30 @@ export function scoreStored(uploadId: string, subtitlesId: string): void {
     t.uploadMs = uploaded - t.uploadStart;
     measure(`dub:upload+score ${subtitlesId}`, t.uploadStart, uploaded);
   }
-  const paint =
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 0);
-  // rAF runs before the paint that shows the new state; a task queued from it runs after that paint.
-  paint(() =>
-    setTimeout(() => {
-      const shown = performance.now();
-      t.lineEndToShownMs = shown - t.lineEnd;
-      measure(`dub:line-end→score ${subtitlesId}`, t.lineEnd, shown);
-      open.delete(uploadId);
-      publish(t);
-    }, 0),
-  );
+  t.stored = true;
+  setTimeout(() => {
+    if (open.get(uploadId) === t && !t.shown) open.delete(uploadId);
+  }, SHOWN_WAIT_MS);
+}
+
+/** A row has committed its line's score to the DOM: measure once the browser has painted it. */
+export function scoreShown(subtitlesId: string): void {
+  for (const [uploadId, t] of open) {
+    if (t.subtitlesId !== subtitlesId || !t.stored || t.shown) continue;
+    t.shown = true;
+    const paint =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame
+        : (f: () => void) => setTimeout(f, 0);
+    // rAF runs before the paint that shows the new state; a task queued from it runs after that paint.
+    paint(() =>
+      setTimeout(() => {
+        const shown = performance.now();
+        t.lineEndToShownMs = shown - t.lineEnd;
+        measure(`dub:line-end→score ${subtitlesId}`, t.lineEnd, shown);
+        open.delete(uploadId);
+        publish(t);
+      }, 0),
+    );
+  }
 }

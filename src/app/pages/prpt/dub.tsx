@@ -1,5 +1,6 @@
+import { useComputed, useSignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { prefixImage } from '../../../api/image';
 import { createRecorder } from '../../../audio/capture/create-recorder';
@@ -7,6 +8,7 @@ import { encoderBridge } from '../../../workers/encoder-bridge';
 import { DebugOverlay } from '../../features/dub/debug-overlay';
 import { DubLineRow } from '../../features/dub/dub-line-row';
 import { dubUploadQueue, takeSources } from '../../features/dub/dub-queue';
+import type { UploadQueue } from '../../features/dub/upload-queue';
 import { DubSession } from '../../features/dub/dub-session';
 import styles from '../../features/dub/dub.module.css';
 import { LevelMeter } from '../../features/dub/level-meter';
@@ -20,12 +22,20 @@ import { EmptyState, LoadingState } from '../../ui/states';
 import { useLoad } from '../../screens/common/use-load';
 import { useT } from '../../screens/common/use-t';
 
-/** /prpt/dub/:id — dub the clip: a scene take of every line, or a retake of one line. */
+/**
+ * /prpt/dub/:id — dub the clip: a scene take of every line, or a retake of one line.
+ *
+ * The page itself reads no signal that changes during a take (only the film's detail): the take's
+ * phase, count-down, queue depth and clip position are read by the small parts that show them, and
+ * each row derives what it needs from them. So a phase change, a queue change or a `timeupdate`
+ * re-renders only what changed, never the page with its rows and the debug overlay.
+ */
 export default function PrptDubPage() {
   useSignals();
   const { id = '' } = useParams();
   const video = useRef<HTMLVideoElement>(null);
-  const [now, setNow] = useState(0);
+  /** The clip position (s), from the video's `timeupdate`; rows mark themselves active from it. */
+  const clipTime = useSignal(0);
   const queue = dubUploadQueue();
   const session = useMemo(
     () =>
@@ -73,8 +83,6 @@ export default function PrptDubPage() {
 
   const detail = movieDetail.value && movieDetail.value.id === id ? movieDetail.value : null;
   const lines: SubtitleLine[] = detail?.subtitlesList ?? [];
-  const phase = session.phase.value;
-  const busy = phase !== 'idle';
 
   if (!detail) {
     return status === 'failed' ? (
@@ -113,52 +121,20 @@ export default function PrptDubPage() {
             src={prefixImage(detail.video)}
             playsInline
             preload="auto"
-            onTimeUpdate={(e) => setNow(e.currentTarget.currentTime)}
+            onTimeUpdate={(e) => {
+              clipTime.value = e.currentTarget.currentTime;
+            }}
             data-testid="dub-video"
           >
             {detail.subtitlesTrack ? (
               <track kind="subtitles" src={prefixImage(detail.subtitlesTrack)} srcLang="de" default />
             ) : null}
           </video>
-          {phase === 'count-in' ? (
-            <div className={styles.countIn} aria-live="assertive">
-              {session.countdown.value}
-            </div>
-          ) : null}
-          {phase === 'recording' ? <span className={styles.recDot}>{dt('recording')}</span> : null}
+          <TakeIndicator session={session} />
         </div>
         <div className={styles.panel}>
-          <div className={styles.controls}>
-            {busy ? (
-              <Button variant="danger" onClick={() => session.stop()} data-testid="dub-stop">
-                {dt('stop')}
-              </Button>
-            ) : (
-              <Button
-                variant="primary"
-                disabled={lines.length === 0}
-                onClick={() => video.current && void session.sceneTake(video.current, lines)}
-                data-testid="dub-scene-take"
-              >
-                {dt('sceneTake')}
-              </Button>
-            )}
-            <span className={styles.hint} data-testid="dub-phase" data-phase={phase}>
-              {phase === 'count-in' ? dt('countIn') : phase === 'recording' ? dt('recording') : ''}
-            </span>
-          </div>
-          {session.recorderKind.value === 'polyfill' ? (
-            <p className={styles.hint}>{dt('micFallback')}</p>
-          ) : null}
-          {session.error.value ? (
-            <p className={styles.error} role="alert">
-              {session.error.value}
-            </p>
-          ) : null}
-          {queue.blockedBySession.value ? <p className={styles.hint}>{dt('waitingLogin')}</p> : null}
-          {queue.depth.value > 0 && typeof navigator !== 'undefined' && !navigator.onLine ? (
-            <p className={styles.hint}>{dt('offlineKept')}</p>
-          ) : null}
+          <TakeControls session={session} video={video} lines={lines} />
+          <DubNotices session={session} queue={queue} />
           <div className={styles.meters}>
             <LevelMeter session={session} label={dt('level')} />
             <PitchTrace session={session} label={dt('pitch')} />
@@ -173,8 +149,8 @@ export default function PrptDubPage() {
             <DubLineRow
               key={line.id}
               line={line}
-              active={now >= line.startTime_m && now < line.endTime_m}
-              busy={busy}
+              clipTime={clipTime}
+              busy={session.busy}
               onRecord={record}
               onListen={listen}
               onRetry={retry}
@@ -185,5 +161,85 @@ export default function PrptDubPage() {
       )}
       {debug ? <DebugOverlay session={session} queue={queue} /> : null}
     </div>
+  );
+}
+
+/** Over the video: the count-in number, then the recording dot. */
+function TakeIndicator({ session }: { session: DubSession }) {
+  useSignals();
+  const phase = session.phase.value;
+  if (phase === 'count-in') {
+    return (
+      <div className={styles.countIn} aria-live="assertive">
+        {session.countdown.value}
+      </div>
+    );
+  }
+  return phase === 'recording' ? <span className={styles.recDot}>{dt('recording')}</span> : null;
+}
+
+/** Scene take (or Stop while a take runs) and the phase, which the tests and the bench watch. */
+function TakeControls({
+  session,
+  video,
+  lines,
+}: {
+  session: DubSession;
+  video: RefObject<HTMLVideoElement | null>;
+  lines: SubtitleLine[];
+}) {
+  useSignals();
+  const phase = session.phase.value;
+  return (
+    <div className={styles.controls}>
+      {phase !== 'idle' ? (
+        <Button variant="danger" onClick={() => session.stop()} data-testid="dub-stop">
+          {dt('stop')}
+        </Button>
+      ) : (
+        <Button
+          variant="primary"
+          disabled={lines.length === 0}
+          onClick={() => video.current && void session.sceneTake(video.current, lines)}
+          data-testid="dub-scene-take"
+        >
+          {dt('sceneTake')}
+        </Button>
+      )}
+      <span className={styles.hint} data-testid="dub-phase" data-phase={phase}>
+        {phase === 'count-in' ? dt('countIn') : phase === 'recording' ? dt('recording') : ''}
+      </span>
+    </div>
+  );
+}
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+
+function subscribeOnline(changed: () => void): () => void {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+}
+
+/** Recorder fallback, take error, waiting for a login, kept offline. */
+function DubNotices({ session, queue }: { session: DubSession; queue: UploadQueue }) {
+  useSignals();
+  // A boolean: the depth changes with every upload, the notice only when the queue fills or empties.
+  const queued = useComputed(() => queue.depth.value > 0).value;
+  const online = useSyncExternalStore(subscribeOnline, isOnline, isOnline);
+  return (
+    <>
+      {session.recorderKind.value === 'polyfill' ? <p className={styles.hint}>{dt('micFallback')}</p> : null}
+      {session.error.value ? (
+        <p className={styles.error} role="alert">
+          {session.error.value}
+        </p>
+      ) : null}
+      {queue.blockedBySession.value ? <p className={styles.hint}>{dt('waitingLogin')}</p> : null}
+      {queued && !online ? <p className={styles.hint}>{dt('offlineKept')}</p> : null}
+    </>
   );
 }
