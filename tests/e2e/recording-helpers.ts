@@ -204,6 +204,38 @@ function ncc(a: Float32Array, b: (i: number) => number, from: number, to: number
  * Where in a recording an upload comes from: coarse search by FFT cross-correlation at 4 kHz (over
  * the file laid twice when `circular`, as Chromium loops it), then the exact sample nearby (at `rate`).
  */
+/**
+ * The searched signal's side of `locate`, computed once per signal: followFile relocates against the
+ * same file many times when the fake device glitches, and redoing the file's resampling and FFT each
+ * time made one glitchy scene take cost minutes. Returns fresh copies (the caller works in place).
+ */
+const spectraCache = new WeakMap<
+  Float32Array,
+  Map<string, { coarse: Float32Array; spectra: Map<number, [Float64Array, Float64Array]> }>
+>();
+function micSpectra(mic: Float32Array, rate: number, circular: boolean) {
+  let byKey = spectraCache.get(mic);
+  if (!byKey) spectraCache.set(mic, (byKey = new Map()));
+  const key = `${rate}:${circular}`;
+  let entry = byKey.get(key);
+  if (!entry) byKey.set(key, (entry = { coarse: resample(mic, rate, 4000), spectra: new Map() }));
+  const { coarse, spectra } = entry;
+  const spectrum = (size: number): [Float64Array, Float64Array] => {
+    let pair = spectra.get(size);
+    if (!pair) {
+      const re = new Float64Array(size);
+      const im = new Float64Array(size);
+      const Lc = coarse.length;
+      for (let i = 0; i < (circular ? 2 : 1) * Lc; i++) re[i] = coarse[i % Lc];
+      fftOfSize(size).transform(re, im);
+      pair = [re, im];
+      spectra.set(size, pair);
+    }
+    return [pair[0].slice(), pair[1].slice()];
+  };
+  return { coarse, spectrum };
+}
+
 export function locate(
   upload: Float32Array,
   mic16k: Float32Array,
@@ -213,15 +245,12 @@ export function locate(
   const f = rate / 4000;
   const L = mic16k.length;
   const coarseUp = resample(upload, rate, 4000);
-  const coarseMic = resample(mic16k, rate, 4000);
+  const { coarse: coarseMic, spectrum } = micSpectra(mic16k, rate, circular);
   const Lc = coarseMic.length;
   let size = 2;
   while (size < 2 * Lc + coarseUp.length) size *= 2;
   const fft = fftOfSize(size);
-  const mRe = new Float64Array(size);
-  const mIm = new Float64Array(size);
-  for (let i = 0; i < (circular ? 2 : 1) * Lc; i++) mRe[i] = coarseMic[i % Lc];
-  fft.transform(mRe, mIm);
+  const [mRe, mIm] = spectrum(size);
   const uRe = new Float64Array(size);
   const uIm = new Float64Array(size);
   uRe.set(coarseUp);
@@ -533,10 +562,13 @@ export interface FileFollow {
  * compared below 5 kHz (resampled to 12 kHz), where every resampler on the way is flat: Chromium's
  * from the file's rate to the audio graph's, the app's down to 16 kHz.
  */
+const micAt12k = new WeakMap<Float32Array, Float32Array>();
+
 export function followFile(x16k: Float32Array, mic16k: Float32Array): FileFollow {
   const RATE = 12000;
   const x = resample(x16k, TARGET_SAMPLE_RATE, RATE);
-  const mic = resample(mic16k, TARGET_SAMPLE_RATE, RATE);
+  let mic = micAt12k.get(mic16k);
+  if (!mic) micAt12k.set(mic16k, (mic = resample(mic16k, TARGET_SAMPLE_RATE, RATE)));
   const B = RATE / 20;
   const L = mic.length;
   const at = (o: number) => mic[((o % L) + L) % L];
@@ -556,28 +588,32 @@ export function followFile(x16k: Float32Array, mic16k: Float32Array): FileFollow
       const curve = 2 * c - l - r;
       return curve > 0 && c >= l && c >= r ? Math.min(1, c + (l - r) ** 2 / (8 * curve)) : c;
     };
+    // The best offset in [lo, hi]: each correlation computed once, the peak refined between samples.
+    const scan = (lo: number, hi: number) => {
+      const r = new Float64Array(hi - lo + 1);
+      let k = 0;
+      for (let o = lo; o <= hi; o++) {
+        r[o - lo] = raw(o);
+        if (r[o - lo] > r[k]) k = o - lo;
+      }
+      const c = r[k];
+      const l = k > 0 ? r[k - 1] : raw(lo - 1);
+      const rr = k < r.length - 1 ? r[k + 1] : raw(hi + 1);
+      const curve = 2 * c - l - rr;
+      return { o: lo + k, s: curve > 0 ? Math.min(1, c + (l - rr) ** 2 / (8 * curve)) : c };
+    };
     let bestO: number = offset ?? 0;
     let bestS = offset === null ? -2 : score(offset);
     if (bestS <= 0.95 && offset !== null) {
-      for (let o = offset - B; o <= offset + B; o++) {
-        const s = score(o);
-        if (s > bestS) {
-          bestS = s;
-          bestO = o;
-        }
-      }
+      const near = scan(offset - B, offset + B);
+      if (near.s > bestS) ({ o: bestO, s: bestS } = near);
     }
     if (bestS <= 0.9) {
       // Lost (or just starting): place a second of context around the block anywhere in the file.
       const from = Math.max(0, Math.min(b, x.length - RATE));
       const o = locate(x.subarray(from, from + RATE), mic, RATE).offset - from;
-      for (let d = -B; d <= B; d++) {
-        const s = score(o + d);
-        if (s > bestS) {
-          bestS = s;
-          bestO = o + d;
-        }
-      }
+      const found = scan(o - B, o + B);
+      if (found.s > bestS) ({ o: bestO, s: bestS } = found);
     }
     if (bestS <= 0.9) continue;
     result.matched++;

@@ -225,16 +225,28 @@ function expectDelivered(wav: Float32Array, delivered: DeliveredAudio, what: str
   return m;
 }
 
-/** Link 2: nearly all of what tap `tap` delivered is found in the microphone file. Returns a report. */
+/**
+ * Link 2's floor: the share of sounding 50 ms blocks of the delivered audio that must be found in the
+ * microphone file. Audio from anything but the file scores ~0 (a block counts only above 0.9
+ * correlation). It cannot be near 1: how cleanly Chromium's timer-driven fake device delivers the file
+ * depends on the machine's load, not on the app. Seen 92–99 % on a calm machine, and 44 % in a
+ * fresh-clone CI run where the device jumped ~35 times in the first 24 s (a 50 ms block that straddles
+ * a jump or an inserted 10 ms of silence no longer correlates). Link 1 is the exact check.
+ */
+const FILE_SHARE_FLOOR = 0.25;
+
+/** Link 2: what tap `tap` delivered is the microphone file (see FILE_SHARE_FLOOR). Returns a report. */
 function expectFollowsFile(delivered: DeliveredAudio, tap: number, what: string): string {
   const follow = followFile(delivered.stream(tap), mic16k);
   expect(follow.blocks, `${what}: delivered blocks with sound`).toBeGreaterThan(0);
-  expect(
-    follow.matched / follow.blocks,
-    `${what}: share of the delivered audio found in the file`,
-  ).toBeGreaterThan(0.85);
+  const share = follow.matched / follow.blocks;
   const jumps = follow.jumps.map((j) => `${j.ms.toFixed(1)} ms at ${j.atSeconds.toFixed(2)} s`).join(', ');
-  return `${what}: delivered audio ${follow.matched}/${follow.blocks} blocks found in the file; fake-device jumps [${jumps}]`;
+  const report = `${what}: delivered audio ${follow.matched}/${follow.blocks} blocks (${(share * 100).toFixed(0)} %) found in the file; fake-device jumps [${jumps}]`;
+  expect(
+    share,
+    `${what}: share of the delivered audio found in the microphone file (${report})`,
+  ).toBeGreaterThan(FILE_SHARE_FLOOR);
+  return report;
 }
 
 describe('recording pipeline in Chromium with a fake microphone', () => {
