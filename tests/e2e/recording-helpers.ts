@@ -215,10 +215,16 @@ const spectraCache = new WeakMap<
 >();
 function micSpectra(mic: Float32Array, rate: number, circular: boolean) {
   let byKey = spectraCache.get(mic);
-  if (!byKey) spectraCache.set(mic, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    spectraCache.set(mic, byKey);
+  }
   const key = `${rate}:${circular}`;
   let entry = byKey.get(key);
-  if (!entry) byKey.set(key, (entry = { coarse: resample(mic, rate, 4000), spectra: new Map() }));
+  if (!entry) {
+    entry = { coarse: resample(mic, rate, 4000), spectra: new Map() };
+    byKey.set(key, entry);
+  }
   const { coarse, spectra } = entry;
   const spectrum = (size: number): [Float64Array, Float64Array] => {
     let pair = spectra.get(size);
@@ -568,7 +574,10 @@ export function followFile(x16k: Float32Array, mic16k: Float32Array): FileFollow
   const RATE = 12000;
   const x = resample(x16k, TARGET_SAMPLE_RATE, RATE);
   let mic = micAt12k.get(mic16k);
-  if (!mic) micAt12k.set(mic16k, (mic = resample(mic16k, TARGET_SAMPLE_RATE, RATE)));
+  if (!mic) {
+    mic = resample(mic16k, TARGET_SAMPLE_RATE, RATE);
+    micAt12k.set(mic16k, mic);
+  }
   const B = RATE / 20;
   const L = mic.length;
   const at = (o: number) => mic[((o % L) + L) % L];
