@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import { ApiError } from '../../../src/api/errors';
 import type { LineState } from '../../../src/app/features/dub/line-state';
-import { type NewUpload, UploadQueue } from '../../../src/app/features/dub/upload-queue';
+import { UploadQueue } from '../../../src/app/features/dub/upload-queue';
 import { idbUploadStore, type PendingUpload } from '../../../src/app/features/dub/upload-store';
+import { score, upload } from './queue-fixture';
 
 let dbCount = 0;
 const queues: UploadQueue[] = [];
@@ -23,20 +24,6 @@ function fakeService() {
       new Promise<SpeechScore>((resolve, reject) => {
         calls.push({ item, resolve, reject });
       }),
-  };
-}
-
-const score = (item: PendingUpload) =>
-  ({ overall: 77, subtitlesId: item.subtitlesId, attempt: item.attempt }) as SpeechScore;
-
-function upload(id: string, subtitlesId = 's1'): NewUpload {
-  return {
-    uploadId: id,
-    takeId: 'take-1',
-    subtitlesId,
-    filmId: 'film-1',
-    attempt: 1,
-    wav: new Uint8Array([82, 73, 70, 70]).buffer,
   };
 }
 
