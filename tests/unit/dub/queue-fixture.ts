@@ -2,9 +2,17 @@ import { createStore } from 'idb-keyval';
 import type { SpeechScore } from '../../../src/api/contract';
 import { ApiError } from '../../../src/api/errors';
 import type { LineState } from '../../../src/app/features/dub/line-state';
-import type { NewUpload, UploadQueue, UploadQueueDeps } from '../../../src/app/features/dub/upload-queue';
+import {
+  type NewUpload,
+  UploadQueue,
+  type UploadQueueDeps,
+} from '../../../src/app/features/dub/upload-queue';
 import type { UploadLocks } from '../../../src/app/features/dub/upload-locks';
-import { idbUploadStore, type PendingUpload } from '../../../src/app/features/dub/upload-store';
+import {
+  idbUploadStore,
+  type PendingUpload,
+  type UploadStore,
+} from '../../../src/app/features/dub/upload-store';
 
 /**
  * A controllable AI service: each call waits for the test to answer it, and an abort rejects it the way
@@ -93,4 +101,30 @@ export class TestLocks implements UploadLocks {
 
 export function disposeAll(queues: UploadQueue[]) {
   for (const q of queues.splice(0)) q.dispose();
+}
+
+/**
+ * A queue as one tab of the app runs it: its own fake service and page over `store`, sending as
+ * `learner()` (also the learner the service sees), added to `queues` for disposal.
+ */
+export function queueOver(
+  queues: UploadQueue[],
+  store: UploadStore,
+  learner: () => string | null,
+  options: { locks: UploadLocks | null; now?: () => number },
+) {
+  const service = fakeService(learner);
+  const page = recorder();
+  const q = new UploadQueue({
+    store,
+    send: service.send,
+    onScored: page.onScored,
+    onState: page.onState,
+    learner,
+    locks: options.locks,
+    now: options.now,
+    random: () => 0.5,
+  });
+  queues.push(q);
+  return { q, service, page };
 }

@@ -1,19 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { HELD_ELSEWHERE_RECHECK_MS, UploadQueue } from '../../../src/app/features/dub/upload-queue';
+import { HELD_ELSEWHERE_RECHECK_MS, type UploadQueue } from '../../../src/app/features/dub/upload-queue';
 import { type UploadLocks, uploadLockName } from '../../../src/app/features/dub/upload-locks';
 import type { UploadStore } from '../../../src/app/features/dub/upload-store';
-import {
-  disposeAll,
-  fakeService,
-  flush,
-  recorder,
-  score,
-  stored,
-  TestLocks,
-  testStore,
-} from './queue-fixture';
+import { disposeAll, flush, score, stored, TestLocks, testStore, queueOver } from './queue-fixture';
 
 let dbCount = 0;
 const queues: UploadQueue[] = [];
@@ -21,20 +12,7 @@ afterEach(() => disposeAll(queues));
 
 /** One browser tab: its own queue, service connection and page, over the shared store and locks. */
 function tab(store: UploadStore, locks: UploadLocks | null, clock = { t: 1000 }) {
-  const service = fakeService(() => 'u:anna');
-  const page = recorder();
-  const q = new UploadQueue({
-    store,
-    send: service.send,
-    onScored: page.onScored,
-    onState: page.onState,
-    learner: () => 'u:anna',
-    locks,
-    now: () => clock.t,
-    random: () => 0.5,
-  });
-  queues.push(q);
-  return { q, service, page, clock };
+  return { ...queueOver(queues, store, () => 'u:anna', { locks, now: () => clock.t }), clock };
 }
 
 async function twoTabsOverOneTake(locks: UploadLocks | null) {

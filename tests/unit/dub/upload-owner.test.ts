@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { UploadQueue } from '../../../src/app/features/dub/upload-queue';
 import type { UploadStore } from '../../../src/app/features/dub/upload-store';
-import { disposeAll, fakeService, flush, recorder, score, stored, testStore, upload } from './queue-fixture';
+import { disposeAll, fakeService, flush, queueOver, score, stored, testStore, upload } from './queue-fixture';
 
 // One kiosk, several learners: each test's `who.now` is the learner the token cookie belongs to.
 let dbCount = 0;
@@ -12,19 +12,7 @@ afterEach(() => disposeAll(queues));
 
 function kiosk(first: string | null, store: UploadStore = testStore(`owner-db-${dbCount++}`)) {
   const who = { now: first };
-  const service = fakeService(() => who.now);
-  const page = recorder();
-  const q = new UploadQueue({
-    store,
-    send: service.send,
-    onScored: page.onScored,
-    onState: page.onState,
-    learner: () => who.now,
-    locks: null,
-    random: () => 0.5,
-  });
-  queues.push(q);
-  return { q, store, who, service, page };
+  return { ...queueOver(queues, store, () => who.now, { locks: null }), store, who };
 }
 
 describe('pending uploads belong to the learner who recorded them', () => {
