@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMOTIONS, type Emotion, speechScore } from '../src/api/contract';
-import { checkTakeWav } from '../server/ai/audio-check';
+import { checkTakeWav, nonFiniteSamples } from '../server/ai/audio-check';
 import { runScoreJob } from '../server/ai/score-task';
 import { AppError } from '../server/lib/app-error';
 
@@ -66,6 +66,7 @@ function main(): void {
       createdAt: new Date().toISOString(),
     },
   });
+  if (result.refused) fail(`take ${file}: ${nonFiniteSamples(result.refused.count).message}`);
   // The same schema the service answers with: a failure here is a bug, not a user error.
   console.log(JSON.stringify(speechScore.parse(result.score), null, 2));
 }

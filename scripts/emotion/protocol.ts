@@ -1,5 +1,6 @@
 /**
- * Fitting and leave-one-speaker-out evaluation, shared by train.ts and eval.ts.
+ * Leave-one-speaker-out evaluation of the shipped recipe on clean EmoDB takes, shared by train.ts
+ * and eval.ts (the transfer bench, scripts/eval/transfer, covers shifted takes and other splits).
  *
  * Speaker normalisation in evaluation (see EmotionModelFile.speakerPrior / blendTakes):
  *  - "normalised": each test take is classified with statistics from all OTHER takes of the same
@@ -8,95 +9,30 @@
  *    classified with the statistics of the takes before it (0 for the first), exactly as the
  *    service accumulates them; the figure therefore includes the cold first takes.
  *  - "cold": no statistics at all (global normalisation from the training speakers).
- * The model used for a test speaker never saw that speaker (its global moments included).
+ * The model used for a test speaker never saw that speaker (its global moments and augmentation
+ * variants included).
  */
-import { EMOTIONS, type Emotion } from '../../src/api/contract';
+import type { Emotion } from '../../src/api/contract';
 import {
   classifyEmotion,
+  type EmotionEstimate,
   type EmotionModelFile,
-  FEATURE_NAMES,
-  normalizeFeatures,
   type SpeakerStats,
   updateSpeakerStats,
 } from '../../src/audio/analysis';
-import type { Sample } from './dataset';
-import { DEFAULT_TRAIN, type TrainOptions, trainHead } from './softmax-model';
+import {
+  CLASSES,
+  DEFAULT_RECIPE,
+  fitRecipe,
+  type RecipeOptions,
+  type TrainTake,
+  statsOf,
+  withoutTake,
+} from './recipe';
 
-export const CLASSES: Emotion[] = [...EMOTIONS];
-
-/** Circumplex positions (arousal, valence) after Russell (1980) and the EmoDB literature. */
-export const AROUSAL_VALENCE: Record<Emotion, [number, number]> = {
-  anger: [0.8, -0.6],
-  boredom: [-0.7, -0.3],
-  disgust: [0.2, -0.7],
-  fear: [0.7, -0.7],
-  happiness: [0.6, 0.8],
-  sadness: [-0.6, -0.7],
-  neutral: [0, 0],
-};
-
-export interface FitOptions {
-  train: TrainOptions;
-  speakerPrior: number;
-  blendTakes: number;
-}
-
-export const DEFAULT_FIT: FitOptions = { train: DEFAULT_TRAIN, speakerPrior: 2, blendTakes: 3 };
-
-function statsOf(rows: Float64Array[]): SpeakerStats {
-  let s: SpeakerStats | null = null;
-  for (const r of rows) s = updateSpeakerStats(s, r);
-  if (!s) throw new Error('no rows');
-  return s;
-}
-
-/** Statistics of a set with one member x removed (Welford in reverse). */
-function without(s: SpeakerStats, x: Float64Array): SpeakerStats {
-  const n = s.count - 1;
-  const mean = s.mean.map((m, i) => (s.count * m - x[i]) / n);
-  const m2 = s.m2.map((v, i) => Math.max(0, v - (x[i] - s.mean[i]) * (x[i] - mean[i])));
-  return { count: n, mean, m2 };
-}
-
-export function fitModel(train: Sample[], opt: FitOptions = DEFAULT_FIT): EmotionModelFile {
-  const d = FEATURE_NAMES.length;
-  const all = statsOf(train.map((s) => s.features));
-  const globalMean = all.mean;
-  const globalStd = all.m2.map((v) => Math.sqrt(v / all.count) || 1);
-  const base: EmotionModelFile = {
-    format: 'emotion-model/1',
-    trained: true,
-    classes: CLASSES,
-    featureNames: [...FEATURE_NAMES],
-    globalMean,
-    globalStd,
-    speakerPrior: opt.speakerPrior,
-    blendTakes: opt.blendTakes,
-    cold: { layers: [] },
-    speaker: { layers: [] },
-    arousalValence: AROUSAL_VALENCE,
-    provenance: {},
-    evaluation: {},
-  };
-  const y = train.map((s) => CLASSES.indexOf(s.emotion));
-  const cold = train.map((s) => {
-    const z = new Float64Array(d);
-    normalizeFeatures(s.features, null, base, z);
-    return z;
-  });
-  // Speaker head: each training take normalised by its speaker's other takes (as in use).
-  const bySpeaker = new Map<string, SpeakerStats>();
-  for (const spk of new Set(train.map((s) => s.speaker))) {
-    bySpeaker.set(spk, statsOf(train.filter((s) => s.speaker === spk).map((s) => s.features)));
-  }
-  const spk = train.map((s) => {
-    const z = new Float64Array(d);
-    normalizeFeatures(s.features, without(bySpeaker.get(s.speaker)!, s.features), base, z);
-    return z;
-  });
-  base.cold = trainHead(cold, y, CLASSES.length, opt.train);
-  base.speaker = trainHead(spk, y, CLASSES.length, opt.train);
-  return base;
+export interface Sample extends TrainTake {
+  file: string;
+  text: string;
 }
 
 export interface ConditionResult {
@@ -135,6 +71,8 @@ export interface LosoResult {
   cold: ConditionResult;
   perSpeakerUar: Record<string, { normalised: number; cold: number }>;
   meanArousalByClass: Record<Emotion, number>;
+  /** Every take's cold reading by the model that did not hear its speaker (for thresholds). */
+  coldReadings: Array<{ emotion: Emotion; reading: EmotionEstimate }>;
 }
 
 function seededOrder<T>(items: T[], seed: number): T[] {
@@ -154,38 +92,52 @@ function seededOrder<T>(items: T[], seed: number): T[] {
   return out;
 }
 
-export function evaluateLoso(samples: Sample[], opt: FitOptions = DEFAULT_FIT, log = false): LosoResult {
+export function evaluateLoso(
+  samples: Sample[],
+  opt: RecipeOptions = DEFAULT_RECIPE,
+  log = false,
+  models?: Map<string, EmotionModelFile>,
+): LosoResult {
   const normalised = new Tally();
   const online = new Tally();
   const cold = new Tally();
   const perSpeakerUar: LosoResult['perSpeakerUar'] = {};
   const arousalSum = Object.fromEntries(CLASSES.map((c) => [c, 0])) as Record<Emotion, number>;
   const arousalN = Object.fromEntries(CLASSES.map((c) => [c, 0])) as Record<Emotion, number>;
+  const coldReadings: LosoResult['coldReadings'] = [];
   const speakers = [...new Set(samples.map((s) => s.speaker))].sort();
   for (const spk of speakers) {
-    const train = samples.filter((s) => s.speaker !== spk);
+    const model = fitRecipe(
+      samples.filter((s) => s.speaker !== spk),
+      opt,
+    );
+    models?.set(spk, model);
     const test = samples.filter((s) => s.speaker === spk);
-    const model = fitModel(train, opt);
-    const full = statsOf(test.map((s) => s.features));
+    const clean = (s: Sample) => s.variants[0];
+    const full = statsOf(test.map(clean));
     const n1 = new Tally();
     const c1 = new Tally();
     for (const s of test) {
-      const pn = classifyEmotion(s.features, without(full, s.features), model);
+      const pn = classifyEmotion(clean(s), withoutTake(full, clean(s)), model);
       normalised.add(s.emotion, pn.detected);
       n1.add(s.emotion, pn.detected);
       arousalSum[s.emotion] += pn.arousal;
       arousalN[s.emotion]++;
-      const pc = classifyEmotion(s.features, null, model);
+      const pc = classifyEmotion(clean(s), null, model);
       cold.add(s.emotion, pc.detected);
       c1.add(s.emotion, pc.detected);
+      coldReadings.push({ emotion: s.emotion, reading: pc });
     }
     let stats: SpeakerStats | null = null;
     for (const s of seededOrder(test, Number(spk) * 7919)) {
-      online.add(s.emotion, classifyEmotion(s.features, stats, model).detected);
-      stats = updateSpeakerStats(stats, s.features);
+      online.add(s.emotion, classifyEmotion(clean(s), stats, model).detected);
+      stats = updateSpeakerStats(stats, clean(s));
     }
     perSpeakerUar[spk] = { normalised: n1.result().uar, cold: c1.result().uar };
-    if (log) console.error(`speaker ${spk}: normalised UAR ${(100 * n1.result().uar).toFixed(1)} %`);
+    if (log)
+      console.error(
+        `speaker ${spk}: normalised UAR ${(100 * n1.result().uar).toFixed(1)} %, cold ${(100 * c1.result().uar).toFixed(1)} %`,
+      );
   }
   const meanArousalByClass = Object.fromEntries(
     CLASSES.map((c) => [c, arousalN[c] ? arousalSum[c] / arousalN[c] : 0]),
@@ -196,6 +148,7 @@ export function evaluateLoso(samples: Sample[], opt: FitOptions = DEFAULT_FIT, l
     cold: cold.result(),
     perSpeakerUar,
     meanArousalByClass,
+    coldReadings,
   };
 }
 

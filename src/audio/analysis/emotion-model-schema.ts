@@ -9,16 +9,35 @@ export interface DenseLayer {
   activation: 'relu' | 'linear';
 }
 
-/** A classifier head: dense layers ending in logits (softmax applied by the caller). */
+/** A head: dense layers ending in logits (softmax applied by the caller). */
 export interface ModelHead {
   layers: DenseLayer[];
 }
 
+/**
+ * The heads that read one normalisation of the features. Category, arousal and valence each have
+ * their own head: arousal carries across voices and languages far better than the category, so it
+ * is learned directly rather than derived from the class probabilities.
+ */
+export interface HeadSet {
+  /** Names of the features this set reads, in the order its heads expect (a subset of featureNames). */
+  inputs: string[];
+  /** Logits over `classes`. */
+  category: ModelHead;
+  /** Two logits, [calm, aroused]: anger, fear, happiness against sadness, boredom, neutral. */
+  arousal: ModelHead;
+  /** Two logits, [negative, positive]: happiness against the negative classes, neutral between. */
+  valence: ModelHead;
+  /** Category logits are divided by this before the softmax (fitted on held-out speakers' takes). */
+  temperature: number;
+}
+
 /** Shape of emotion-model.json (written by scripts/emotion/train.ts). */
 export interface EmotionModelFile {
-  format: 'emotion-model/1';
+  format: 'emotion-model/2';
   trained: boolean;
   classes: Emotion[];
+  /** The analysis's feature names when the model was trained (must equal FEATURE_NAMES). */
   featureNames: string[];
   /** Training-set (global) mean and standard deviation per feature: the cold-start normalisation. */
   globalMean: number[];
@@ -28,13 +47,21 @@ export interface EmotionModelFile {
    * the global ones with the weight of `speakerPrior` pseudo-takes.
    */
   speakerPrior: number;
-  /** Probabilities = (1 - l) * cold + l * speaker, l = n / (n + blendTakes), n = speaker's takes. */
+  /** Outputs = (1 - l) * cold + l * speaker, l = n / (n + blendTakes), n = speaker's takes. */
   blendTakes: number;
-  /** Head used with global (cold) normalisation and head used with speaker normalisation. */
-  cold: ModelHead;
-  speaker: ModelHead;
-  /** Circumplex position of each class; arousal/valence = probability-weighted mean. */
-  arousalValence: Record<Emotion, [number, number]>;
+  /** Heads on globally normalised features (a first take) and on speaker-normalised ones. */
+  cold: HeadSet;
+  speaker: HeadSet;
+  /**
+   * Calibrated top-class probability at or above which the category may be named to a learner;
+   * below it the result says no clear emotion was heard.
+   */
+  labelThreshold: number;
+  /**
+   * Mean arousal-head reading (cold) of held-out speakers' takes of each class: where a take of an
+   * annotated emotion should land on this model's arousal scale.
+   */
+  arousalGoal: Record<Emotion, number>;
   provenance: Record<string, string>;
   evaluation: Record<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import { EMOTIONS, type Emotion } from '../../api/contract';
-import type { DenseLayer, EmotionModelFile, ModelHead } from './emotion-model-schema';
+import { headLogits, softmax } from './emotion-heads';
+import type { EmotionModelFile, HeadSet } from './emotion-model-schema';
 import modelJson from './emotion-model.json';
 import { FEATURE_NAMES } from './feature-names';
 import { speakerVariance } from './speaker-stats';
@@ -18,20 +19,42 @@ function checkModel(m: EmotionModelFile): void {
 }
 let checked = false;
 
-/** The loaded model file (for provenance and evaluation figures). */
+/** The loaded model file (for provenance, the label threshold and evaluation figures). */
 export function emotionModel(): EmotionModelFile {
   return MODEL;
 }
 
-/** Normalise features: global (cold start) or speaker moments shrunk toward the global ones. */
+/** Index of each of a head set's inputs in the full feature vector (cached per head set). */
+const inputIndex = new WeakMap<HeadSet, Int32Array>();
+function indicesOf(set: HeadSet, model: EmotionModelFile): Int32Array {
+  let idx = inputIndex.get(set);
+  if (!idx) {
+    idx = Int32Array.from(set.inputs, (n) => {
+      const i = model.featureNames.indexOf(n);
+      if (i < 0) throw new Error(`emotion model input ${n} is not one of its features`);
+      return i;
+    });
+    inputIndex.set(set, idx);
+  }
+  return idx;
+}
+
+/**
+ * The inputs of a head set, normalised: with the global moments (stats null: a first take), or with
+ * the speaker's running moments shrunk toward the global ones by `speakerPrior` pseudo-takes.
+ * A non-finite feature (unknown) becomes 0, the population mean.
+ */
 export function normalizeFeatures(
   features: Float64Array,
   stats: SpeakerStats | null,
   model: EmotionModelFile,
-  out: Float64Array,
-): void {
+  set: HeadSet,
+): Float64Array {
+  const idx = indicesOf(set, model);
+  const z = new Float64Array(idx.length);
   const k = model.speakerPrior;
-  for (let i = 0; i < features.length; i++) {
+  for (let j = 0; j < idx.length; j++) {
+    const i = idx[j];
     const gm = model.globalMean[i];
     const gv = model.globalStd[i] ** 2;
     let mu = gm;
@@ -42,40 +65,29 @@ export function normalizeFeatures(
       v = (n * speakerVariance(stats, i) + k * gv) / (n + k);
     }
     const x = features[i];
-    out[i] = Number.isFinite(x) ? (x - mu) / Math.max(MIN_STD, Math.sqrt(v)) : 0;
+    z[j] = Number.isFinite(x) ? (x - mu) / Math.max(MIN_STD, Math.sqrt(v)) : 0;
   }
+  return z;
 }
 
-function dense(layer: DenseLayer, x: Float64Array): Float64Array {
-  const y = new Float64Array(layer.outputs);
-  for (let o = 0; o < layer.outputs; o++) {
-    let s = layer.bias[o];
-    const row = o * layer.inputs;
-    for (let i = 0; i < layer.inputs; i++) s += layer.weights[row + i] * x[i];
-    y[o] = layer.activation === 'relu' ? Math.max(0, s) : s;
-  }
-  return y;
+interface SetOutput {
+  probabilities: Float64Array;
+  arousal: number;
+  valence: number;
 }
 
-/** Softmax probabilities of a head for normalised input z. */
-export function headProbabilities(head: ModelHead, z: Float64Array): Float64Array {
-  let h = z;
-  for (const layer of head.layers) h = dense(layer, h);
-  let max = Number.NEGATIVE_INFINITY;
-  for (const v of h) max = Math.max(max, v);
-  let sum = 0;
-  for (let i = 0; i < h.length; i++) {
-    h[i] = Math.exp(h[i] - max);
-    sum += h[i];
-  }
-  for (let i = 0; i < h.length; i++) h[i] /= sum;
-  return h;
+/** Calibrated class probabilities and the arousal and valence heads' readings in [-1, 1]. */
+export function runHeadSet(set: HeadSet, z: Float64Array): SetOutput {
+  const probabilities = softmax(headLogits(set.category, z), set.temperature);
+  const arousal = 2 * softmax(headLogits(set.arousal, z))[1] - 1;
+  const valence = 2 * softmax(headLogits(set.valence, z))[1] - 1;
+  return { probabilities, arousal, valence };
 }
 
 /**
- * Seven-class emotion estimate with arousal/valence. Cold start (no statistics) uses the cold head
- * on globally normalised features; as the speaker's takes accumulate, the speaker-normalised head
- * takes over with weight n / (n + blendTakes).
+ * Seven-class emotion estimate with arousal and valence from their own heads. A first take (no
+ * statistics) is read by the cold heads on globally normalised features; as the speaker's takes
+ * accumulate, the speaker-normalised heads take over with weight n / (n + blendTakes).
  */
 export function classifyEmotion(
   features: Float64Array,
@@ -91,34 +103,24 @@ export function classifyEmotion(
   if (features.length !== model.featureNames.length) {
     throw new Error(`expected ${model.featureNames.length} features, got ${features.length}`);
   }
-  const z = new Float64Array(features.length);
-  normalizeFeatures(features, null, model, z);
-  const cold = headProbabilities(model.cold, z);
+  const cold = runHeadSet(model.cold, normalizeFeatures(features, null, model, model.cold));
   const n = stats?.count ?? 0;
-  const lambda = n > 0 ? n / (n + model.blendTakes) : 0;
-  const p = new Float64Array(cold.length);
-  if (lambda > 0 && stats) {
-    normalizeFeatures(features, stats, model, z);
-    const spk = headProbabilities(model.speaker, z);
-    for (let i = 0; i < p.length; i++) p[i] = (1 - lambda) * cold[i] + lambda * spk[i];
-  } else p.set(cold);
+  const lambda = stats && n > 0 ? n / (n + model.blendTakes) : 0;
+  let { probabilities: p, arousal, valence } = cold;
+  if (stats && lambda > 0) {
+    const spk = runHeadSet(model.speaker, normalizeFeatures(features, stats, model, model.speaker));
+    p = p.map((v, i) => (1 - lambda) * v + lambda * spk.probabilities[i]);
+    arousal = (1 - lambda) * arousal + lambda * spk.arousal;
+    valence = (1 - lambda) * valence + lambda * spk.valence;
+  }
   const probabilities = {} as Record<Emotion, number>;
   for (const e of EMOTIONS) probabilities[e] = 0;
   let best = 0;
-  let arousal = 0;
-  let valence = 0;
   model.classes.forEach((c, i) => {
     probabilities[c] = p[i];
     if (p[i] > p[best]) best = i;
-    arousal += p[i] * model.arousalValence[c][0];
-    valence += p[i] * model.arousalValence[c][1];
   });
-  return {
-    detected: model.classes[best],
-    probabilities,
-    arousal: clamp(arousal),
-    valence: clamp(valence),
-  };
+  return { detected: model.classes[best], probabilities, arousal: clamp(arousal), valence: clamp(valence) };
 }
 
 function clamp(v: number): number {

@@ -39,6 +39,12 @@ function build(): string[] {
     'pauses_per_s',
     'pause_len_mean',
   );
+  // Measures that survive a change of voice or microphone: pitch spread re the take's own median,
+  // formant ratios (a longer or shorter vocal tract scales all formants alike), and how much the
+  // spectral balance changes between the take's loud and soft voiced frames (vocal effort; a
+  // microphone's fixed tilt cancels in the difference).
+  names.push('f0st_p95_re_p50', 'f0st_p50_re_p05', 'f1_re_f3_v_mean', 'f2_re_f3_v_mean');
+  names.push('alpha_loud_re_soft', 'hammarberg_loud_re_soft', 'slope0500_loud_re_soft');
   return names;
 }
 

@@ -348,5 +348,49 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
   const pauses = t.segments.pauses;
   w.put('pauses_per_s', pauses.length / speechSeconds);
   w.put('pause_len_mean', arrStats(pauses.map((p) => p.end - p.start)).mean);
+
+  // Transfer-robust measures (see feature-names.ts).
+  const nv2 = gather(st, frames, 1, 0, voiced, s.a);
+  const p50 = q(s.a, nv2, 0.5);
+  w.put('f0st_p95_re_p50', nv2 > 0 ? q(s.a, nv2, 0.95) - p50 : 0);
+  w.put('f0st_p50_re_p05', nv2 > 0 ? p50 - q(s.a, nv2, 0.05) : 0);
+  for (const [name, track] of [
+    ['f1_re_f3_v_mean', t.f1],
+    ['f2_re_f3_v_mean', t.f2],
+  ] as const) {
+    let sum = 0;
+    let n = 0;
+    for (let f = 0; f < frames; f++)
+      if (voiced(f) && track[f] > 0 && t.f3[f] > 0) {
+        sum += 12 * Math.log2(track[f] / t.f3[f]);
+        n++;
+      }
+    w.put(name, n > 0 ? sum / n : 0);
+  }
+  // Loud and soft voiced frames: above the 70th and below the 30th percentile of loudness.
+  const nlv = gather(loud, frames, 1, 0, voiced, s.a);
+  const loudHi = q(s.a, nlv, 0.7);
+  const loudLo = q(s.a, nlv, 0.3);
+  for (const [name, track] of [
+    ['alpha_loud_re_soft', sp.alphaRatio],
+    ['hammarberg_loud_re_soft', sp.hammarberg],
+    ['slope0500_loud_re_soft', sp.slopeLow],
+  ] as const) {
+    let hi = 0;
+    let nhi = 0;
+    let lo = 0;
+    let nlo = 0;
+    for (let f = 0; f < frames; f++) {
+      if (!voiced(f)) continue;
+      if (loud[f] >= loudHi) {
+        hi += track[f];
+        nhi++;
+      } else if (loud[f] <= loudLo) {
+        lo += track[f];
+        nlo++;
+      }
+    }
+    w.put(name, nhi > 0 && nlo > 0 ? hi / nhi - lo / nlo : 0);
+  }
   w.done();
 }

@@ -12,33 +12,38 @@ export const MIC_CONSTRAINTS: MediaStreamConstraints = {
   video: false,
 };
 
+/** Why the microphone cannot be used; the page words each reason for the learner (never this code's text). */
+export type MicrophoneReason = 'denied' | 'missing' | 'busy' | 'unsupported';
+
+const DESCRIPTION: Record<MicrophoneReason, string> = {
+  denied: 'microphone permission denied',
+  missing: 'no microphone found',
+  busy: 'microphone in use by another program',
+  unsupported: 'this browser has no getUserMedia',
+};
+
+/** The microphone could not be opened: `reason` says why; the message is for the log. */
 export class MicrophoneError extends Error {
   readonly code = 'MIC_UNAVAILABLE';
   constructor(
-    message: string,
-    readonly reason: 'denied' | 'missing' | 'busy' | 'unsupported',
+    readonly reason: MicrophoneReason,
+    cause?: unknown,
   ) {
-    super(message);
+    super(`Microphone unavailable: ${DESCRIPTION[reason]}`, { cause });
     this.name = 'MicrophoneError';
   }
 }
 
-/** Opens the microphone; turns the browser's DOMExceptions into messages a learner can act on. */
+/** Opens the microphone; turns the browser's DOMExceptions into a MicrophoneError with its reason. */
 export async function openMicrophone(): Promise<MediaStream> {
-  if (!navigator.mediaDevices?.getUserMedia) {
-    throw new MicrophoneError('此浏览器无法录音，请使用最新版 Chrome、Edge 或 Safari。', 'unsupported');
-  }
+  if (!navigator.mediaDevices?.getUserMedia) throw new MicrophoneError('unsupported');
   try {
     return await navigator.mediaDevices.getUserMedia(MIC_CONSTRAINTS);
   } catch (e) {
     const name = e instanceof DOMException ? e.name : '';
-    if (name === 'NotAllowedError' || name === 'SecurityError') {
-      throw new MicrophoneError('麦克风权限被拒绝，请在浏览器地址栏允许使用麦克风后重试。', 'denied');
-    }
-    if (name === 'NotFoundError' || name === 'OverconstrainedError') {
-      throw new MicrophoneError('没有找到麦克风，请连接麦克风后重试。', 'missing');
-    }
-    throw new MicrophoneError('麦克风被其他程序占用，请关闭后重试。', 'busy');
+    if (name === 'NotAllowedError' || name === 'SecurityError') throw new MicrophoneError('denied', e);
+    if (name === 'NotFoundError' || name === 'OverconstrainedError') throw new MicrophoneError('missing', e);
+    throw new MicrophoneError('busy', e);
   }
 }
 

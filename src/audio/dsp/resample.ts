@@ -11,8 +11,11 @@
  * more input arrives or `flush()` pads with zeros.
  *
  * All state is allocated up front: `process()` writes into a caller-provided output and only grows
- * its history if handed a chunk longer than any before (pitchy-style pre-allocation).
+ * its history if handed a chunk longer than any before (pitchy-style pre-allocation). The filter bank
+ * and the history live in one dot-product kernel's memory (./dot.ts: WebAssembly SIMD, or JS where
+ * that cannot run), and each output sample is one dot product of a phase with the history.
  */
+import { createDotKernel, DOT_BLOCK, type DotKernel, padToDotBlock } from './dot';
 import { besselI0, kaiserBeta, kaiserTaps, sinc } from './kaiser';
 
 export interface ResamplerOptions {
@@ -22,6 +25,8 @@ export interface ResamplerOptions {
   passbandFraction?: number;
   /** Largest chunk `process()` will be given; the history buffer is sized for it. */
   maxChunk?: number;
+  /** false: the JS dot-product kernel even where WebAssembly SIMD runs (tests compare both). */
+  simd?: boolean;
 }
 
 /** Largest polyphase bank we accept (phases): 44.1 → 16 kHz needs 160, 22.05 → 16 kHz needs 320. */
@@ -49,10 +54,16 @@ export class StreamingResampler {
   /** Taps per phase; output n reads inputs [i - half + 1, i + half]. */
   readonly taps: number;
   private readonly half: number;
-  /** bank[p * taps + k]: coefficient of input (i - half + 1 + k) for phase p. */
-  private readonly bank: Float32Array;
-  /** Input history: history[0] is absolute input index `historyStart`. */
-  private history: Float32Array;
+  /** Taps rounded up to the kernel's block; the extra coefficients are zero. */
+  private readonly stride: number;
+  /**
+   * Kernel memory: phase p's coefficients at [p · stride, (p + 1) · stride), coefficient k weighing
+   * input (i - half + 1 + k); then the input history from `historyAt`, whose first sample is absolute
+   * input index `historyStart`, followed by at least DOT_BLOCK zeros (read, times zero coefficients).
+   */
+  private readonly kernel: DotKernel;
+  private readonly historyAt: number;
+  private historyCapacity: number;
   private historyLength = 0;
   private historyStart: number;
   /** Next output: integer input position `pos` and phase `phase` (time = pos + phase / up). */
@@ -91,9 +102,15 @@ export class StreamingResampler {
     const i0Beta = besselI0(beta);
     const fc = cutoff / inRate; // cycles per input sample
     // When upsampling, the interpolation itself must keep unit gain per output: scale stays 2·fc·(…).
-    this.bank = new Float32Array(this.up * taps);
+    this.stride = padToDotBlock(taps);
+    const maxChunk = options.maxChunk ?? 8192;
+    this.historyAt = this.up * this.stride;
+    this.historyCapacity = taps + maxChunk;
+    this.kernel = createDotKernel(this.historyAt + this.historyCapacity + DOT_BLOCK, { simd: options.simd });
+    const bank = this.kernel.f32;
     for (let p = 0; p < this.up; p++) {
       const frac = p / this.up;
+      const row = p * this.stride;
       let sum = 0;
       for (let k = 0; k < taps; k++) {
         // Distance (in input samples) from the output time to input (i - half + 1 + k).
@@ -101,17 +118,20 @@ export class StreamingResampler {
         const r = t / this.half;
         const w = Math.abs(r) >= 1 ? 0 : besselI0(beta * Math.sqrt(1 - r * r)) / i0Beta;
         const c = 2 * fc * sinc(2 * fc * t) * w;
-        this.bank[p * taps + k] = c;
+        bank[row + k] = c;
         sum += c;
       }
       // Normalise each phase to exactly unit DC gain, so no phase adds a ripple at the phase rate.
-      for (let k = 0; k < taps; k++) this.bank[p * taps + k] /= sum;
+      for (let k = 0; k < taps; k++) bank[row + k] /= sum;
     }
-    const maxChunk = options.maxChunk ?? 8192;
-    this.history = new Float32Array(taps + maxChunk);
     // Zeros before the first sample: output 0 is defined at input time 0.
     this.historyStart = -(this.half - 1);
     this.historyLength = this.half - 1;
+  }
+
+  /** Which dot-product kernel runs: 'simd' (WebAssembly) or 'js'. */
+  get kernelKind(): 'simd' | 'js' {
+    return this.kernel.kind;
   }
 
   /** Output samples that `process(input of length n)` can produce at most. */
@@ -158,59 +178,62 @@ export class StreamingResampler {
 
   private append(input: Float32Array): void {
     const needed = this.historyLength + input.length;
-    if (needed > this.history.length) {
-      const grown = new Float32Array(Math.max(needed, this.history.length * 2));
-      grown.set(this.history.subarray(0, this.historyLength));
-      this.history = grown;
+    if (needed > this.historyCapacity) {
+      this.historyCapacity = Math.max(needed, this.historyCapacity * 2);
+      this.kernel.reserve(this.historyAt + this.historyCapacity + DOT_BLOCK);
     }
-    this.history.set(input, this.historyLength);
-    this.historyLength += input.length;
+    const memory = this.kernel.f32;
+    const end = this.historyAt + needed;
+    memory.set(input, end - input.length);
+    // The last dot products read up to DOT_BLOCK - 1 floats past the history: make them zeros.
+    memory.fill(0, end, end + DOT_BLOCK);
+    this.historyLength = needed;
   }
 
   private drain(out: Float32Array, offset: number): number {
-    const { taps, half, up, down, bank, history } = this;
+    const { half, up, down, stride, kernel, historyAt } = this;
+    const dot = kernel.dot;
     let written = offset;
+    let pos = this.pos;
+    let phase = this.phase;
     const available = this.historyStart + this.historyLength; // absolute index one past the last input
     // Output at time pos + phase/up needs inputs pos - half + 1 … pos + half.
-    while (this.pos + half < available) {
-      const base = this.pos - half + 1 - this.historyStart;
-      const coeffs = this.phase * taps;
-      // Four accumulators: independent adds let the JIT pipeline the loop (taps is even, see constructor).
-      let a0 = 0;
-      let a1 = 0;
-      let a2 = 0;
-      let a3 = 0;
-      let k = 0;
-      for (; k + 3 < taps; k += 4) {
-        a0 += history[base + k] * bank[coeffs + k];
-        a1 += history[base + k + 1] * bank[coeffs + k + 1];
-        a2 += history[base + k + 2] * bank[coeffs + k + 2];
-        a3 += history[base + k + 3] * bank[coeffs + k + 3];
-      }
-      for (; k < taps; k++) a0 += history[base + k] * bank[coeffs + k];
-      out[written++] = a0 + a1 + (a2 + a3);
-      this.produced++;
-      this.phase += down;
-      while (this.phase >= up) {
-        this.phase -= up;
-        this.pos++;
+    const first = historyAt - half + 1 - this.historyStart; // memory index of input pos - half + 1, minus pos
+    while (pos + half < available) {
+      out[written++] = dot(first + pos, phase * stride, stride);
+      phase += down;
+      if (phase >= up) {
+        const advance = Math.floor(phase / up);
+        pos += advance;
+        phase -= advance * up;
       }
     }
+    this.pos = pos;
+    this.phase = phase;
+    this.produced += written - offset;
     // Keep only the history the next output needs.
-    const keepFrom = this.pos - half + 1 - this.historyStart;
+    const keepFrom = pos - half + 1 - this.historyStart;
     if (keepFrom > 0) {
-      history.copyWithin(0, keepFrom, this.historyLength);
+      const memory = kernel.f32;
+      memory.copyWithin(historyAt, historyAt + keepFrom, historyAt + this.historyLength);
       this.historyLength -= keepFrom;
       this.historyStart += keepFrom;
+      const end = historyAt + this.historyLength;
+      memory.fill(0, end, end + DOT_BLOCK);
     }
     return written - offset;
   }
 }
 
 /** One-shot helper for whole buffers (tests, bench, server). */
-export function resample(input: Float32Array, inRate: number, outRate: number): Float32Array {
+export function resample(
+  input: Float32Array,
+  inRate: number,
+  outRate: number,
+  options: Pick<ResamplerOptions, 'simd'> = {},
+): Float32Array {
   if (inRate === outRate) return input.slice();
-  const r = new StreamingResampler(inRate, outRate, { maxChunk: input.length });
+  const r = new StreamingResampler(inRate, outRate, { maxChunk: input.length, ...options });
   const out = new Float32Array(r.maxOutput(input.length) + r.maxOutput(r.taps));
   let n = r.process(input, out);
   n += r.flush(out.subarray(n));

@@ -6,6 +6,7 @@
  * moment the stream passes its end, so a long take holds only the windows that are open right now.
  * Windows may overlap (margins of neighbouring lines); each gets its own copy of the shared samples.
  */
+import { writeRing } from './ring';
 
 export interface WindowSpec {
   id: string;
@@ -152,9 +153,8 @@ export class WindowSlicer {
       if (to > from) samples.set(chunk.subarray(from - chunkStart, to - chunkStart), from - spec.start);
     }
     if (this.ring.length > 0) {
-      const keep = Math.min(length, this.ring.length);
-      for (let i = chunkEnd - keep; i < chunkEnd; i++)
-        this.ring[i % this.ring.length] = chunk[i - chunkStart];
+      // Sample i of the stream lives at ring index i % ring.length.
+      writeRing(this.ring, chunkStart % this.ring.length, chunk, length);
       this.ringFilled = Math.min(this.ring.length, this.ringFilled + length);
     }
     this.pos = chunkEnd;

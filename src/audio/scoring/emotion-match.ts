@@ -1,15 +1,22 @@
 /**
- * How well the learner's emotion matches the line's target (pure).
+ * How well the learner's emotion matches the line's target (pure). It leans on what carries across
+ * voices and languages and uses the category only as far as the model is sure of it:
  *
- * - Annotated target: the learner's probability of the target relative to their most likely class,
- *   plus closeness in arousal/valence to where that emotion sits in the circumplex.
- * - Actor target: Bhattacharyya overlap of the two emotion distributions, plus closeness of the two
- *   arousal/valence points. Comparing distributions (not just the top class) credits a take that is
- *   "mostly angry, a bit disgusted" against an actor who is the same.
+ *   score = 100 × ((1 − w) × arousal agreement + w × category agreement),  w = CATEGORY_WEIGHT × c
+ *
+ * - arousal agreement: 1 − |learner's arousal − goal| / 2, the goal being the actor's arousal or,
+ *   for an annotated line, where held-out takes of that emotion land on the arousal head
+ *   (`arousalGoal` of the model). With speaker statistics the learner's arousal is read against
+ *   their own baseline (the speaker heads), so it is the direction of change across lines that counts.
+ * - category agreement: the calibrated probability of the target class relative to the learner's top
+ *   class (annotated), or the Bhattacharyya overlap of the two distributions (actor).
+ * - c: how sure the category reading is: the learner's top calibrated probability (annotated), the
+ *   geometric mean of the learner's and the actor's (actor).
  * - No target: how clearly one emotion is carried (the top probability), so the sub-score still
  *   means something for a line without annotation or reference.
  */
 import { EMOTIONS, type Emotion } from '../../api/contract';
+import { type EmotionModelFile, emotionModel } from '../analysis';
 import type { EmotionReading, EmotionTarget } from './types';
 
 /** Typical arousal/valence of each class in [-1, 1] (circumplex placement used in the literature). */
@@ -23,8 +30,8 @@ export const EMOTION_SPACE: Record<Emotion, { arousal: number; valence: number }
   neutral: { arousal: 0, valence: 0 },
 };
 
-const MAX_AV_DISTANCE = 2 * Math.SQRT2;
-const DISTRIBUTION_WEIGHT = 0.75;
+/** Share of the score the category can take when the reading is fully sure. */
+export const CATEGORY_WEIGHT = 0.5;
 
 export interface EmotionMatch {
   /** 0–100. */
@@ -37,8 +44,12 @@ export interface EmotionMatch {
   overlap: number | null;
   /** Euclidean distance in the arousal/valence plane. */
   avDistance: number | null;
-  /** Where the target sits in the arousal/valence plane (the actor's reading, or the class's place). */
+  /** Where the target sits in the arousal/valence plane (the actor's reading, or the class's goal). */
   goal: { arousal: number; valence: number } | null;
+  /** Learner's arousal minus the goal's (> 0: more energy than the target), null without a target. */
+  arousalGap: number | null;
+  /** Weight the category got in the score (0 … CATEGORY_WEIGHT). */
+  categoryWeight: number;
 }
 
 export function bhattacharyya(p: Record<Emotion, number>, q: Record<Emotion, number>): number {
@@ -47,53 +58,72 @@ export function bhattacharyya(p: Record<Emotion, number>, q: Record<Emotion, num
   return Math.min(1, sum);
 }
 
-function maxProbability(p: Record<Emotion, number>): number {
+export function topProbability(p: Record<Emotion, number>): number {
   let best = 0;
   for (const e of EMOTIONS) best = Math.max(best, p[e] ?? 0);
   return best;
 }
 
-export function emotionMatch(learner: EmotionReading, target: EmotionTarget): EmotionMatch {
+/** Where an annotated emotion's takes land on the model's arousal scale, and on the valence one. */
+export function goalOf(emotion: Emotion, model: EmotionModelFile): { arousal: number; valence: number } {
+  return {
+    arousal: model.arousalGoal?.[emotion] ?? EMOTION_SPACE[emotion].arousal,
+    valence: EMOTION_SPACE[emotion].valence,
+  };
+}
+
+export function emotionMatch(
+  learner: EmotionReading,
+  target: EmotionTarget,
+  model: EmotionModelFile = emotionModel(),
+  categoryWeight = CATEGORY_WEIGHT,
+): EmotionMatch {
+  const confidence = topProbability(learner.probabilities);
   if (target.kind === 'none') {
     return {
-      score: 100 * maxProbability(learner.probabilities),
+      score: 100 * confidence,
       target: null,
       targetSource: 'none',
       targetProbability: null,
       overlap: null,
       avDistance: null,
       goal: null,
+      arousalGap: null,
+      categoryWeight: 0,
     };
   }
+  const goal = target.kind === 'annotated' ? goalOf(target.emotion, model) : target.reading;
+  const arousalGap = learner.arousal - goal.arousal;
+  const arousalAgreement = 1 - Math.min(2, Math.abs(arousalGap)) / 2;
+  const avDistance = Math.hypot(arousalGap, learner.valence - goal.valence);
   if (target.kind === 'annotated') {
-    const place = EMOTION_SPACE[target.emotion];
-    const avDistance = Math.hypot(learner.arousal - place.arousal, learner.valence - place.valence);
     const p = learner.probabilities[target.emotion] ?? 0;
-    const relative = p / Math.max(1e-9, maxProbability(learner.probabilities));
-    const score =
-      100 * (DISTRIBUTION_WEIGHT * relative + (1 - DISTRIBUTION_WEIGHT) * (1 - avDistance / MAX_AV_DISTANCE));
+    const w = categoryWeight * confidence;
+    const category = p / Math.max(1e-9, confidence);
     return {
-      score,
+      score: 100 * ((1 - w) * arousalAgreement + w * category),
       target: target.emotion,
       targetSource: 'annotated',
       targetProbability: p,
       overlap: null,
       avDistance,
-      goal: place,
+      goal: { arousal: goal.arousal, valence: goal.valence },
+      arousalGap,
+      categoryWeight: w,
     };
   }
   const actor = target.reading;
   const overlap = bhattacharyya(learner.probabilities, actor.probabilities);
-  const avDistance = Math.hypot(learner.arousal - actor.arousal, learner.valence - actor.valence);
-  const score =
-    100 * (DISTRIBUTION_WEIGHT * overlap + (1 - DISTRIBUTION_WEIGHT) * (1 - avDistance / MAX_AV_DISTANCE));
+  const w = categoryWeight * Math.sqrt(confidence * topProbability(actor.probabilities));
   return {
-    score,
+    score: 100 * ((1 - w) * arousalAgreement + w * overlap),
     target: actor.detected,
     targetSource: 'actor',
     targetProbability: learner.probabilities[actor.detected] ?? 0,
     overlap,
     avDistance,
     goal: { arousal: actor.arousal, valence: actor.valence },
+    arousalGap,
+    categoryWeight: w,
   };
 }

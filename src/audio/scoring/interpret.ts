@@ -3,12 +3,13 @@
  * into a short, specific reading of their voice, one statement per line of text (pure).
  *
  * Every sentence quotes figures measured on the stored takes: pitch range, melody, loudness range,
- * pace, emotion fit, first → second attempt change, and the one thing to practise next (the weakest
+ * pace, emotion fit (energy against the target; a category only where it was heard clearly), first →
+ * second attempt change, and the one thing to practise next (the weakest
  * sub-score, explained with its own numbers).
  */
 import type { Emotion, Localized, SoundSuggestData, SpeechScore, SubScores } from '../../api/contract';
 import { round } from './contour';
-import { EMOTION_LABELS, fmt, pct } from './labels';
+import { AROUSAL_TOLERANCE, EMOTION_LABELS, fmt, pct } from './labels';
 import { SOLO } from './subscores';
 
 export interface InterpretLine {
@@ -24,6 +25,10 @@ export interface Interpretation {
   zh: string[];
   en: string[];
   figures: SoundSuggestData['figures'];
+  subScores: SubScores | null;
+  pitchDistanceSt: number | null;
+  /** Per statement (same order as zh/en): its topic and the figures it quotes (paths into the answer). */
+  points: Array<{ topic: Topic; figures: string[] }>;
 }
 
 const SUB_SCORES: Array<keyof SubScores> = ['emotion', 'intonation', 'energy', 'timing', 'quality'];
@@ -70,11 +75,11 @@ function rangeLine(takes: SpeechScore[]): Localized | null {
   };
 }
 
-function melodyLine(takes: SpeechScore[]): Localized | null {
-  const score = meanOf(takes.map((t) => t.scores.intonation));
-  if (score === null) return null;
+function melodyLine(takes: SpeechScore[], means: SubScores): Localized | null {
+  if (takes.length === 0) return null;
+  const score = means.intonation;
   const compared = takes.filter((t) => t.comparison);
-  const distance = medianOf(compared.map((t) => t.comparison?.pitchDistanceSt));
+  const distance = pitchDistance(takes);
   const ends = compared.filter(
     (t) =>
       t.comparison?.learnerEndMoveSt != null &&
@@ -105,11 +110,11 @@ function melodyLine(takes: SpeechScore[]): Localized | null {
   };
 }
 
-function energyLine(takes: SpeechScore[]): Localized | null {
+function energyLine(takes: SpeechScore[], means: SubScores): Localized | null {
   const learner = medianOf(takes.map((t) => t.prosody.learner.loudnessRangeDb));
   if (learner === null) return null;
   const actor = medianOf(takes.map((t) => t.prosody.actor?.loudnessRangeDb));
-  const score = Math.round(meanOf(takes.map((t) => t.scores.energy)) ?? 0);
+  const score = Math.round(means.energy);
   if (actor === null) {
     return {
       zh: `能量：每句音量变化中位数 ${fmt(learner)} dB，能量分平均 ${score} 分。`,
@@ -152,33 +157,45 @@ function paceLine(takes: SpeechScore[]): Localized | null {
   };
 }
 
+/** An emotion sub-score at or above this counts as a line whose emotion came across. */
+export const EMOTION_PASS = 60;
+
+/**
+ * Emotion over the lines with a target: how many came across (emotion score ≥ EMOTION_PASS), which
+ * way the energy missed (the arousal gap, which carries across voices), and a category only where
+ * the reading was clear enough to name (stored results without `clear` never name one).
+ */
 function emotionLine(takes: SpeechScore[]): { line: Localized | null; rate: number | null } {
   const targeted = takes.filter((t) => t.emotion.target !== null);
   if (targeted.length === 0) return { line: null, rate: null };
-  const hits = targeted.filter((t) => t.emotion.detected === t.emotion.target).length;
-  const rate = hits / targeted.length;
-  // The most frequent confusion names what to work on.
-  const confusions = new Map<string, number>();
-  for (const t of targeted) {
-    if (t.emotion.detected === t.emotion.target) continue;
-    const key = `${t.emotion.target}>${t.emotion.detected}`;
-    confusions.set(key, (confusions.get(key) ?? 0) + 1);
+  const passed = targeted.filter((t) => t.scores.emotion >= EMOTION_PASS).length;
+  const rate = passed / targeted.length;
+  const gaps = targeted
+    .map((t) => t.emotion.arousalGap)
+    .filter((g): g is number => typeof g === 'number' && Number.isFinite(g));
+  const weak = gaps.filter((g) => g < -AROUSAL_TOLERANCE).length;
+  const strong = gaps.filter((g) => g > AROUSAL_TOLERANCE).length;
+  const near = gaps.length - weak - strong;
+  let zh = `情绪：${targeted.length} 句中有 ${passed} 句情绪分达到 ${EMOTION_PASS}（${pct(rate)}）`;
+  let en = `Emotion: ${passed} of ${targeted.length} lines reach an emotion score of ${EMOTION_PASS} (${pct(rate)})`;
+  if (gaps.length) {
+    zh += `；能量与目标相比 ${near} 句接近、${weak} 句偏弱、${strong} 句偏强`;
+    en += `; against the target your energy was close in ${near}, too low in ${weak} and too high in ${strong}`;
   }
-  const top = [...confusions.entries()].sort((a, b) => b[1] - a[1])[0];
-  let extraZh = '';
-  let extraEn = '';
+  // Only clear readings may name a heard emotion.
+  const slips = new Map<string, number>();
+  for (const t of targeted) {
+    if (!t.emotion.clear || t.emotion.detected === t.emotion.target) continue;
+    const key = `${t.emotion.target}>${t.emotion.detected}`;
+    slips.set(key, (slips.get(key) ?? 0) + 1);
+  }
+  const top = [...slips.entries()].sort((a, b) => b[1] - a[1])[0];
   if (top) {
     const [target, heard] = top[0].split('>') as [Emotion, Emotion];
-    extraZh = `；最常见的偏差：该「${EMOTION_LABELS[target].zh}」的句子听起来像「${EMOTION_LABELS[heard].zh}」（${top[1]} 句）`;
-    extraEn = `; most common slip: lines meant as ${EMOTION_LABELS[target].en} heard as ${EMOTION_LABELS[heard].en} (${top[1]})`;
+    zh += `；清楚听出偏差的：该「${EMOTION_LABELS[target].zh}」的句子听起来像「${EMOTION_LABELS[heard].zh}」（${top[1]} 句）`;
+    en += `; a clear slip: lines meant as ${EMOTION_LABELS[target].en} heard as ${EMOTION_LABELS[heard].en} (${top[1]})`;
   }
-  return {
-    rate,
-    line: {
-      zh: `情绪：${targeted.length} 句中有 ${hits} 句情绪与目标一致（${pct(rate)}）${extraZh}。`,
-      en: `Emotion: ${hits} of ${targeted.length} lines carry the target emotion (${pct(rate)})${extraEn}.`,
-    },
-  };
+  return { rate, line: { zh: `${zh}。`, en: `${en}.` } };
 }
 
 function improvementLine(lines: InterpretLine[]): { line: Localized | null; improvement: number | null } {
@@ -215,18 +232,21 @@ function improvementLine(lines: InterpretLine[]): { line: Localized | null; impr
 
 const SUB_SCORE_NAMES: Record<keyof SubScores, Localized> = {
   emotion: { zh: '情绪', en: 'emotion' },
-  intonation: { zh: '语调', en: 'intonation' },
-  energy: { zh: '能量', en: 'energy' },
-  timing: { zh: '节奏', en: 'timing' },
+  intonation: { zh: '语调贴合', en: "melody likeness to the actor's" },
+  energy: { zh: '轻重贴合', en: "stress likeness to the actor's" },
+  timing: { zh: '节奏贴合', en: "timing likeness to the actor's" },
   quality: { zh: '录音质量', en: 'recording quality' },
 };
 
 /** The weakest sub-score with a concrete exercise built from its figures. */
-function practiceLine(takes: SpeechScore[], lines: InterpretLine[]): Localized {
-  const means = SUB_SCORES.map((k) => ({ k, v: meanOf(takes.map((t) => t.scores[k])) ?? 0 })).sort(
-    (a, b) => a.v - b.v,
-  );
-  const weakest = means[0];
+/** The weakest sub-score: the one the practice statement is about. */
+function weakestSubScore(means: SubScores): keyof SubScores {
+  return [...SUB_SCORES].sort((a, b) => means[a] - means[b])[0];
+}
+
+function practiceLine(takes: SpeechScore[], lines: InterpretLine[], means: SubScores): Localized {
+  const k = weakestSubScore(means);
+  const weakest = { k, v: means[k] };
   const name = SUB_SCORE_NAMES[weakest.k];
   const head = {
     zh: `下一步练习：${name.zh}（平均 ${Math.round(weakest.v)} 分，是你最弱的一项）——`,
@@ -269,6 +289,21 @@ const EXERCISES: Record<keyof SubScores, Localized> = {
   },
 };
 
+/** Median aligned pitch gap to the actor over the compared takes (semitones). */
+function pitchDistance(takes: SpeechScore[]): number | null {
+  return medianOf(takes.filter((t) => t.comparison).map((t) => t.comparison?.pitchDistanceSt));
+}
+
+/** Mean of each sub-score over the takes, to one decimal: the statements quote these figures. */
+function subScoreMeans(takes: SpeechScore[]): SubScores {
+  const out = {} as SubScores;
+  for (const k of SUB_SCORES) out[k] = round(meanOf(takes.map((t) => t.scores[k])) ?? 0, 1);
+  return out;
+}
+
+/** A statement's topic and the figures it quotes (keys of `figures`, `subScores.<name>` for a mean). */
+type Topic = NonNullable<SoundSuggestData['points']>[number]['topic'];
+
 export function interpretVoice(lines: InterpretLine[], totalLines: number): Interpretation {
   const takes = lines.map(latest).filter((t): t is SpeechScore => t?.quality.speechDetected === true);
   const scoredLines = lines.filter((l) => latest(l) !== null).length;
@@ -296,39 +331,56 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
           : `No speech was detected in your ${scoredLines} recorded line(s): check the microphone and record again.`,
       ],
       figures: emptyFigures,
+      subScores: null,
+      pitchDistanceSt: null,
+      points: [{ topic: 'overall', figures: ['figures.scoredLines'] }],
     };
   }
-  const average = meanOf(takes.map((t) => t.overall)) ?? 0;
+  // Figures are rounded once here and the statements quote the rounded values, so a card showing
+  // a figure beside its statement shows the same number.
+  const average = round(meanOf(takes.map((t) => t.overall)) ?? 0, 1);
+  const means = subScoreMeans(takes);
   const emotion = emotionLine(takes);
   const progress = improvementLine(lines);
-  const parts = [
-    {
-      zh: `总评：已配 ${scoredLines}/${totalLines} 句，平均 ${Math.round(average)} 分。`,
-      en: `Overall: ${scoredLines}/${totalLines} lines dubbed, average ${Math.round(average)}.`,
-    },
-    rangeLine(takes),
-    melodyLine(takes),
-    energyLine(takes),
-    paceLine(takes),
-    emotion.line,
-    progress.line,
-    practiceLine(takes, lines),
-  ].filter((l): l is Localized => l !== null);
+  const weakest = weakestSubScore(means);
+  const distance = pitchDistance(takes);
+  const statements: Array<[Topic, string[], Localized | null]> = [
+    [
+      'overall',
+      ['figures.scoredLines', 'figures.average'],
+      {
+        zh: `总评：已配 ${scoredLines}/${totalLines} 句，平均 ${Math.round(average)} 分。`,
+        en: `Overall: ${scoredLines}/${totalLines} lines dubbed, average ${Math.round(average)}.`,
+      },
+    ],
+    ['range', ['figures.pitchRangeSemitones'], rangeLine(takes)],
+    ['melody', ['subScores.intonation', 'pitchDistanceSt'], melodyLine(takes, means)],
+    ['energy', ['figures.loudnessRangeDb', 'subScores.energy'], energyLine(takes, means)],
+    ['pace', ['figures.syllablesPerSecond'], paceLine(takes)],
+    ['emotion', ['figures.emotionMatchRate'], emotion.line],
+    ['progress', ['figures.improvement'], progress.line],
+    ['practice', [`subScores.${weakest}`], practiceLine(takes, lines, means)],
+  ];
+  const kept = statements.filter((s): s is [Topic, string[], Localized] => s[2] !== null);
+  const parts = kept.map((s) => s[2]);
   const range = medianOf(takes.map((t) => t.prosody.learner.pitchRangeSemitones));
   const rate = medianOf(takes.map((t) => t.prosody.learner.syllablesPerSecond));
   const loud = medianOf(takes.map((t) => t.prosody.learner.loudnessRangeDb));
   return {
     zh: parts.map((p) => p.zh),
     en: parts.map((p) => p.en),
+    points: kept.map(([topic, figures]) => ({ topic, figures })),
     figures: {
       scoredLines,
       totalLines,
-      average: round(average, 1),
+      average,
       improvement: progress.improvement === null ? null : round(progress.improvement, 1),
       pitchRangeSemitones: range === null ? null : round(range, 2),
       syllablesPerSecond: rate === null ? null : round(rate, 2),
       loudnessRangeDb: loud === null ? null : round(loud, 2),
       emotionMatchRate: emotion.rate === null ? null : round(emotion.rate, 3),
     },
+    subScores: means,
+    pitchDistanceSt: distance === null ? null : round(distance, 2),
   };
 }

@@ -9,24 +9,14 @@ import {
   classifyEmotion,
   deserializeAnalysis,
   type EmotionEstimate,
-  type SerializedAnalysis,
   type SpeakerStats,
   serializeAnalysis,
   type VoiceAnalysis,
 } from '../analysis';
+import type { ReferenceRecord } from './reference-record';
 import { buildSpeechScore } from './score';
 
-/**
- * What the service caches per subtitle line: the actor's analysis, computed once. The actor's
- * emotion is re-read from the cached features each time (one small forward pass), so a retrained
- * model never serves a stale reference emotion.
- */
-export interface ReferenceRecord {
-  version: 1;
-  /** Storage key of the audio this was computed from; a re-import with new audio invalidates it. */
-  audioKey?: string;
-  analysis: SerializedAnalysis;
-}
+export { hasCurrentFeatures, type ReferenceRecord } from './reference-record';
 
 export interface AnalysedReference {
   analysis: VoiceAnalysis;

@@ -11,7 +11,8 @@ import {
 } from '../../api/contract';
 import { type Comparison, compareVoices, loudnessRangeDb, pitchRangeSt, prepareContours } from './compare';
 import { resampleIndices, round } from './contour';
-import { emotionMatch } from './emotion-match';
+import { emotionModel } from '../analysis';
+import { emotionMatch, topProbability } from './emotion-match';
 import {
   compareParts,
   overallScore,
@@ -113,6 +114,8 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
   const flags = qualityFlags(learner.quality);
   const target = emotionTarget(input.targetEmotion, input.actorEmotion);
   const match = emotionMatch(learnerEmotion, target);
+  const confidence = topProbability(learnerEmotion.probabilities);
+  const clear = confidence >= emotionModel().labelThreshold;
   const comparison =
     input.actor && flags.speechDetected && input.actor.quality.speechDetected
       ? compareVoices(learner, input.actor)
@@ -133,7 +136,17 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
     quality,
   };
   const overall = overallScore(scores);
-  const tips = buildTips({ learner, flags, emotion: learnerEmotion, match, comparison, parts, solo });
+  const tips = buildTips({
+    learner,
+    actor: input.actor,
+    flags,
+    emotion: learnerEmotion,
+    clear,
+    match,
+    comparison,
+    parts,
+    solo,
+  });
 
   return {
     version: SPEECH_SCORE_VERSION,
@@ -157,6 +170,10 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
       target: match.target,
       targetSource: match.targetSource,
       actorProbabilities: input.actorEmotion ? roundProbabilities(input.actorEmotion.probabilities) : null,
+      confidence: round(confidence, 3),
+      clear,
+      targetArousal: match.goal ? round(match.goal.arousal, 3) : null,
+      arousalGap: match.arousalGap === null ? null : round(match.arousalGap, 3),
     },
     prosody: { learner: learner.figures, actor: input.actor?.figures ?? null },
     contours: plotContours(learner, comparison),
@@ -168,6 +185,7 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
     },
     tips,
     comparison: comparison ? comparisonFigures(comparison) : null,
+    deliveryLikeness: comparison !== null,
     audioUrl: input.audioUrl,
     createdAt: input.createdAt,
   };

@@ -29,7 +29,14 @@ export const SOLO = {
   loudTipDb: 25,
 } as const;
 
-export const WEIGHTS = { emotion: 0.35, intonation: 0.2, energy: 0.15, timing: 0.15, quality: 0.15 } as const;
+/**
+ * Weights of the overall score, by what each sub-score measures. `emotion` is the only one that
+ * measures the emotion (scripts/eval/match.ts: the other three rank same-emotion pairs barely above
+ * chance). `intonation`, `energy` and `timing` measure likeness to the actor's delivery: timing
+ * most, since a dub must sit on the actor's lines; energy least, as a loudness contour depends on
+ * the microphone and the recording's level. `quality` caps the rest (overallScore).
+ */
+export const WEIGHTS = { emotion: 0.4, intonation: 0.15, energy: 0.1, timing: 0.2, quality: 0.15 } as const;
 
 export interface QualityFlags {
   speechDetected: boolean;

@@ -8,15 +8,19 @@
  */
 import type { Localized } from '../../api/contract';
 import type { Comparison } from './compare';
-import { EMOTION_SPACE, type EmotionMatch } from './emotion-match';
-import { EMOTION_LABELS, fmt, pct } from './labels';
+import type { EmotionMatch } from './emotion-match';
+import { EMOTION_LABELS, emotionVerdict, energyAdvice, fmt, pct } from './labels';
 import { type Parts, type QualityFlags, SOLO, WEIGHTS } from './subscores';
 import type { EmotionReading, ScoringVoice } from './types';
 
 export interface TipInput {
   learner: ScoringVoice;
+  /** The actor's voice, for quoting its figures next to the learner's (null without a reference). */
+  actor: ScoringVoice | null;
   flags: QualityFlags;
   emotion: EmotionReading;
+  /** Whether the heard category is sure enough to name (see labels.ts emotionVerdict). */
+  clear: boolean;
   match: EmotionMatch;
   comparison: Comparison | null;
   parts: Parts;
@@ -73,51 +77,92 @@ function qualityTips(input: TipInput): Candidate[] {
   return out;
 }
 
+/**
+ * The emotion sentence. The category is named only when the reading is clear (calibrated
+ * confidence at or above the model's label threshold); otherwise the learner hears "no clear
+ * emotion heard". The advice itself comes from the arousal gap to the target, which carries across
+ * voices and languages, quoted with its numbers and, next to an actor, the pitch range and pace
+ * that make it up.
+ */
 function emotionTips(input: TipInput): Candidate[] {
-  const { match, emotion } = input;
-  if (!match.target) return [];
+  const { match, emotion, clear } = input;
+  if (!match.target || match.arousalGap === null || !match.goal) return [];
   const severity = WEIGHTS.emotion * (1 - match.score / 100);
   const target = EMOTION_LABELS[match.target];
-  const heard = EMOTION_LABELS[emotion.detected];
-  const pTarget = match.targetProbability ?? 0;
-  const pHeard = emotion.probabilities[emotion.detected] ?? 0;
-  const goal = match.goal ?? EMOTION_SPACE[match.target];
-  const source =
-    match.targetSource === 'actor'
+  const heard = emotionVerdict(emotion.detected, clear);
+  const confidence = emotion.probabilities[emotion.detected] ?? 0;
+  const source = match.targetSource === 'actor' ? 'actor' : 'annotated';
+  const targetName =
+    source === 'actor'
       ? { zh: '演员的语气', en: "the actor's tone" }
-      : { zh: '这句的目标', en: 'the target of this line' };
-  if (emotion.detected === match.target) {
+      : { zh: `这句的目标「${target.zh}」`, en: `the target, ${target.en}` };
+  const who =
+    source === 'actor'
+      ? { zh: '演员', en: "the actor's" }
+      : { zh: `目标「${target.zh}」`, en: `the target's (${target.en})` };
+  const heardText = clear
+    ? {
+        zh: `听起来是「${heard.zh}」（把握 ${pct(confidence)}）`,
+        en: `it sounds like ${heard.en} (${pct(confidence)} sure)`,
+      }
+    : { zh: heard.zh, en: heard.en };
+  const gap = match.arousalGap;
+  const figures = {
+    zh: `唤醒度你 ${fmt(emotion.arousal, 2)}、${source === 'actor' ? '演员' : '目标'} ${fmt(match.goal.arousal, 2)}（−1 到 1），相差 ${fmt(Math.abs(gap), 2)}`,
+    en: `arousal yours ${fmt(emotion.arousal, 2)}, ${source === 'actor' ? "the actor's" : "the target's"} ${fmt(match.goal.arousal, 2)} (−1 to 1), a gap of ${fmt(Math.abs(gap), 2)}`,
+  };
+  const advice = energyAdvice(gap, who);
+  if (!advice) {
+    const same = clear && emotion.detected === match.target;
     return [
       {
         severity: severity * 0.5,
-        zh: `情绪对上了：听起来是「${heard.zh}」（${pct(pHeard)}），与${source.zh}一致。`,
-        en: `The emotion lands: it sounds like ${heard.en} (${pct(pHeard)}), matching ${source.en}.`,
+        zh: `${same ? '情绪对上了' : '能量对上了'}：${heardText.zh}，${figures.zh}，与${targetName.zh}接近。`,
+        en: `${same ? 'The emotion lands' : 'The energy lands'}: ${heardText.en}; ${figures.en}, close to ${targetName.en}.`,
       },
     ];
   }
-  // Direction of change comes from the arousal gap to the target's typical place.
-  const arousalGap = goal.arousal - emotion.arousal;
-  const how =
-    arousalGap > 0.25
-      ? { zh: '加大能量：更响、更快、音调更高', en: 'add energy: louder, faster, higher pitch' }
-      : arousalGap < -0.25
-        ? { zh: '收住能量：更轻、更慢、音调放低', en: 'hold the energy back: softer, slower, lower pitch' }
-        : goal.valence > emotion.valence
-          ? {
-              zh: '语气放暖：音调更明亮、句尾轻扬',
-              en: 'warm the tone: brighter pitch, a light lift at the end',
-            }
-          : {
-              zh: '语气压沉：音色更紧、句尾下压',
-              en: 'darken the tone: tighter voice, press the ending down',
-            };
+  const how = cueFigures(input, gap);
   return [
     {
       severity,
-      zh: `听起来更像「${heard.zh}」（${pct(pHeard)}），${source.zh}是「${target.zh}」（你的 ${pct(pTarget)}）。${how.zh}。`,
-      en: `It sounds more like ${heard.en} (${pct(pHeard)}) while ${source.en} is ${target.en} (yours ${pct(pTarget)}). ${how.en[0].toUpperCase()}${how.en.slice(1)}.`,
+      zh: `${advice.zh}（${figures.zh}）；${heardText.zh}。${how.zh}`,
+      en: `${advice.en} (${figures.en}); ${heardText.en}. ${how.en}`,
     },
   ];
+}
+
+/** The cues behind an energy gap, with the learner's and (when there is one) the actor's figures. */
+function cueFigures(input: TipInput, gap: number): Localized {
+  const more = gap < 0;
+  const l = input.learner.figures;
+  const a = input.actor?.figures ?? null;
+  const parts: Localized[] = [];
+  if (l.pitchRangeSemitones !== null) {
+    const actor = a?.pitchRangeSemitones;
+    parts.push({
+      zh: `音高起伏 ${fmt(l.pitchRangeSemitones)} 个半音${actor != null ? `（演员 ${fmt(actor)}）` : ''}`,
+      en: `pitch range ${fmt(l.pitchRangeSemitones)} semitones${actor != null ? ` (actor ${fmt(actor)})` : ''}`,
+    });
+  }
+  if (l.syllablesPerSecond !== null) {
+    const actor = a?.syllablesPerSecond;
+    parts.push({
+      zh: `语速每秒 ${fmt(l.syllablesPerSecond)} 个音节${actor != null ? `（演员 ${fmt(actor)}）` : ''}`,
+      en: `${fmt(l.syllablesPerSecond)} syllables/s${actor != null ? ` (actor ${fmt(actor)})` : ''}`,
+    });
+  }
+  const hint = more
+    ? {
+        zh: '重读词更响、音调抬高、节奏更紧',
+        en: 'Stress the key words louder and higher, keep the pace tight',
+      }
+    : { zh: '放轻放慢、音调放低', en: 'Soften, slow down and lower the pitch' };
+  if (parts.length === 0) return { zh: `${hint.zh}。`, en: `${hint.en}.` };
+  return {
+    zh: `${hint.zh}：你的${parts.map((p) => p.zh).join('，')}。`,
+    en: `${hint.en}: your ${parts.map((p) => p.en).join(', ')}.`,
+  };
 }
 
 function intonationTips(input: TipInput): Candidate[] {

@@ -1,5 +1,6 @@
 /**
- * Tagged-union messages between the capture worklet, the encoder worker and the page (STYLE habit 4).
+ * Tagged-union messages between the capture worklet, the encoder worker and the page (see
+ * docs/architecture.md, Recording pipeline).
  * Types only: shared by code that runs in three different global scopes.
  */
 

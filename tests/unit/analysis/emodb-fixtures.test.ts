@@ -6,6 +6,7 @@ import {
   updateSpeakerStats,
 } from '../../../src/audio/analysis';
 import { decodeWav, toMono } from '../../../src/audio/dsp/wav';
+import { shiftPitch } from '../../../scripts/eval/transfer/time-pitch';
 
 // The unit project runs in happy-dom without Node typings (and import.meta.url is a served path
 // there), so reach node:fs through the runtime and resolve from the vitest root (the repository).
@@ -48,6 +49,21 @@ describe('real speech (EmoDB fixtures, speaker 15)', () => {
     expect(classifyEmotion(angry[0].features).arousal).toBeGreaterThan(
       classifyEmotion(bored[0].features).arousal,
     );
+  });
+
+  it('keeps anger above boredom in arousal when the voice is 4 semitones higher (a first take)', () => {
+    for (const [hot, calm] of [
+      ['15a01Wa.wav', '15a01La.wav'],
+      ['15a02Wb.wav', '15a02La.wav'],
+    ]) {
+      const up = (file: string) => {
+        const wav = decodeWav(fs.readFileSync(`${nodeProcess.cwd()}/tests/fixtures/emodb/${file}`));
+        return analyzeVoice(shiftPitch(toMono(wav), wav.sampleRate, 4), wav.sampleRate);
+      };
+      expect(classifyEmotion(up(hot).features).arousal).toBeGreaterThan(
+        classifyEmotion(up(calm).features).arousal,
+      );
+    }
   });
 
   // Levels are not compared: the fixture takes are level-normalised by the demo builder.

@@ -29,6 +29,29 @@ describe('emotion model file', () => {
     expect(m.evaluation).toHaveProperty('normalised');
   });
 
+  it('has its own arousal and valence heads, calibrated temperatures and a label threshold', () => {
+    const m = emotionModel();
+    for (const set of [m.cold, m.speaker]) {
+      expect(set.arousal.layers.at(-1)?.outputs).toBe(2);
+      expect(set.valence.layers.at(-1)?.outputs).toBe(2);
+      expect(set.category.layers.at(-1)?.outputs).toBe(m.classes.length);
+      expect(set.temperature).toBeGreaterThan(0.25);
+      expect(set.temperature).toBeLessThan(8);
+    }
+    expect(m.labelThreshold).toBeGreaterThan(0.5);
+    expect(m.labelThreshold).toBeLessThan(1);
+    expect(m.arousalGoal.anger).toBeGreaterThan(m.arousalGoal.neutral);
+    expect(m.arousalGoal.neutral).toBeGreaterThan(m.arousalGoal.boredom - 0.5);
+    expect(m.arousalGoal.happiness).toBeGreaterThan(m.arousalGoal.sadness);
+    // A first take says nothing of the voice: the cold heads read no absolute pitch level,
+    // formant frequency or MFCC mean.
+    expect(m.cold.inputs).not.toContain('f0st_mean');
+    expect(m.cold.inputs).not.toContain('f1_v_mean');
+    expect(m.cold.inputs).not.toContain('mfcc1_v_mean');
+    expect(m.cold.inputs).toContain('f0st_range2080');
+    expect(m.speaker.inputs).toContain('f0st_mean');
+  });
+
   it('classifies a synthesised voice deterministically with a proper distribution', () => {
     const a = voice(180, 5, 0.4);
     const p1 = classifyEmotion(a.features);

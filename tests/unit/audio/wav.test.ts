@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeWav, encodeWav16, floatToInt16, toMono, WavFormatError } from '../../../src/audio/dsp/wav';
+import { noise } from './signals';
 
 const ascii = (bytes: Uint8Array, from: number) => String.fromCharCode(...bytes.subarray(from, from + 4));
 
@@ -36,7 +37,7 @@ function handWav(opts: {
   v.setUint16(o + 8, opts.extensible ? 0xfffe : opts.tag, true);
   v.setUint16(o + 10, opts.channels, true);
   v.setUint32(o + 12, opts.rate, true);
-  const align = (opts.bits / 8) * opts.channels;
+  const align = Math.ceil(opts.bits / 8) * opts.channels; // 12-bit samples take 2 bytes
   v.setUint32(o + 16, opts.rate * align, true);
   v.setUint16(o + 20, align, true);
   v.setUint16(o + 22, opts.bits, true);
@@ -93,6 +94,23 @@ describe('encodeWav16', () => {
     expect(Array.from(pcm)).toEqual([32767, -32768, 16384]);
   });
 
+  it('rounds every float32 sample half up, exactly as Math.round would', () => {
+    // Every half and quarter step of the int16 grid (the ties and their neighbours), then noise.
+    const steps = Float32Array.from({ length: 4 * 65536 + 1 }, (_, i) => (i - 2 * 65536) / (4 * 32768));
+    const samples = new Float32Array([...steps, ...noise(50_000, 8)]);
+    const pcm = new Int16Array(encodeWav16(samples, 16000), 44);
+    let checked = 0;
+    for (let i = 0; i < samples.length; i++) {
+      const want = Math.min(32767, Math.max(-32768, Math.round(samples[i] * 32768)));
+      if (pcm[i] !== want) throw new Error(`${samples[i]} → ${pcm[i]}, Math.round gives ${want}`);
+      checked++;
+    }
+    expect(checked).toBe(samples.length);
+    expect(floatToInt16(0.5 / 32768)).toBe(1);
+    expect(floatToInt16(-0.5 / 32768)).toBe(0);
+    expect(floatToInt16(-1.5 / 32768)).toBe(-1);
+  });
+
   it('rejects a fractional sample rate', () => {
     expect(() => encodeWav16(new Float32Array(4), 44100.5)).toThrow(WavFormatError);
   });
@@ -134,6 +152,12 @@ describe('decodeWav', () => {
     expect(Array.from(u8.channels[0])).toEqual([0, 0.5, -1]);
   });
 
+  it('reads a streaming writer’s data size of 0 to the end of the file', () => {
+    const wav = encodeWav16(Float32Array.of(0.5, -0.5), 16000);
+    new DataView(wav).setUint32(40, 0, true);
+    expect(Array.from(decodeWav(wav).channels[0])).toEqual([0.5, -0.5]);
+  });
+
   it('accepts a streaming writer’s data size of 0xFFFFFFFF', () => {
     const wav = encodeWav16(Float32Array.of(0.5, -0.5), 16000);
     new DataView(wav).setUint32(40, 0xffffffff, true);
@@ -149,6 +173,25 @@ describe('decodeWav', () => {
       /format tag 85/,
     ],
     ['12-bit', handWav({ tag: 1, bits: 12, channels: 1, rate: 8000, data: new Uint8Array(2) }), /12-bit/],
+    [
+      'lying about its block align (1 byte for 16-bit stereo)',
+      (() => {
+        const b = handWav({ tag: 1, bits: 16, channels: 2, rate: 8000, data: new Uint8Array(64) });
+        new DataView(b).setUint16(32, 1, true);
+        return b;
+      })(),
+      /block align 1 is smaller than 2 channels × 16 bits/,
+    ],
+    [
+      'extensible, cut inside its sub-format',
+      (() => {
+        const b = new Uint8Array(
+          handWav({ tag: 1, bits: 16, channels: 1, rate: 8000, data: new Uint8Array(0), extensible: true }),
+        );
+        return b.slice(0, 12 + 8 + 20).buffer;
+      })(),
+      /fmt chunk cut short/,
+    ],
   ])('rejects a file that is %s with a readable reason', (_name, buf, reason) => {
     expect(() => decodeWav(buf as ArrayBuffer)).toThrow(WavFormatError);
     expect(() => decodeWav(buf as ArrayBuffer)).toThrow(reason);

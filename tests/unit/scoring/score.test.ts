@@ -50,11 +50,32 @@ describe('buildSpeechScore', () => {
     }
   });
 
+  it('writes version 2 with the confidence-aware fields, and a version 1 result still parses', () => {
+    const s = buildSpeechScore(input({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) }));
+    expect(s.version).toBe(2);
+    expect(s.emotion.confidence).toBeCloseTo(0.99, 3);
+    expect(s.emotion.clear).toBe(true);
+    expect(s.emotion.targetArousal).toBeCloseTo(0.8, 3);
+    expect(s.emotion.arousalGap).toBeCloseTo(-0.1, 3);
+    expect(s.deliveryLikeness).toBe(true);
+    const unsure = buildSpeechScore(input({ learnerEmotion: reading('anger', 0.3, 0.7, -0.5) }));
+    expect(unsure.emotion.clear).toBe(false);
+    const { confidence: _c, clear: _cl, targetArousal: _t, arousalGap: _g, ...v1Emotion } = s.emotion;
+    const { deliveryLikeness: _d, ...v1 } = s;
+    const old = speechScore.parse({ ...v1, version: 1, emotion: v1Emotion });
+    expect(old.emotion.clear).toBeUndefined();
+    expect(() => speechScore.parse({ ...s, version: 3 })).toThrow();
+  });
+
   it('uses the annotated target emotion over the actor when the line has one', () => {
     const s = buildSpeechScore(input({ targetEmotion: 'happiness' }));
     expect(s.emotion.targetSource).toBe('annotated');
     expect(s.emotion.target).toBe('happiness');
-    expect(s.scores.emotion).toBeLessThan(50);
+    // Anger heard with 80 % for a happy line: same energy, wrong category; the category costs it
+    // in proportion to the confidence, the shared arousal keeps part of the score.
+    const right = buildSpeechScore(input({ targetEmotion: 'anger' }));
+    expect(s.scores.emotion).toBeLessThan(right.scores.emotion - 30);
+    expect(s.scores.emotion).toBeLessThan(65);
   });
 
   it('scores a silent take near zero with a tip saying no speech was heard', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emotionModel } from '../../../src/audio/analysis';
 import { buildSpeechScore, type ScoreInput } from '../../../src/audio/scoring/score';
 import { reading, synthVoice } from './synth-voice';
 
@@ -33,13 +34,39 @@ describe('tips', () => {
     expect(tip?.en).toContain('1.3 semitones');
   });
 
-  it('names the heard and the target emotion with their probabilities and says which way to move', () => {
-    const tips = score({ learnerEmotion: reading('sadness', 0.7, -0.5, -0.6), targetEmotion: 'anger' });
+  it('names a clearly heard emotion with its confidence and says which way to move, with the gap', () => {
+    const sure = Math.min(0.99, emotionModel().labelThreshold + 0.02);
+    const tips = score({ learnerEmotion: reading('sadness', sure, -0.5, -0.6), targetEmotion: 'anger' });
     const tip = tips.find((t) => t.zh.includes('悲伤'));
     expect(tip?.zh).toContain('愤怒');
-    expect(tip?.zh).toContain('70%');
-    expect(tip?.zh).toContain('加大能量');
-    expect(tip?.en).toContain('Add energy');
+    expect(tip?.zh).toContain(`把握 ${Math.round(sure * 100)}%`);
+    expect(tip?.zh).toContain('更有力一些');
+    expect(tip?.zh).toContain('你 -0.50');
+    expect(tip?.en).toContain('More energy');
+  });
+
+  it('never names an emotion it is not sure of: "no clear emotion heard" and the energy gap instead', () => {
+    const unsure = emotionModel().labelThreshold - 0.15;
+    const tips = score({ learnerEmotion: reading('sadness', unsure, -0.5, -0.6), targetEmotion: 'anger' });
+    const tip = tips.find((t) => t.zh.includes('更有力一些'));
+    expect(tip?.zh).toContain('听不出明显的情绪');
+    expect(tip?.en).toContain('no clear emotion heard');
+    expect(tips.some((t) => t.zh.includes('悲伤') || t.en.includes('sadness'))).toBe(false);
+    expect(tips.some((t) => t.zh.includes(`${Math.round(unsure * 100)}%`))).toBe(false);
+    // Against an actor, the actor's own figures are quoted next to the learner's.
+    const actorTips = score({
+      learnerEmotion: reading('sadness', unsure, -0.5, -0.6),
+      learner: synthVoice({ pitch: expressive(120), figures: { pitchRangeSemitones: 3 } }),
+    });
+    const a = actorTips.find((t) => t.zh.includes('更有力一些'));
+    expect(a?.zh).toContain('演员 0.70');
+    expect(a?.zh).toContain('音高起伏 3.0 个半音（演员 8.4）');
+    expect(a?.en).toContain('pitch range 3.0 semitones (actor 8.4)');
+  });
+
+  it('says "less energy" when the learner overshoots the target', () => {
+    const tips = score({ learnerEmotion: reading('anger', 0.4, 0.9, -0.5), targetEmotion: 'sadness' });
+    expect(tips.some((t) => t.zh.includes('收一些能量') && t.en.includes('Less energy'))).toBe(true);
   });
 
   it('tells a slow learner by how much, from the duration ratio', () => {
@@ -86,7 +113,7 @@ describe('tips', () => {
   });
 
   it('praises a close imitation with its numbers instead of inventing problems', () => {
-    const tips = score({});
+    const tips = score({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) });
     expect(tips.some((t) => t.zh.includes('情绪对上了'))).toBe(true);
     expect(tips.every((t) => /\d/.test(t.zh))).toBe(true);
   });

@@ -1,0 +1,31 @@
+/**
+ * What the service caches per subtitle line (the actor's analysis), and whether a cached one still
+ * fits this feature set. Imports no model, so code that only reads caches (the producer's reports)
+ * does not load the emotion model.
+ */
+import { FEATURE_NAMES } from '../analysis/feature-names';
+import type { SerializedAnalysis } from '../analysis/types';
+
+/**
+ * The actor's analysis, computed once. The actor's emotion is re-read from the cached features each
+ * time (one small forward pass), so a retrained model never serves a stale reference emotion.
+ */
+export interface ReferenceRecord {
+  version: 1;
+  /** Storage key of the audio this was computed from; a re-import with new audio invalidates it. */
+  audioKey?: string;
+  analysis: SerializedAnalysis;
+}
+
+/**
+ * Whether a cached reference was analysed with the current feature set. One from an older set would
+ * load with its missing features unknown and read the actor worse: analyse the audio again instead.
+ */
+export function hasCurrentFeatures(record: ReferenceRecord): boolean {
+  const names = record.analysis?.featureNames;
+  return (
+    Array.isArray(names) &&
+    names.length === FEATURE_NAMES.length &&
+    names.every((n, i) => n === FEATURE_NAMES[i])
+  );
+}
