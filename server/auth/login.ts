@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { Code, type User, type UserInfo } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-limiter';
+import { releaseOnSuccess, reserveLoginAttempt } from './login-limiter';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, SESSION_TTL_SECONDS } from './sessions';
 
@@ -10,7 +10,8 @@ export const BAD_CREDENTIALS_MSG = '账号或密码错误';
 
 /**
  * Checks account and password under the failure limits. A wrong account and a wrong password get the
- * same message and take the same time (a dummy hash is verified for unknown accounts).
+ * same message and take the same time (a dummy hash is verified for unknown accounts). The attempt
+ * is counted before the password is verified (server/auth/login-limiter.ts).
  */
 export async function checkPassword(
   db: Kysely<Database>,
@@ -18,18 +19,15 @@ export async function checkPassword(
   password: string,
   ip: string,
 ): Promise<User> {
-  await assertLoginAllowed(db, account, ip);
+  const reservation = await reserveLoginAttempt(db, account, ip);
   const row = await db
     .selectFrom('users')
     .select(['id', 'account', 'nickname', 'password_hash'])
     .where('account', '=', account.trim())
     .executeTakeFirst();
   const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
-  if (!row || !ok) {
-    await recordLoginFailure(db, account, ip);
-    throw new AppError(Code.BAD_CREDENTIALS, BAD_CREDENTIALS_MSG, 401);
-  }
-  await clearAccountFailures(db, account);
+  if (!row || !ok) throw new AppError(Code.BAD_CREDENTIALS, BAD_CREDENTIALS_MSG, 401);
+  await releaseOnSuccess(db, reservation);
   return { id: row.id, account: row.account, nickname: row.nickname };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../../src/api/contract';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { isoIn, newToken, nowIso, sha256Hex } from '../lib/ids';
 
@@ -21,16 +22,24 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
   return token;
 }
 
-/** The user a token belongs to, or null when it is unknown or expired. */
-export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | null> {
-  const row = await db
+const sessionUser = prepared((db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.account', 'users.nickname', 'sessions.expires_at'])
-    .where('sessions.token_hash', '=', sha256Hex(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/** The user a token belongs to, or null when it is unknown or expired. */
+export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | null> {
+  const [row] = await sessionUser(db, sha256Hex(token));
   if (!row || row.expires_at <= nowIso()) return null;
   return { id: row.id, account: row.account, nickname: row.nickname };
+}
+
+/** Ends a session (logout): its token is refused from now on, by every instance (the row is gone). */
+export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', sha256Hex(token)).execute();
 }
 
 /**

@@ -33,7 +33,40 @@ export function connectDb(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'data
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    engine: 'sqlite',
+  };
+}
+
+/** How many distinct statements the cache keeps; the app has a few dozen, `in (…)` lists add more. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements reused by SQL text. Kysely prepares every statement
+ * on every call, and compiling SQL was ~13 % of a film list's CPU (docs/performance.md). Reuse is
+ * safe: better-sqlite3 runs a statement synchronously to the end (Kysely streams nothing here).
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop !== 'prepare') {
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+          stmt = prepare(source);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
 }
 
 /** Brings the schema up to date. Safe to run from several instances at once (Kysely takes a lock). */

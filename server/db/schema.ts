@@ -39,6 +39,8 @@ export interface QrLoginsTable {
   confirmed_at: IsoTime | null;
   /** Set when the token was handed to the polling browser: at most once. */
   delivered_at: IsoTime | null;
+  /** sha256 (hex) of the pickup key qr_url gave the requesting screen; the token goes only to it. */
+  pickup_hash: string | null;
 }
 
 /** Failed login counters, one row per key (`account:<name>` or `ip:<address>`), shared by all instances. */
@@ -52,6 +54,19 @@ export interface LoginFailuresTable {
 export interface SettingsTable {
   key: string;
   value: string;
+}
+
+/** A run's rendered dubbed video (server/renders/dub-video.ts): one row per run. */
+export interface DubRendersTable {
+  run_id: string;
+  /** sha-256 of what was rendered: the film's media and each line's latest take. */
+  signature: string;
+  status: 'rendering' | 'ready' | 'failed';
+  /** The rendered mp4 (under the run's media prefix); the previous render's until a new one is ready. */
+  media_key: string | null;
+  /** Why the render failed (status failed). */
+  error: string | null;
+  updated_at: IsoTime;
 }
 
 export interface FilmsTable {
@@ -68,6 +83,8 @@ export interface FilmsTable {
   video_key: string;
   /** WebVTT track of the original lines. */
   track_key: string;
+  /** Voice-free background track (m4a); null for films imported before backgrounds existed. */
+  background_key: string | null;
   duration_ms: number;
   created_at: IsoTime;
   updated_at: IsoTime;
@@ -119,6 +136,8 @@ export interface QuestionRecordsTable {
   max_score: number;
   duration_ms: number | null;
   created_at: IsoTime;
+  /** The run these answers belong to (server/takes/runs.ts); set on every row since migration 003. */
+  run_id: string | null;
 }
 
 /** One scored recording of one line. Written by the AI service. */
@@ -133,6 +152,26 @@ export interface TakesTable {
   result: JsonText;
   overall: number;
   created_at: IsoTime;
+  /** The run this take belongs to (server/takes/runs.ts); set on every row since migration 003. */
+  run_id: string | null;
+}
+
+/** A training run: one pass of a learner through one film in one part (docs/api.md, "Runs"). */
+export interface RunsTable {
+  id: string;
+  user_id: string;
+  film_id: string;
+  part: 'prpo' | 'prpt';
+  started_at: IsoTime;
+  /** The run's latest answer or take. */
+  updated_at: IsoTime;
+}
+
+/** Take audio bytes a learner uploaded in one hour (`hour` = ISO time cut to the hour). */
+export interface UploadUsageTable {
+  user_id: string;
+  hour: string;
+  bytes: number;
 }
 
 /** The AI service's cache of the analysis of the actor's line. */
@@ -161,6 +200,9 @@ export interface Database {
   questions: QuestionsTable;
   question_records: QuestionRecordsTable;
   takes: TakesTable;
+  runs: RunsTable;
+  upload_usage: UploadUsageTable;
   reference_analyses: ReferenceAnalysesTable;
   speaker_stats: SpeakerStatsTable;
+  dub_renders: DubRendersTable;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from '../config';
 
-/** Reads the configuration from the environment, or prints every problem and exits (STYLE habit 7). */
+/** Reads the configuration from the environment, or prints every problem and exits. */
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig(process.env);

@@ -2,20 +2,222 @@ import type { z } from 'zod';
 import { Code } from '../../src/api/contract';
 import { AppError } from './app-error';
 
+/** One problem of the input: where, and what to do about it (Chinese first, English in brackets). */
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+
+interface Said {
+  zh: string;
+  /** null when the schema wrote its own message (zh), which is then used as it is. */
+  en: string | null;
+}
+
+function badInput(problems: Array<{ path: string } & Said>): AppError {
+  const first = problems[0];
+  const issues: InputIssue[] = problems.map((p) => ({
+    path: p.path,
+    message: p.en === null ? p.zh : `${p.zh} (${p.en})`,
+  }));
+  return new AppError(
+    Code.BAD_REQUEST,
+    `参数错误：${first.path} ${first.zh}${first.en === null ? '' : ` (invalid ${first.path}: ${first.en})`}`,
+    400,
+    { field: first.path, issues },
+  );
+}
+
 /**
- * Parses a request part with a contract schema. Unknown fields are stripped (zod objects strip by
- * default); a failure answers code 400 naming the first wrong field, with every issue in data.issues.
+ * The one rule for text input: no NUL character anywhere (a key or a value, at any depth). Nobody
+ * types one, PostgreSQL cannot store one in text (`invalid byte sequence for encoding "UTF8": 0x00`)
+ * and file-system paths end at one, so it is refused before any engine sees it.
+ * Returns the path of the first NUL, or null.
+ */
+export function findNul(input: unknown): string | null {
+  // Iterative: a hostile body nests arrays a hundred thousand deep, more than the call stack holds.
+  const stack: Array<[value: unknown, path: string[]]> = [[input, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop() as [unknown, string[]];
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return path.join('.') || '(body)';
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let k = entries.length - 1; k >= 0; k--) {
+        const [key, child] = entries[k];
+        if (key.includes('\0')) return [...path, key.replaceAll('\0', '\\0')].join('.');
+        stack.push([child, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}
+
+/** The refusal of findNul()'s find. */
+export function nulError(path: string): AppError {
+  return badInput([{ path, zh: '含有不允许的空字符 (NUL)，请删除后重试', en: 'contains a NUL character' }]);
+}
+
+// --- Messages for zod issues --------------------------------------------------------------------
+
+type AnySchema = { def?: Record<string, unknown> } & Record<string, unknown>;
+
+/** The number schema at `path` inside `schema`, through objects, arrays and optional/default wrappers. */
+function numberAt(schema: unknown, path: PropertyKey[]): AnySchema | null {
+  let node = schema as AnySchema | undefined;
+  let rest = [...path];
+  for (let guard = 0; node && guard < 64; guard++) {
+    const def = node.def as { type?: string; [k: string]: unknown } | undefined;
+    if (!def) return null;
+    if (
+      ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(
+        def.type ?? '',
+      )
+    ) {
+      node = def.innerType as AnySchema;
+    } else if (def.type === 'pipe') node = def.in as AnySchema;
+    else if (def.type === 'object' && rest.length > 0) {
+      node = (def.shape as Record<string, AnySchema>)[String(rest[0])];
+      rest = rest.slice(1);
+    } else if (def.type === 'array' && rest.length > 0) {
+      node = def.element as AnySchema;
+      rest = rest.slice(1);
+    } else return rest.length === 0 && def.type === 'number' ? node : null;
+  }
+  return null;
+}
+
+/** A bound worth telling a person: not the safe-integer limit zod's int() adds by itself. */
+const told = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+
+/** "between a and b" from the schema's own bounds, so a value like 1e20 is told the real range. */
+function numberRange(schema: unknown, path: PropertyKey[]): { zh: string; en: string } {
+  const n = numberAt(schema, path);
+  const min = n?.minValue;
+  const max = n?.maxValue;
+  if (told(min) && told(max))
+    return { zh: `必须在 ${min} 到 ${max} 之间`, en: `must be between ${min} and ${max}` };
+  if (told(max)) return { zh: `不能大于 ${max}`, en: `must be at most ${max}` };
+  if (told(min)) return { zh: `不能小于 ${min}`, en: `must be at least ${min}` };
+  return { zh: '数值超出允许范围', en: 'number out of range' };
+}
+
+const TYPE_NAMES: Record<string, [string, string]> = {
+  string: ['文字', 'text'],
+  number: ['数字', 'a number'],
+  int: ['整数', 'an integer'],
+  boolean: ['true 或 false', 'true or false'],
+  array: ['列表', 'a list'],
+  object: ['对象', 'an object'],
+};
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/**
+ * The message zod gives an issue when the schema set none (the per-parse error map below ranks under a
+ * schema's own message), so describeIssue() can tell the two apart.
+ */
+const DEFAULT_MESSAGE = '\u0000default';
+
+/** A zod issue as a sentence a person can act on, Chinese first; the field itself is named by the caller. */
+function describeIssue(issue: z.core.$ZodIssue, schema: unknown, input: unknown): Said {
+  // A schema's own message (z.string().min(1, '请输入账号')) is already written for people.
+  if (issue.message !== DEFAULT_MESSAGE) return { zh: issue.message, en: null };
+  const given = valueAt(input, issue.path);
+  const both = (zh: string, en: string): Said => ({ zh, en });
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (given === undefined || given === null || given === '')
+        return both('缺少此参数，请填写', 'required');
+      const [zh, en] = TYPE_NAMES[issue.expected] ?? [issue.expected, issue.expected];
+      return both(`必须是${zh}`, `must be ${en}`);
+    }
+    case 'too_big':
+    case 'too_small': {
+      const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+        if (issue.origin !== 'bigint' && (given === '' || given === undefined))
+          return both('缺少此参数，请填写', 'required');
+        const range = numberRange(schema, issue.path);
+        return both(range.zh, range.en);
+      }
+      const more = issue.code === 'too_big';
+      if (issue.origin === 'string') {
+        return more
+          ? both(`最多 ${limit} 个字符`, `at most ${limit} characters`)
+          : limit <= 1
+            ? both('不能为空', 'must not be empty')
+            : both(`至少 ${limit} 个字符`, `at least ${limit} characters`);
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return more
+          ? both(`最多 ${limit} 项`, `at most ${limit} items`)
+          : both(`至少 ${limit} 项`, `at least ${limit} items`);
+      }
+      return more
+        ? both(`太大（上限 ${limit}）`, `too big, at most ${limit}`)
+        : both(`太小（下限 ${limit}）`, `too small, at least ${limit}`);
+    }
+    case 'invalid_value': {
+      const options = issue.values.map((v) => String(v)).join(', ');
+      return both(`只能是以下之一：${options}`, `must be one of ${options}`);
+    }
+    case 'invalid_format':
+      return both('格式不正确', `wrong format, expected ${issue.format}`);
+    case 'not_multiple_of':
+      return both(`必须是 ${issue.divisor} 的倍数`, `must be a multiple of ${issue.divisor}`);
+    case 'unrecognized_keys':
+      return both(`包含未知字段：${issue.keys.join(', ')}`, `unknown fields ${issue.keys.join(', ')}`);
+    default:
+      return both('取值无效', 'invalid value');
+  }
+}
+
+/**
+ * The one formatter of validation failures: code 400 naming the first wrong field, with every issue
+ * in data.issues (one per field: zod may report a value twice, e.g. 1e20 against int() and max()).
+ */
+export function validationError(error: z.ZodError, schema?: unknown, input?: unknown): AppError {
+  const seen = new Set<string>();
+  const problems: Array<{ path: string } & Said> = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '(body)';
+    if (seen.has(path)) continue;
+    seen.add(path);
+    problems.push({ path, ...describeIssue(issue, schema, input) });
+  }
+  return badInput(problems);
+}
+
+/**
+ * The one check of request input against a contract schema, used by route schemas
+ * (server/plugins/schemas.ts) and by validate() below. Unknown fields are stripped (zod objects strip
+ * by default); a failure is the AppError of validationError(), a NUL character that of nulError().
+ */
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { value: z.infer<S>; error?: undefined } | { error: AppError } {
+  const nul = findNul(input);
+  if (nul !== null) return { error: nulError(nul) };
+  const parsed = schema.safeParse(input ?? {}, { error: () => DEFAULT_MESSAGE });
+  return parsed.success ? { value: parsed.data } : { error: validationError(parsed.error, schema, input) };
+}
+
+/**
+ * Parses input that no route schema can describe (the text fields of a streamed multipart upload);
+ * throws the AppError of checkInput().
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({
-    path: i.path.map(String).join('.') || '(body)',
-    message: i.message,
-  }));
-  const first = issues[0];
-  throw new AppError(Code.BAD_REQUEST, `参数错误：${first.path} ${first.message}`, 400, {
-    field: first.path,
-    issues,
-  });
+  const checked = checkInput(schema, input);
+  if (checked.error) throw checked.error;
+  return checked.value;
 }

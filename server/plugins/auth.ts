@@ -6,7 +6,7 @@ import { loginExpired } from '../lib/app-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for protected routes: sets request.user or answers code 1002. */
+    /** preValidation hook of protected routes (after body parsing, before input validation): sets request.user or answers code 1002. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -14,15 +14,24 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the `token` header (spec §6), looks up its hash and checks the expiry. */
+/**
+ * The `token` header (spec §6), or null when it is missing or cannot be a token. The client sends the
+ * cookie value; "undefined" is what a missing cookie turns into.
+ */
+export function requestToken(request: FastifyRequest): string | null {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token || token === 'undefined' || token.length > 200) return null;
+  return token;
+}
+
+/** Reads the `token` header, looks up its hash and checks the expiry. */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.token;
-      const token = Array.isArray(header) ? header[0] : header;
-      // The client sends the cookie value; "undefined" is what a missing cookie turns into (spec §6).
-      if (!token || token === 'undefined' || token.length > 200) throw loginExpired();
+      const token = requestToken(request);
+      if (!token) throw loginExpired();
       const user = await findSessionUser(app.db, token);
       if (!user) throw loginExpired();
       request.user = user;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { QrLoginState, UserInfo } from '../../../src/api/contract';
 import type { Database, QrLoginsTable } from '../../db/schema';
-import { isoIn, nowIso } from '../../lib/ids';
+import { isoIn, newToken, nowIso, sha256Hex } from '../../lib/ids';
 import { issueUserInfo } from '../login';
 
 /** A QR login request lives 2 minutes. */
@@ -11,8 +11,14 @@ export const QR_TTL_SECONDS = 120;
 /** 128 random bits as 32 hex characters. */
 export const newQrUuid = (): string => crypto.randomBytes(16).toString('hex');
 
-export async function createQrLogin(db: Kysely<Database>): Promise<string> {
+/**
+ * A new login request: its uuid (which travels in the QR code, so anyone who sees the screen has it)
+ * and its pickup key (which only the requesting screen gets, in qr_url's answer; only its sha256 is
+ * stored). The token is handed out only to a status poll that carries the key.
+ */
+export async function createQrLogin(db: Kysely<Database>): Promise<{ uuid: string; pickupKey: string }> {
   const uuid = newQrUuid();
+  const pickupKey = newToken();
   await db
     .insertInto('qr_logins')
     .values({
@@ -24,9 +30,18 @@ export async function createQrLogin(db: Kysely<Database>): Promise<string> {
       scanned_at: null,
       confirmed_at: null,
       delivered_at: null,
+      pickup_hash: sha256Hex(pickupKey),
     })
     .execute();
-  return uuid;
+  return { uuid, pickupKey };
+}
+
+/** True when `pickupKey` is the key of this request (compared in constant time). */
+export function holdsPickupKey(row: QrLoginsTable, pickupKey: string | undefined): boolean {
+  if (!row.pickup_hash || !pickupKey) return false;
+  const given = Buffer.from(sha256Hex(pickupKey), 'hex');
+  const expected = Buffer.from(row.pickup_hash, 'hex');
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
 export async function findQrLogin(db: Kysely<Database>, uuid: string): Promise<QrLoginsTable | null> {
@@ -40,15 +55,16 @@ export function effectiveState(row: QrLoginsTable | null): QrLoginState {
   return row.state;
 }
 
-/** Opening the confirm page marks a waiting request as scanned. */
-export async function markScanned(db: Kysely<Database>, uuid: string): Promise<void> {
-  await db
+/** Opening the confirm page marks a waiting request as scanned; true when it was waiting. */
+export async function markScanned(db: Kysely<Database>, uuid: string): Promise<boolean> {
+  const res = await db
     .updateTable('qr_logins')
     .set({ state: 'scanned', scanned_at: nowIso() })
     .where('uuid', '=', uuid)
     .where('state', '=', 'waiting')
     .where('expires_at', '>', nowIso())
-    .execute();
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Confirms for a user; false when the request is no longer open (expired, cancelled, confirmed). */
@@ -76,11 +92,17 @@ export async function cancelQrLogin(db: Kysely<Database>, uuid: string): Promise
 }
 
 /**
- * Hands out the token of a confirmed request exactly once: the conditional update succeeds for one
+ * Hands out the token of a confirmed request exactly once, and only to the screen holding its pickup
+ * key: a poll without it neither gets nor uses up the token. The conditional update succeeds for one
  * poll only, even with several instances polling the same uuid. The session is created at delivery.
  */
-export async function deliverOnce(db: Kysely<Database>, row: QrLoginsTable): Promise<UserInfo | null> {
+export async function deliverOnce(
+  db: Kysely<Database>,
+  row: QrLoginsTable,
+  pickupKey: string | undefined,
+): Promise<UserInfo | null> {
   if (row.state !== 'confirmed' || row.delivered_at || !row.user_id) return null;
+  if (!holdsPickupKey(row, pickupKey) || !row.pickup_hash) return null;
   const userId = row.user_id;
   return db.transaction().execute(async (trx) => {
     const res = await trx
@@ -89,6 +111,7 @@ export async function deliverOnce(db: Kysely<Database>, row: QrLoginsTable): Pro
       .where('uuid', '=', row.uuid)
       .where('state', '=', 'confirmed')
       .where('delivered_at', 'is', null)
+      .where('pickup_hash', '=', row.pickup_hash)
       .where('expires_at', '>', nowIso())
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return null;

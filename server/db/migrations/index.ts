@@ -1,5 +1,10 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './001-initial';
+import { runs } from './003-runs';
+import { uploadUsage } from './004-upload-usage';
+import { qrPickup } from './005-qr-pickup';
+import { filmBackground } from './006-film-background';
+import { dubRenders } from './007-dub-renders';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -7,6 +12,11 @@ import { initial } from './001-initial';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '003-runs': runs,
+  '004-upload-usage': uploadUsage,
+  '005-qr-pickup': qrPickup,
+  '006-film-background': filmBackground,
+  '007-dub-renders': dubRenders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,155 @@
+/**
+ * Storage bounds on takes (docs/architecture.md, "Takes: storage bounds"): per run and line the
+ * first and latest take (the report's) and a few recent retakes are kept, older retakes deleted
+ * with their audio; a daily upload limit per learner; orphans cleaned at start. Part of the takes
+ * repository: the SQL lives here.
+ */
+import { type Kysely, sql } from 'kysely';
+import { Code } from '../../src/api/contract';
+import { withKeyLock } from '../db/key-lock';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import type { MediaStorage } from '../storage/media-storage';
+import { orderAttempts } from './attempts';
+
+/**
+ * Keeps a line's first and latest take in the run plus the `retakesKept` most recent others; deletes
+ * the rest, rows first (one statement), then their audio, so a crash in between leaves at most
+ * orphan files, which the start-up cleaning removes. Returns the number of takes deleted.
+ */
+export async function pruneLine(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  runId: string,
+  subtitleId: string,
+  retakesKept: number,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('takes')
+    .select(['id', 'subtitle_id', 'attempt', 'created_at', 'audio_key'])
+    .where('run_id', '=', runId)
+    .where('subtitle_id', '=', subtitleId)
+    .execute();
+  const line = orderAttempts(rows).get(subtitleId);
+  if (!line) return 0;
+  // Between first and latest, newest last: keep the last `retakesKept`.
+  const middle = line.all.slice(1, -1);
+  const doomed = middle.slice(0, Math.max(0, middle.length - retakesKept));
+  if (doomed.length === 0) return 0;
+  await db
+    .deleteFrom('takes')
+    .where(
+      'id',
+      'in',
+      doomed.map((t) => t.id),
+    )
+    .execute();
+  for (const t of doomed) await storage.delete(t.audio_key).catch(() => undefined);
+  return doomed.length;
+}
+
+const HOUR_MS = 3_600_000;
+const hourOf = (ms: number) => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS).toISOString();
+
+/**
+ * Counts an upload against the learner's 24-hour limit. Check and count happen under one lock per
+ * learner (server/db/key-lock.ts), so concurrent uploads are let through exactly up to the limit on
+ * both engines. Refused uploads count nothing. `limit` 0 = no limit.
+ */
+export async function reserveUpload(
+  db: Kysely<Database>,
+  userId: string,
+  bytes: number,
+  limit: number,
+  now = Date.now(),
+): Promise<void> {
+  if (limit <= 0) return;
+  const hour = hourOf(now);
+  const used = await withKeyLock(db, `upload-usage:${userId}`, async (trx) => {
+    const row = await trx
+      .selectFrom('upload_usage')
+      .select((eb) => eb.fn.sum<number | string>('bytes').as('total'))
+      .where('user_id', '=', userId)
+      .where('hour', '>', hourOf(now - 24 * HOUR_MS))
+      .executeTakeFirst();
+    const total = Number(row?.total ?? 0);
+    if (total + bytes > limit) return total;
+    await trx
+      .insertInto('upload_usage')
+      .values({ user_id: userId, hour, bytes })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'hour'])
+          .doUpdateSet({ bytes: sql<number>`upload_usage.bytes + excluded.bytes` }),
+      )
+      .execute();
+    return null;
+  });
+  if (used === null) return;
+  const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+  throw new AppError(
+    Code.RATE_LIMITED,
+    `24 小时内上传的录音已达上限（${mb(limit)} MB），请稍后再试 (upload limit of ${mb(limit)} MB per 24 hours reached)`,
+    429,
+    { limitBytes: limit, usedBytes: used, retryAfterSeconds: 3600 },
+  );
+}
+
+/** Drops usage rows older than a day (housekeeping). */
+export async function deleteOldUsage(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('upload_usage')
+    .where('hour', '<=', hourOf(now - 24 * HOUR_MS))
+    .execute();
+}
+
+/**
+ * Start-up cleaning: take audio (or a dubbed-video render) without a row (a crash between writing the file and its row) and
+ * rows whose audio is gone are deleted. Only things older than `graceMs` are touched, so a take
+ * another instance is storing right now is left alone.
+ */
+export async function cleanOrphanTakes(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  graceMs = 10 * 60_000,
+  now = Date.now(),
+): Promise<{ files: number; rows: number }> {
+  const cutoffIso = new Date(now - graceMs).toISOString();
+  let files = 0;
+  let batch: string[] = [];
+  const sweep = async () => {
+    // A run's prefix also holds its rendered dubbed video (server/renders/dub-video.ts).
+    const [takes, renders] = await Promise.all([
+      db.selectFrom('takes').select('audio_key').where('audio_key', 'in', batch).execute(),
+      db.selectFrom('dub_renders').select('media_key').where('media_key', 'in', batch).execute(),
+    ]);
+    const known = new Set([...takes.map((r) => r.audio_key), ...renders.map((r) => r.media_key)]);
+    for (const key of batch) {
+      if (known.has(key)) continue;
+      await storage.delete(key);
+      files += 1;
+    }
+    batch = [];
+  };
+  for await (const { key, mtimeMs } of storage.list('takes')) {
+    if (mtimeMs > now - graceMs) continue;
+    batch.push(key);
+    if (batch.length >= 500) await sweep();
+  }
+  if (batch.length) await sweep();
+
+  let rows = 0;
+  const old = await db
+    .selectFrom('takes')
+    .select(['id', 'audio_key'])
+    .where('created_at', '<', cutoffIso)
+    .execute();
+  const missing: string[] = [];
+  for (const t of old) if (!(await storage.stat(t.audio_key))) missing.push(t.id);
+  for (let i = 0; i < missing.length; i += 500) {
+    const ids = missing.slice(i, i + 500);
+    await db.deleteFrom('takes').where('id', 'in', ids).execute();
+    rows += ids.length;
+  }
+  return { files, rows };
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { describeEngines } from '../server/support/engines';
+import { client } from '../server/support/http';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Issue 12.2: X-Forwarded-For names the client only when it comes from a proxy TRUST_PROXY trusts.
+ * Off by default, a client that rotates the header is still one address to every per-IP limit.
+ */
+const LOGIN = '/producer/site_products/login_pwd';
+
+/** Wrong passwords for distinct accounts (so only the per-IP failure lock, 20, can stop them). */
+async function guesses(server: TestServer, n: number, xff: (i: number) => string, tag: string) {
+  const c = client(server.url);
+  const codes: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await c.send('POST', LOGIN, {
+      json: { account: `${tag}-${i}`, password: 'wrong-password' },
+      headers: { 'x-forwarded-for': xff(i) },
+    });
+    codes.push(res.body.code);
+  }
+  return codes;
+}
+
+const rotating = (i: number) => `198.51.100.${i + 1}`;
+
+describeEngines('X-Forwarded-For without a trusted proxy (issue 12.2)', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine, seedDemo: true });
+  });
+  afterAll(() => server?.close());
+
+  it('a rotating X-Forwarded-For still counts as one address: the IP lock answers 429', async () => {
+    const codes = await guesses(server, 25, rotating, 'rot');
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(1001));
+    expect(codes.slice(20)).toEqual(Array(5).fill(429));
+  });
+
+  it('and the forwarded host is not used for links', async () => {
+    const res = await client(server.url).get('/producer/site_products/qr_url', undefined, {
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(res.body.data.url.startsWith(`${server.url}/producer/h5/qr?uuid=`)).toBe(true);
+  });
+});
+
+describeEngines('X-Forwarded-For from a trusted proxy (issue 12.2)', (engine) => {
+  let byAddress: TestServer;
+  let byHops: TestServer;
+  beforeAll(async () => {
+    // The test stands where nginx would, on loopback.
+    byAddress = await startTestServer({ engine, seedDemo: true, env: { TRUST_PROXY: '127.0.0.1' } });
+    byHops = await startTestServer({ engine, seedDemo: true, env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await byAddress?.close();
+    await byHops?.close();
+  });
+
+  it('counts each forwarded client on its own: one is locked, another signs in', async () => {
+    const codes = await guesses(byAddress, 21, () => '203.0.113.7', 'one');
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(1001));
+    expect(codes[20]).toBe(429);
+    const other = await client(byAddress.url).send('POST', LOGIN, {
+      json: { account: 'demo', password: 'demo123456' },
+      headers: { 'x-forwarded-for': '203.0.113.8' },
+    });
+    expect(other.body.code).toBe(200);
+    // Rotating clients behind the trusted proxy are different clients: none of them is locked.
+    expect(new Set(await guesses(byAddress, 22, rotating, 'many'))).toEqual(new Set([1001]));
+  });
+
+  it('with a hop count, the address the trusted hop saw wins over what the client wrote before it', async () => {
+    // nginx appends the address it saw; a client can only write entries to the left of it.
+    const codes = await guesses(byHops, 21, (i) => `${rotating(i)}, 203.0.113.9`, 'hop');
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(1001));
+    expect(codes[20]).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY is validated at start', () => {
+  const base = { DATA_DIR: '/tmp/fst-trust-proxy' };
+  it('is off by default and accepts a hop count or addresses and CIDRs', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', 'everyone', '10.0.0.0/33', '300.1.1.1', '1.2.3.4/8/1', '-1'])('refuses %s', (value) => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ ...base, TRUST_PROXY: value });
+    } catch (err) {
+      expect((err as ConfigError).problems.join('\n')).toMatch(/TRUST_PROXY: must be off, a hop count/);
+    }
+  });
+});
