@@ -6,6 +6,7 @@
  */
 import { ACCEPTED_SAMPLE_RATES, MAX_TAKE_SECONDS } from '../../src/audio/constants';
 import { Code } from '../../src/api/contract';
+import { readWavHeader, type WavHeader, WavFormatError } from '../../src/audio/dsp/wav';
 import { AppError } from '../lib/app-error';
 
 export const MIN_TAKE_SECONDS = 0.2;
@@ -15,9 +16,11 @@ export type AudioProblem =
   | 'unsupported_encoding'
   | 'unsupported_channels'
   | 'unsupported_rate'
+  | 'bad_header'
   | 'empty'
   | 'too_short'
-  | 'too_long';
+  | 'too_long'
+  | 'non_finite_samples';
 
 export interface WavInfo {
   sampleRate: number;
@@ -25,6 +28,10 @@ export interface WavInfo {
   format: 'pcm16' | 'float32';
   frames: number;
   durationSeconds: number;
+  /** Byte offset of the first sample. */
+  dataOffset: number;
+  /** Bytes per frame (may exceed channels × bytes per sample). */
+  blockAlign: number;
 }
 
 function refuse(reason: AudioProblem, msg: string, detail: Record<string, unknown> = {}): AppError {
@@ -33,58 +40,73 @@ function refuse(reason: AudioProblem, msg: string, detail: Record<string, unknow
   return new AppError(code, msg, code, { field: 'file', reason, ...detail });
 }
 
-function ascii(b: Uint8Array, o: number): string {
-  return String.fromCharCode(b[o], b[o + 1], b[o + 2], b[o + 3]);
+/** The take check's answer to each structural problem the shared header reader finds. */
+function headerProblem(err: WavFormatError): AppError {
+  switch (err.problem) {
+    case 'not_riff':
+      return refuse(
+        'not_wav',
+        '文件不是 WAV 格式（缺少 RIFF/WAVE 标记），请上传 WAV 录音 (not a RIFF/WAVE file)',
+      );
+    case 'truncated_fmt':
+      return refuse('not_wav', 'WAV 文件头不完整 (the wav fmt chunk is truncated)');
+    case 'data_before_fmt':
+      return refuse('not_wav', 'WAV 文件缺少格式信息 (data chunk before fmt chunk)');
+    case 'no_fmt':
+      return refuse('not_wav', 'WAV 文件缺少格式信息 (no fmt chunk)');
+    case 'no_data':
+      return refuse('not_wav', 'WAV 文件没有音频数据 (no data chunk)');
+    case 'zero_channels':
+      return channelsProblem(0);
+    case 'zero_rate':
+      return rateProblem(0);
+    case 'encoding':
+      return refuse('unsupported_encoding', `音频编码不支持 (unsupported encoding: ${err.message})`);
+    case 'bad_block_align':
+      return refuse(
+        'bad_header',
+        `WAV 文件头有误：每帧字节数 (blockAlign) 小于声道数 × 每个采样的字节数，无法读取，请重新导出录音 (inconsistent wav header: ${err.message.replace(/^Not a readable wav file: |\.$/g, '')})`,
+        { problem: err.problem },
+      );
+  }
 }
 
 /** Validates the header of a take; throws an AppError a person can act on. */
 export function checkTakeWav(bytes: Uint8Array): WavInfo {
   if (bytes.length === 0) throw refuse('empty', '录音文件是空的，请重新录音 (the recording is empty)');
-  if (bytes.length < 12 || ascii(bytes, 0) !== 'RIFF' || ascii(bytes, 8) !== 'WAVE') {
-    throw refuse(
-      'not_wav',
-      '文件不是 WAV 格式（缺少 RIFF/WAVE 标记），请上传 WAV 录音 (not a RIFF/WAVE file)',
-    );
+  let header: WavHeader;
+  try {
+    header = readWavHeader(bytes);
+  } catch (err) {
+    if (err instanceof WavFormatError) throw headerProblem(err);
+    throw err;
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = 12;
-  let fmt: { tag: number; channels: number; rate: number; bits: number; blockAlign: number } | null = null;
-  while (offset + 8 <= bytes.length) {
-    const id = ascii(bytes, offset);
-    const size = view.getUint32(offset + 4, true);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      if (size < 16 || body + 16 > bytes.length) {
-        throw refuse('not_wav', 'WAV 文件头不完整 (the wav fmt chunk is truncated)');
-      }
-      let tag = view.getUint16(body, true);
-      if (tag === 0xfffe && size >= 40 && body + 26 <= bytes.length) tag = view.getUint16(body + 24, true);
-      fmt = {
-        tag,
-        channels: view.getUint16(body + 2, true),
-        rate: view.getUint32(body + 4, true),
-        blockAlign: view.getUint16(body + 12, true),
-        bits: view.getUint16(body + 14, true),
-      };
-    } else if (id === 'data') {
-      if (!fmt) throw refuse('not_wav', 'WAV 文件缺少格式信息 (data chunk before fmt chunk)');
-      return describe(
-        fmt,
-        Math.min(size === 0xffffffff ? Number.MAX_SAFE_INTEGER : size, bytes.length - body),
-      );
-    }
-    offset = body + size + (size & 1);
-  }
-  throw refuse(
-    'not_wav',
-    fmt ? 'WAV 文件没有音频数据 (no data chunk)' : 'WAV 文件缺少格式信息 (no fmt chunk)',
+  return { ...describe(header), dataOffset: header.dataOffset };
+}
+
+function channelsProblem(channels: number): AppError {
+  return refuse(
+    'unsupported_channels',
+    `声道数不支持（${channels} 声道），请上传单声道或立体声 (only mono or stereo, got ${channels} channels)`,
+    { channels },
   );
 }
 
-function describe(
-  fmt: { tag: number; channels: number; rate: number; bits: number; blockAlign: number },
-  dataBytes: number,
-): WavInfo {
+function rateProblem(rate: number): AppError {
+  return refuse(
+    'unsupported_rate',
+    `采样率 ${rate} Hz 不支持，支持 ${ACCEPTED_SAMPLE_RATES.join('/')} Hz (unsupported sample rate ${rate} Hz)`,
+    { sampleRate: rate, accepted: ACCEPTED_SAMPLE_RATES },
+  );
+}
+
+function describe(header: WavHeader): Omit<WavInfo, 'dataOffset'> {
+  const fmt = {
+    tag: header.tag,
+    bits: header.bitsPerSample,
+    channels: header.channels,
+    rate: header.sampleRate,
+  };
   const pcm16 = fmt.tag === 1 && fmt.bits === 16;
   const float32 = fmt.tag === 3 && fmt.bits === 32;
   if (!pcm16 && !float32) {
@@ -102,22 +124,9 @@ function describe(
       { tag: fmt.tag, bits: fmt.bits },
     );
   }
-  if (fmt.channels < 1 || fmt.channels > 2) {
-    throw refuse(
-      'unsupported_channels',
-      `声道数不支持（${fmt.channels} 声道），请上传单声道或立体声 (only mono or stereo, got ${fmt.channels} channels)`,
-      { channels: fmt.channels },
-    );
-  }
-  if (!(ACCEPTED_SAMPLE_RATES as readonly number[]).includes(fmt.rate)) {
-    throw refuse(
-      'unsupported_rate',
-      `采样率 ${fmt.rate} Hz 不支持，支持 ${ACCEPTED_SAMPLE_RATES.join('/')} Hz (unsupported sample rate ${fmt.rate} Hz)`,
-      { sampleRate: fmt.rate, accepted: ACCEPTED_SAMPLE_RATES },
-    );
-  }
-  const blockAlign = fmt.blockAlign || (fmt.bits / 8) * fmt.channels;
-  const frames = Math.floor(dataBytes / blockAlign);
+  if (fmt.channels < 1 || fmt.channels > 2) throw channelsProblem(fmt.channels);
+  if (!(ACCEPTED_SAMPLE_RATES as readonly number[]).includes(fmt.rate)) throw rateProblem(fmt.rate);
+  const frames = header.frames;
   const durationSeconds = frames / fmt.rate;
   if (frames === 0)
     throw refuse('empty', '录音是空的（没有音频数据），请重新录音 (the recording has no samples)');
@@ -141,6 +150,7 @@ function describe(
     format: pcm16 ? 'pcm16' : 'float32',
     frames,
     durationSeconds,
+    blockAlign: header.blockAlign,
   };
 }
 
@@ -149,3 +159,29 @@ function describe(
  * (32-bit float fits at up to 48 kHz mono or 24 kHz stereo; the browser client always sends 16 kHz mono.)
  */
 export const MAX_TAKE_BYTES = MAX_TAKE_SECONDS * 48_000 * 2 * 2 + 64 * 1024;
+
+/**
+ * Refuses a 32-bit float take with a NaN or infinite sample (one would turn every measure into NaN
+ * and the score into 0 with "no speech"). Runs on the event loop before any work is queued, in both
+ * scoring modes; a linear scan, about a millisecond per million samples. PCM cannot hold such values.
+ */
+export function checkFiniteSamples(bytes: Uint8Array, info: WavInfo): void {
+  if (info.format !== 'float32') return;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (let i = 0; i < info.frames; i++) {
+    const frame = info.dataOffset + i * info.blockAlign;
+    for (let c = 0; c < info.channels; c++)
+      if (!Number.isFinite(view.getFloat32(frame + c * 4, true))) count += 1;
+  }
+  if (count > 0) throw nonFiniteSamples(count);
+}
+
+/** A float take with NaN or infinite samples: refused before scoring, never scored 0. */
+export function nonFiniteSamples(count: number): AppError {
+  return refuse(
+    'non_finite_samples',
+    `录音含有 ${count} 个无效采样值（NaN 或无穷大），无法评分，请重新录音 (the recording has ${count} non-finite samples, NaN or Inf: record again)`,
+    { count },
+  );
+}

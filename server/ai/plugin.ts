@@ -1,23 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../lib/reply';
-import { ScoringPool } from './pool';
+import { QueuedScoring } from './queue';
+import { LocalScoring, type TakeScoring } from './scoring';
 import { speechEmotionRoute } from './speech-emotion-route';
 
 /**
  * The AI service, mounted by server/app.ts at /ai (alone in `npm run start:ai`, or beside the
- * producer). Owns the scoring worker pool for its lifetime.
+ * producer). Scores on the app's worker pool (`app.scoring`, server/plugins/scoring.ts), or through
+ * the queue when REDIS_URL is set.
  */
 export async function aiPlugin(app: FastifyInstance): Promise<void> {
-  const pool = new ScoringPool(app.config.aiWorkers);
+  let scoring: TakeScoring;
+  if (app.config.redisUrl) {
+    const queued = new QueuedScoring(app.config, app.storage);
+    await queued.ready();
+    scoring = queued;
+  } else {
+    scoring = new LocalScoring(
+      { db: app.db, storage: app.storage, pool: app.scoring, log: app.log, config: app.config },
+      app.config.aiWorkers,
+    );
+  }
   app.addHook('onClose', async () => {
-    await pool.close();
+    await scoring.close();
   });
 
-  speechEmotionRoute(app, pool);
-
-  app.get('/health', async () =>
-    ok({ workers: app.config.aiWorkers, queued: pool.queueSize, maxQueue: pool.maxQueue }),
-  );
+  speechEmotionRoute(app, scoring);
+  app.healthProbes.set('scoring', () => scoring.probe());
+  app.get('/health', async () => ok(await scoring.probe()));
 }
 
 export default aiPlugin;

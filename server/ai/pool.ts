@@ -1,7 +1,13 @@
 import { Piscina } from 'piscina';
 import { Code } from '../../src/api/contract';
 import { AppError } from '../lib/app-error';
-import type { ScoreJob, ScoreJobResult } from './score-task';
+import type {
+  ReferenceJob,
+  ReferenceJobResult,
+  ScoreJob,
+  ScoreJobRefusal,
+  ScoreJobResult,
+} from './score-task';
 
 export const BUSY_MESSAGE = '评分服务繁忙，请稍后再试';
 
@@ -14,7 +20,10 @@ const QUEUE_PER_WORKER = 8;
  * unbounded memory and latency.
  */
 export class ScoringPool {
-  private readonly pool: Piscina<ScoreJob, ScoreJobResult>;
+  private readonly pool: Piscina<
+    ScoreJob | ReferenceJob,
+    ScoreJobResult | ScoreJobRefusal | ReferenceJobResult
+  >;
   readonly maxQueue: number;
 
   constructor(threads: number, maxQueue = threads * QUEUE_PER_WORKER) {
@@ -33,16 +42,26 @@ export class ScoringPool {
     return this.pool.queueSize;
   }
 
-  async run(job: ScoreJob): Promise<ScoreJobResult> {
+  async run(job: ScoreJob): Promise<ScoreJobResult | ScoreJobRefusal> {
     if (this.pool.queueSize >= this.maxQueue) throw busy();
     const transfer = [job.wav.buffer as ArrayBuffer];
     if (job.reference && 'wav' in job.reference) transfer.push(job.reference.wav.buffer as ArrayBuffer);
     try {
-      return await this.pool.run(job, { transferList: transfer });
+      return (await this.pool.run(job, { transferList: transfer })) as ScoreJobResult | ScoreJobRefusal;
     } catch (err) {
       if (err instanceof Error && /queue is at limit/i.test(err.message)) throw busy();
       throw err;
     }
+  }
+
+  /** The actors' readings of some lines (server/ai/reference.ts); shed like a take when the queue is full. */
+  async readReferences(job: ReferenceJob): Promise<ReferenceJobResult> {
+    if (this.pool.queueSize >= this.maxQueue) throw busy();
+    const transfer = job.lines.flatMap((l) => (l.wav ? [l.wav.buffer as ArrayBuffer] : []));
+    return (await this.pool.run(job, {
+      name: 'readReferencesJob',
+      transferList: transfer,
+    })) as ReferenceJobResult;
   }
 
   close(): Promise<void> {

@@ -1,9 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { ReferenceRecord } from '../../src/audio/scoring/pipeline';
-import type { Database } from '../db/schema';
+import { hasCurrentFeatures, type ReferenceRecord } from '../../src/audio/scoring/reference-record';
+import type { Database, SubtitlesTable } from '../db/schema';
+import { parseJson } from '../lib/json';
 import { nowIso } from '../lib/ids';
 import type { MediaStorage } from '../storage/media-storage';
-import type { ScoreJob } from './score-task';
+import type { ScoringPool } from './pool';
+import type { ActorReading, ReferenceJob, ScoreJob } from './score-task';
+
+/** A cached analysis when it is readable and was computed from this audio, else null. */
+export function usableRecord(text: string, referenceKey: string): ReferenceRecord | null {
+  const record = parseJson<ReferenceRecord | null>(text, null);
+  // Film media keys are versioned per import: a different key means different audio; a record from
+  // an older feature set is analysed again.
+  return record?.version === 1 && record.audioKey === referenceKey && hasCurrentFeatures(record)
+    ? record
+    : null;
+}
 
 /**
  * The actor's line for a subtitle: the cached analysis when there is one, else the reference wav
@@ -21,15 +33,9 @@ export async function loadReference(
     .select('analysis')
     .where('subtitle_id', '=', subtitleId)
     .executeTakeFirst();
-  if (cached) {
-    try {
-      const record = JSON.parse(cached.analysis) as ReferenceRecord;
-      // Film media keys are versioned per import: a different key means different audio.
-      if (record.version === 1 && record.audioKey === referenceKey) return { record };
-    } catch (err) {
-      log.warn({ err, subtitleId }, 'unreadable cached reference analysis; analysing again');
-    }
-  }
+  const record = cached ? usableRecord(cached.analysis, referenceKey) : null;
+  if (record) return { record };
+  if (cached) log.warn({ subtitleId }, 'stale or unreadable cached reference analysis; analysing again');
   if (!referenceKey) return null;
   try {
     return { wav: new Uint8Array(await storage.get(referenceKey)) };
@@ -53,4 +59,88 @@ export async function cacheReference(
     .values({ subtitle_id: subtitleId, ...values })
     .onConflict((oc) => oc.column('subtitle_id').doUpdateSet(values))
     .execute();
+}
+
+/** The cached analyses (JSON text) of some lines, by subtitle id. */
+export async function cachedReferenceAnalyses(
+  db: Kysely<Database>,
+  subtitleIds: string[],
+): Promise<Map<string, string>> {
+  if (subtitleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reference_analyses')
+    .select(['subtitle_id', 'analysis'])
+    .where('subtitle_id', 'in', subtitleIds)
+    .execute();
+  return new Map(rows.map((r) => [r.subtitle_id, r.analysis]));
+}
+
+/**
+ * Readings already made, per database and by line and reference audio key: a reading depends only on
+ * the audio (keys are versioned per import) and the model this process loaded, so report views after
+ * the first need no pool job.
+ */
+const readingsByDb = new WeakMap<object, Map<string, ActorReading>>();
+const MAX_READINGS = 5_000;
+const readingKey = (line: Pick<SubtitlesTable, 'id' | 'reference_audio_key'>) =>
+  `${line.id}\u0000${line.reference_audio_key}`;
+function remember(readings: Map<string, ActorReading>, key: string, reading: ActorReading): void {
+  if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value!);
+  readings.set(key, reading);
+}
+
+export interface ReadingDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  scoring: ScoringPool;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * The original actor's emotion and figures per line, for the report: read in the worker pool from
+ * the cached analysis, or analysed there from the line's reference audio and cached for next time.
+ * Lines without usable audio, or a pool too busy to answer, get no reading (the report still shows).
+ */
+export async function actorReadings(
+  deps: ReadingDeps,
+  allLines: Array<Pick<SubtitlesTable, 'id' | 'reference_audio_key'>>,
+): Promise<Map<string, ActorReading>> {
+  const out = new Map<string, ActorReading>();
+  const readings = readingsByDb.get(deps.db) ?? new Map<string, ActorReading>();
+  readingsByDb.set(deps.db, readings);
+  for (const line of allLines) {
+    const known = readings.get(readingKey(line));
+    if (known) out.set(line.id, known);
+  }
+  const lines = allLines.filter((l) => !out.has(l.id));
+  if (lines.length === 0) return out;
+  const cached = await cachedReferenceAnalyses(
+    deps.db,
+    lines.map((l) => l.id),
+  );
+  const job: ReferenceJob = { lines: [] };
+  for (const line of lines) {
+    const text = cached.get(line.id);
+    const record = text ? usableRecord(text, line.reference_audio_key) : null;
+    if (record) job.lines.push({ subtitleId: line.id, record });
+    else if (line.reference_audio_key) {
+      const wav = await deps.storage.get(line.reference_audio_key).catch(() => null);
+      if (wav) job.lines.push({ subtitleId: line.id, wav: new Uint8Array(wav) });
+    }
+  }
+  if (job.lines.length === 0) return out;
+  try {
+    const result = await deps.scoring.readReferences(job);
+    const keyOf = new Map(lines.map((l) => [l.id, l.reference_audio_key]));
+    for (const r of result.lines) {
+      if (r.actor) {
+        out.set(r.subtitleId, r.actor);
+        remember(readings, `${r.subtitleId}\u0000${keyOf.get(r.subtitleId)}`, r.actor);
+      }
+      if (r.analysed) await cacheReference(deps.db, r.subtitleId, keyOf.get(r.subtitleId)!, r.analysed);
+    }
+  } catch (err) {
+    deps.log.warn({ err }, 'actor readings unavailable; the report shows the learner alone');
+  }
+  return out;
 }

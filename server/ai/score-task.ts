@@ -2,7 +2,7 @@
  * The job that runs inside a pool worker (node:worker_threads via piscina): decode, analyse, score.
  * Everything CPU-heavy for a take happens here, never on the request event loop.
  */
-import type { Emotion, SpeechScore } from '../../src/api/contract';
+import type { Emotion, ProsodyFigures, SpeechScore } from '../../src/api/contract';
 import type { SpeakerStats } from '../../src/audio/analysis';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import {
@@ -25,7 +25,13 @@ export interface ScoreJob {
   meta: TakeMeta;
 }
 
+/** A take refused after decoding: the samples themselves are unusable. */
+export interface ScoreJobRefusal {
+  refused: { reason: 'non_finite_samples'; count: number };
+}
+
 export interface ScoreJobResult {
+  refused?: undefined;
   score: SpeechScore;
   /** The learner's utterance features (for the running speaker statistics). */
   features: number[];
@@ -33,12 +39,19 @@ export interface ScoreJobResult {
   referenceRecord: ReferenceRecord | null;
 }
 
-function mono(bytes: Uint8Array): { samples: Float32Array; sampleRate: number } {
+function mono(bytes: Uint8Array): { samples: Float32Array; sampleRate: number; nonFinite: number } {
   const decoded = decodeWav(bytes);
-  return { samples: toMono(decoded), sampleRate: decoded.sampleRate };
+  const samples = toMono(decoded);
+  // A NaN or Inf in any channel survives the mix-down, so counting after it finds every one.
+  let nonFinite = 0;
+  for (let i = 0; i < samples.length; i++) if (!Number.isFinite(samples[i])) nonFinite += 1;
+  return { samples, sampleRate: decoded.sampleRate, nonFinite };
 }
 
-export function runScoreJob(job: ScoreJob): ScoreJobResult {
+export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
+  // One non-finite sample would turn every measure of the take into NaN and its score into 0.
+  const take = mono(job.wav);
+  if (take.nonFinite > 0) return { refused: { reason: 'non_finite_samples', count: take.nonFinite } };
   let reference: AnalysedReference | null = null;
   let referenceRecord: ReferenceRecord | null = null;
   if (job.reference && 'record' in job.reference) reference = fromReferenceRecord(job.reference.record);
@@ -47,7 +60,6 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult {
     reference = analyseReference(actor.samples, actor.sampleRate);
     referenceRecord = toReferenceRecord(reference);
   }
-  const take = mono(job.wav);
   const scored = scoreTake(take.samples, take.sampleRate, {
     meta: job.meta,
     reference,
@@ -59,3 +71,46 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult {
 
 /** piscina calls the default export with the job. */
 export default runScoreJob;
+
+export interface ReferenceJob {
+  lines: Array<{ subtitleId: string; record?: ReferenceRecord; wav?: Uint8Array }>;
+}
+
+export interface ActorReading {
+  detected: Emotion;
+  arousal: number;
+  valence: number;
+  probabilities: Record<Emotion, number>;
+  figures: ProsodyFigures;
+}
+
+export interface ReferenceJobResult {
+  lines: Array<{ subtitleId: string; actor: ActorReading | null; analysed: ReferenceRecord | null }>;
+}
+
+/**
+ * The actors' readings of some lines for a report: each line's cached analysis is read again
+ * (emotion from its features), or its reference wav is analysed now and handed back for caching.
+ * A line whose audio cannot be read gets no reading rather than failing the report.
+ */
+export function readReferencesJob(job: ReferenceJob): ReferenceJobResult {
+  return {
+    lines: job.lines.map(({ subtitleId, record, wav }) => {
+      try {
+        let analysed: ReferenceRecord | null = null;
+        let reference: AnalysedReference;
+        if (record) reference = fromReferenceRecord(record);
+        else if (wav) {
+          const actor = mono(wav);
+          reference = analyseReference(actor.samples, actor.sampleRate);
+          analysed = toReferenceRecord(reference);
+        } else return { subtitleId, actor: null, analysed: null };
+        const { detected, arousal, valence, probabilities } = reference.emotion;
+        const actor = { detected, arousal, valence, probabilities, figures: reference.analysis.figures };
+        return { subtitleId, actor, analysed };
+      } catch {
+        return { subtitleId, actor: null, analysed: null };
+      }
+    }),
+  };
+}

@@ -5,6 +5,7 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { runScoreJob } = await import('./score-task.ts');
+const { runScoreJob, readReferencesJob } = await import('./score-task.ts');
 
 export default runScoreJob;
+export { readReferencesJob };

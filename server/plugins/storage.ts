@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FsMediaStorage } from '../storage/fs-storage';
 import type { MediaStorage } from '../storage/media-storage';
+import { openStorage } from '../storage/open-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,10 +9,16 @@ declare module 'fastify' {
   }
 }
 
-/** `app.storage`: media under DATA_DIR/media (swap for an object store by passing another MediaStorage). */
+/** `app.storage`: media on the local disk (DATA_DIR/media) or in an S3 bucket, as configured. */
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { storage?: MediaStorage }) => {
-    app.decorate('storage', opts.storage ?? new FsMediaStorage(path.join(app.config.dataDir, 'media')));
+    const storage = opts.storage ?? openStorage(app.config.storage);
+    app.decorate('storage', storage);
+    app.healthProbes.set('storage', async () => {
+      await storage.check();
+      return { kind: storage.kind };
+    });
+    if (!opts.storage) app.addHook('onClose', async () => storage.close?.());
   },
-  { name: 'app-storage', dependencies: ['app-config'] },
+  { name: 'app-storage', dependencies: ['app-config', 'app-health'] },
 );

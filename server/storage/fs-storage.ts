@@ -1,12 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type ByteRange, type MediaStat, type MediaStorage } from './media-storage';
+import { assertSafeKey, type ByteRange, type MediaStat, type MediaStorage, mediaUrl } from './media-storage';
 
 /** MediaStorage over a folder (DATA_DIR/media). Writes go to a temp file then rename, so readers never see half a file. */
 export class FsMediaStorage implements MediaStorage {
+  readonly kind = 'fs';
+
   constructor(readonly root: string) {
     fs.mkdirSync(root, { recursive: true });
   }
@@ -19,7 +22,8 @@ export class FsMediaStorage implements MediaStorage {
   async put(key: string, data: Buffer | Readable): Promise<void> {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    // Unique per write: two uploads of one take may write the same key in the same millisecond.
+    const tmp = `${target}.${crypto.randomUUID()}.tmp`;
     try {
       if (Buffer.isBuffer(data)) await fsp.writeFile(tmp, data);
       else await pipeline(data, fs.createWriteStream(tmp));
@@ -58,12 +62,38 @@ export class FsMediaStorage implements MediaStorage {
     await fsp.rm(this.pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
   }
 
+  async *list(prefix: string): AsyncIterable<{ key: string; mtimeMs: number }> {
+    const base = prefix.replace(/\/+$/, '');
+    const dir = this.pathOf(base);
+    let entries: fs.Dirent[];
+    try {
+      entries = await fsp.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const key = `${base}/${entry.name}`;
+      if (entry.isDirectory()) yield* this.list(key);
+      else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+        const s = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
+        if (s) yield { key, mtimeMs: s.mtimeMs };
+      }
+    }
+  }
+
   url(key: string): string {
-    assertSafeKey(key);
-    return `/media/${key}`;
+    return mediaUrl(key);
   }
 
   localPath(key: string): string {
     return this.pathOf(key);
+  }
+
+  async signedUrl(): Promise<null> {
+    return null;
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.root, fs.constants.W_OK);
   }
 }

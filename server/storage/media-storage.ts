@@ -14,10 +14,12 @@ export interface ByteRange {
 
 /**
  * Where videos, posters, reference lines and learners' takes live. Keys are relative paths such as
- * `films/<id>/video.mp4`. The file-system implementation is the default; an object store can
- * implement the same interface without touching routes.
+ * `films/<id>/video.mp4`. The file-system implementation is the default; `S3MediaStorage` keeps the
+ * same keys in an S3-compatible bucket (server/storage/open-storage.ts picks one from the config).
  */
 export interface MediaStorage {
+  /** `fs` or `s3`, for /health and the logs. */
+  readonly kind: 'fs' | 's3';
   put(key: string, data: Buffer | Readable): Promise<void>;
   get(key: string): Promise<Buffer>;
   stream(key: string, range?: ByteRange): Readable;
@@ -26,10 +28,27 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Deletes every key under a prefix (used when a film is re-imported). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every key under a prefix, with its modification time (housekeeping: orphan files). */
+  list(prefix: string): AsyncIterable<{ key: string; mtimeMs: number }>;
   /** Relative URL the client prefixes with /producer (spec §7): `/media/<key>`. */
   url(key: string): string;
   /** Absolute local path when the backend is a file system (ffmpeg reads it), else null. */
   localPath(key: string): string | null;
+  /**
+   * A short-lived URL the browser can fetch the object from directly (an S3 presigned GET), or null
+   * when the store has none (local disk: the app serves the bytes).
+   */
+  signedUrl(key: string, ttlSeconds: number): Promise<string | null>;
+  /** Resolves when the store answers (health checks); rejects with the reason otherwise. */
+  check(): Promise<void>;
+  /** Releases connections (object stores); the app calls it on close. */
+  close?(): void;
+}
+
+/** The relative URL of a stored medium; the media route serves it (spec §7: the client adds /producer). */
+export function mediaUrl(key: string): string {
+  assertSafeKey(key);
+  return `/media/${key}`;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Emotion, SpeechScore } from '../../src/api/contract';
+import type { Database } from '../db/schema';
+import type { MediaStorage } from '../storage/media-storage';
+import type { ScoringPool } from './pool';
+import { cacheReference, loadReference } from './reference';
+import type { Config } from '../config';
+import { findStoredTake, loadSpeakerStats, storeTake, takeAudioKey } from '../takes/repository';
+import { pruneLine } from '../takes/retention';
+import { nonFiniteSamples } from './audio-check';
+
+/** A take accepted by the upload route: everything scoring needs besides the wav bytes. */
+export interface TakeSubmission {
+  /** Row id of the take (takes.id), derived from the learner and the client's takeId. */
+  rowId: string;
+  userId: string;
+  /** The client's takeId (or the row id when it sent none), echoed in the score. */
+  takeId: string;
+  filmId: string;
+  /** The run the take joins (server/takes/runs.ts), chosen by the upload route. */
+  runId: string;
+  subtitleId: string;
+  attempt: number;
+  referenceKey: string;
+  targetEmotion: Emotion | null;
+  /** When the upload was accepted (ISO-8601). */
+  createdAt: string;
+}
+
+export interface ScoringDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  pool: ScoringPool;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  config: Pick<Config, 'takesRetakesKept'>;
+}
+
+/**
+ * Only a take with speech says something about the learner's voice: it must have detected speech
+ * with a pitch, and finite features, to be folded into the learner's running statistics.
+ */
+function countsAsVoice(score: SpeechScore, features: number[]): boolean {
+  return (
+    score.quality.speechDetected &&
+    score.prosody.learner.pitchMedianHz !== null &&
+    features.every((x) => Number.isFinite(x))
+  );
+}
+
+/**
+ * Scores a take in the worker pool and stores it: the actor's line and the learner's running
+ * statistics in, the row (and, unless `audioStored`, the wav) out. Runs in the upload's own
+ * process without a queue, and in a scoring worker with one (server/ai/queue.ts). A take whose row
+ * exists is not scored again: its stored score is the answer, so a retried upload or a job taken
+ * over from a dead worker never scores or stores twice.
+ */
+export async function scoreAndStore(
+  deps: ScoringDeps,
+  take: TakeSubmission,
+  wav: Uint8Array,
+  audioStored: boolean,
+): Promise<SpeechScore> {
+  const { db, storage, pool, log } = deps;
+  const stored = await findStoredTake(db, take.rowId, take.userId);
+  if (stored) return stored;
+  const [reference, speakerStats] = await Promise.all([
+    loadReference(db, storage, take.subtitleId, take.referenceKey, log),
+    loadSpeakerStats(db, take.userId),
+  ]);
+  const result = await pool.run({
+    // A private copy: the caller's buffer may share a pooled allocation, and this one is transferred.
+    wav: new Uint8Array(wav),
+    reference,
+    targetEmotion: take.targetEmotion,
+    speakerStats,
+    meta: {
+      takeId: take.takeId,
+      subtitlesId: take.subtitleId,
+      filmId: take.filmId,
+      attempt: take.attempt,
+      audioUrl: storage.url(takeAudioKey(take.userId, take.runId, take.rowId)),
+      createdAt: take.createdAt,
+    },
+  });
+  if (result.refused) throw nonFiniteSamples(result.refused.count);
+  if (result.referenceRecord) {
+    await cacheReference(db, take.subtitleId, take.referenceKey, result.referenceRecord);
+  }
+  const first = await storeTake(db, storage, {
+    rowId: take.rowId,
+    userId: take.userId,
+    filmId: take.filmId,
+    runId: take.runId,
+    subtitleId: take.subtitleId,
+    attempt: take.attempt,
+    audio: audioStored ? null : Buffer.from(wav),
+    score: result.score,
+    features: countsAsVoice(result.score, result.features) ? result.features : null,
+  });
+  if (!first) {
+    const twin = await findStoredTake(db, take.rowId, take.userId);
+    if (twin) return twin;
+  }
+  await pruneLine(db, storage, take.runId, take.subtitleId, deps.config.takesRetakesKept);
+  return result.score;
+}

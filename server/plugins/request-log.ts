@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the request was refused (the envelope's code and message), for its log line. */
+    refusal: { code: number; reason: string } | null;
+  }
+}
+
+/** What an incoming request id may look like: nginx's $request_id (32 hex), UUIDs, other tracers' ids. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The request id: the one the balancer sent in X-Request-Id when it is well formed, so one id
+ * follows a request from nginx through whichever instance served it; otherwise a new UUID (a
+ * header of any other shape could forge or break log lines).
+ */
+export function acceptRequestId(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  const id = Array.isArray(header) ? header[0] : header;
+  return id && REQUEST_ID.test(id) ? id : crypto.randomUUID();
+}
+
+/**
+ * Fastify's request logging, as one structured line per request written when the answer has been
+ * sent (instead of an "incoming" and a "completed" line): request id (pino's `reqId`), instance
+ * (the logger's base), method, path, status, duration, client address, the learner when signed in,
+ * and the envelope's code and message when the request was refused.
+ */
+export class RequestLogController extends LogController {
+  incomingRequest(): void {}
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const status = reply.statusCode;
+    const line = {
+      method: request.method,
+      path: request.url.split('?')[0],
+      status,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ip: request.ip,
+      ...(request.user ? { user: request.user.id } : {}),
+      ...(request.refusal ?? {}),
+      ...(error ? { err: error } : {}),
+    };
+    if (status >= 500 || error) request.log.error(line, 'request');
+    else request.log.info(line, 'request');
+  }
+}
+
+/** Sends the request id back in X-Request-Id, so a person can quote it and the logs find it. */
+export const requestLogPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('refusal', null);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+  },
+  { name: 'app-request-log' },
+);
