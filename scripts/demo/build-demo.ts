@@ -1,12 +1,13 @@
 /**
  * `npm run demo:build`: composes the demo films in demo/films/<slug>/ (film.json, video.mp4,
- * poster.jpg, subtitles.srt) and the test fixtures in tests/fixtures/ from the local EmoDB copy.
+ * poster.jpg, subtitles.srt, background.m4a) and the test fixtures in tests/fixtures/ from the local EmoDB copy.
  * Deterministic: every take is listed in scenes/, every gap is fixed; only the encoders vary.
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renderBackground } from './background-track';
 import { buildFixtures } from './build-fixtures';
 import { type TakeLabel, labelOf, loadTake, locateEmodb, readLabels } from './emodb-dataset';
 import { type FilmManifest, filmManifest } from '../../server/films/manifest';
@@ -80,6 +81,7 @@ function main(): void {
         video: 'video.mp4',
         poster: 'poster.jpg',
         subtitles: 'subtitles.srt',
+        background: 'background.m4a',
         lines: scene.lines.map((line, i) => ({
           index: i + 1,
           speaker: line.speaker,
@@ -103,7 +105,8 @@ function main(): void {
         videoOut: path.join(outDir, 'video.mp4'),
         posterOut: path.join(outDir, 'poster.jpg'),
       });
-      const bytes = ['film.json', 'subtitles.srt', 'video.mp4', 'poster.jpg']
+      renderBackground(timeline, filmIndex + 1, workDir, path.join(outDir, 'background.m4a'));
+      const bytes = ['film.json', 'subtitles.srt', 'video.mp4', 'poster.jpg', 'background.m4a']
         .map((f) => statSync(path.join(outDir, f)).size)
         .reduce((a, b) => a + b, 0);
       totalBytes += bytes;

@@ -1,10 +1,12 @@
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { connectDb, migrateToLatest } from '../db/connect';
-import { FilmImportError, importFilmFolder } from '../films/import';
-import { FsMediaStorage } from '../storage/fs-storage';
+import { describeBackground, FilmImportError, importFilmFolder } from '../films/import';
+import { openStorage } from '../storage/open-storage';
 
-/** npm run films:import -- <folder…>: validates and imports film folders (re-import replaces a film). */
+/**
+ * npm run films:import -- <folder…>: validates and imports film folders (re-import replaces a film)
+ * into the configured database and media store (local disk, or S3 with STORAGE_URL / S3_BUCKET).
+ */
 async function main(): Promise<number> {
   const folders = process.argv.slice(2);
   if (folders.length === 0) {
@@ -13,7 +15,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(process.env);
   const { db } = connectDb(config);
-  const storage = new FsMediaStorage(path.join(config.dataDir, 'media'));
+  const storage = openStorage(config.storage);
   let failed = 0;
   try {
     await migrateToLatest(db, config.databaseSchema);
@@ -23,6 +25,7 @@ async function main(): Promise<number> {
         console.log(
           `Imported "${film.id}" (${film.title}): ${film.lines} lines, ${film.questions} questions, ${(film.durationMs / 1000).toFixed(1)} s`,
         );
+        console.log(`  ${describeBackground(film.background)}`);
       } catch (err) {
         failed += 1;
         console.error(
@@ -32,6 +35,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await db.destroy();
+    storage.close?.();
   }
   return failed ? 1 : 0;
 }

@@ -7,11 +7,12 @@ import {
   type SaveQuestionRecordData,
   type SaveQuestionRecordRequest,
 } from '../../src/api/contract';
-import type { Database, QuestionsTable } from '../db/schema';
+import type { Database, QuestionRecordsTable, QuestionsTable } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { newId, nowIso } from '../lib/ids';
 import { parseJson } from '../lib/json';
-import { publicQuestionId } from './queries';
+import { runForAnswers } from '../takes/runs';
+import { filmQuestionsCached, publicQuestionId } from './queries';
 
 function fieldError(field: string, message: string): AppError {
   return new AppError(Code.BAD_REQUEST, `参数错误：${field} ${message}`, 400, {
@@ -128,16 +129,13 @@ export async function saveQuestionRecord(
   part: Part,
   input: SaveQuestionRecordRequest,
 ): Promise<SaveQuestionRecordData> {
-  const questions = await db
-    .selectFrom('questions')
-    .selectAll()
-    .where('film_id', '=', input.filmId)
-    .orderBy('idx')
-    .execute();
+  const questions = await filmQuestionsCached(db, input.filmId);
   const checked = checkAnswers(questions, input.answers);
   const { results, score, maxScore } = scoreAnswers(checked);
   const recordId = newId();
-  await db.transaction().execute(async (trx) => {
+  const at = nowIso();
+  const runId = await db.transaction().execute(async (trx) => {
+    const runId = await runForAnswers(trx, userId, input.filmId, part, at);
     await trx
       .insertInto('question_records')
       .values({
@@ -150,17 +148,34 @@ export async function saveQuestionRecord(
         score,
         max_score: maxScore,
         duration_ms: input.durationMs ?? null,
-        created_at: nowIso(),
+        created_at: at,
+        run_id: runId,
       })
       .execute();
+    return runId;
   });
   return {
     recordId,
+    runId,
     part,
     filmId: input.filmId,
     score,
     maxScore,
     percent: percentOf(score, maxScore),
     results,
+  };
+}
+
+/** A stored record as save_question_record answered it (the result screen reads this after a reload). */
+export function recordData(record: QuestionRecordsTable): SaveQuestionRecordData {
+  return {
+    recordId: record.id,
+    runId: record.run_id ?? undefined,
+    part: record.part,
+    filmId: record.film_id,
+    score: record.score,
+    maxScore: record.max_score,
+    percent: percentOf(record.score, record.max_score),
+    results: parseJson<QuestionResult[]>(record.results, []),
   };
 }

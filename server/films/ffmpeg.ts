@@ -17,6 +17,8 @@ export interface ProbeResult {
   durationMs: number;
   hasAudio: boolean;
   hasVideo: boolean;
+  /** The first video stream's codec name (h264, mpeg4, …), null without video. */
+  videoCodec: string | null;
 }
 
 /** Reads duration and stream kinds from ffmpeg's banner (the package ships no ffprobe). */
@@ -26,7 +28,13 @@ export async function probeMedia(file: string): Promise<ProbeResult> {
   if (!m) throw new Error(`ffmpeg cannot read ${file}: ${lastLine(stderr)}`);
   const frac = Number(`0.${m[4]}`);
   const durationMs = Math.round(((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3]) + frac) * 1000);
-  return { durationMs, hasAudio: /Stream #.*Audio:/.test(stderr), hasVideo: /Stream #.*Video:/.test(stderr) };
+  const codec = /Stream #.*Video:\s*([A-Za-z0-9_]+)/.exec(stderr);
+  return {
+    durationMs,
+    hasAudio: /Stream #.*Audio:/.test(stderr),
+    hasVideo: codec !== null,
+    videoCodec: codec ? codec[1] : null,
+  };
 }
 
 /** Cuts [startMs, endMs) of the input's audio as 16 kHz mono 16-bit PCM wav (the analysis format). */

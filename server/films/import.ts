@@ -1,3 +1,4 @@
+import { clearCatalogue } from './catalogue-cache';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -8,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/ids';
 import type { MediaStorage } from '../storage/media-storage';
+import { BACKGROUND_FILES, BACKGROUND_RATE, DUCK_DB, decodeMono, duckWindows, encodeM4a } from './background';
 import { cutWav, probeMedia } from './ffmpeg';
 import { type FilmManifest, filmManifest } from './manifest';
 import { type Cue, checkCueTimes, parseSubtitles, SubtitleParseError, toWebVtt } from './subtitle-parse';
@@ -34,6 +36,18 @@ export interface ImportedFilm {
   lines: number;
   questions: number;
   durationMs: number;
+  /** Where the voice-free background came from: the folder's own file, or ducking the original. */
+  background: { source: 'supplied'; file: string } | { source: 'derived'; duckDb: number; windows: number };
+}
+
+/** Longest difference between a supplied background and the video before the import refuses it. */
+const BACKGROUND_LENGTH_TOLERANCE_MS = 500;
+
+/** One line for the import's output that says how the film got its background track. */
+export function describeBackground(b: ImportedFilm['background']): string {
+  return b.source === 'supplied'
+    ? `background: ${b.file}`
+    : `background: derived from the original audio, ducked ${b.duckDb} dB inside ${b.windows} subtitle windows (no ${BACKGROUND_FILES.join(' or ')} in the folder)`;
 }
 
 /** 1-based line and column of a character offset, for JSON error messages. */
@@ -143,6 +157,7 @@ async function validateFolder(folder: string) {
     if (err instanceof SubtitleParseError) throw new FilmImportError(subsFile, err.message);
     throw err;
   }
+  const background = await findBackground(folder, manifest, probe.durationMs);
   const timing = checkCueTimes(cues, probe.durationMs);
   if (timing) throw new FilmImportError(subsFile, timing.message);
   if (cues.length !== manifest.lines.length) {
@@ -151,7 +166,41 @@ async function validateFolder(folder: string) {
       `lines has ${manifest.lines.length} entries but ${manifest.subtitles} has ${cues.length} cues; they must match one to one`,
     );
   }
-  return { manifest, video, poster, cues, durationMs: probe.durationMs };
+  return { manifest, video, poster, cues, background, durationMs: probe.durationMs };
+}
+
+/** The folder's background file (named in film.json, else by convention), checked; null if none. */
+async function findBackground(
+  folder: string,
+  manifest: FilmManifest,
+  videoMs: number,
+): Promise<string | null> {
+  let file: string | null = null;
+  if (manifest.background) file = await requireFile(folder, manifest.background, 'background track');
+  else {
+    for (const name of BACKGROUND_FILES) {
+      const full = path.join(folder, name);
+      if ((await fsp.stat(full).catch(() => null))?.isFile()) {
+        file = await requireFile(folder, name, 'background track');
+        break;
+      }
+    }
+  }
+  if (!file) return null;
+  let probe: Awaited<ReturnType<typeof probeMedia>>;
+  try {
+    probe = await probeMedia(file);
+  } catch (err) {
+    throw new FilmImportError(file, err instanceof Error ? err.message : String(err));
+  }
+  if (!probe.hasAudio) throw new FilmImportError(file, 'background track has no audio stream');
+  if (Math.abs(probe.durationMs - videoMs) > BACKGROUND_LENGTH_TOLERANCE_MS) {
+    throw new FilmImportError(
+      file,
+      `background track lasts ${(probe.durationMs / 1000).toFixed(2)} s but the video ${(videoMs / 1000).toFixed(2)} s; they must match within ${BACKGROUND_LENGTH_TOLERANCE_MS} ms`,
+    );
+  }
+  return file;
 }
 
 /**
@@ -162,7 +211,7 @@ async function validateFolder(folder: string) {
 export async function importFilmFolder(deps: ImportDeps, folderArg: string): Promise<ImportedFilm> {
   const folder = path.resolve(folderArg);
   if (!fs.existsSync(folder)) throw new FilmImportError(folder, 'folder not found');
-  const { manifest, video, poster, cues, durationMs } = await validateFolder(folder);
+  const { manifest, video, poster, cues, background, durationMs } = await validateFolder(folder);
   const id = manifest.id;
 
   // A new prefix per import: media URLs change with the content, so clients may cache them for long.
@@ -176,6 +225,7 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
   const videoKey = `${prefix}/video${ext(video)}`;
   const posterKey = `${prefix}/poster${ext(poster)}`;
   const trackKey = `${prefix}/track.vtt`;
+  const backgroundKey = `${prefix}/background.m4a`;
 
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), `film-${id}-`));
   try {
@@ -193,6 +243,7 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
     await deps.storage.put(videoKey, fs.createReadStream(video));
     await deps.storage.put(posterKey, fs.createReadStream(poster));
     await deps.storage.put(trackKey, Buffer.from(toWebVtt(cues), 'utf8'));
+    const backgroundInfo = await storeBackground(deps, { video, background, cues, tmp, key: backgroundKey });
 
     const previous = await deps.db
       .selectFrom('films')
@@ -216,6 +267,7 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
           poster_key: posterKey,
           video_key: videoKey,
           track_key: trackKey,
+          background_key: backgroundKey,
           duration_ms: durationMs,
           created_at: previous?.created_at ?? now,
           updated_at: now,
@@ -270,11 +322,12 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
         )
         .execute();
     });
+    clearCatalogue(deps.db);
     // Old media goes only after the new rows are committed.
     const oldPrefix = previous?.video_key.split('/').slice(0, 3).join('/');
     if (oldPrefix && oldPrefix !== prefix) await deps.storage.deletePrefix(oldPrefix).catch(() => undefined);
     deps.log?.info(
-      `film ${id}: ${cues.length} lines, ${manifest.questions.length} questions, ${durationMs} ms`,
+      `film ${id}: ${cues.length} lines, ${manifest.questions.length} questions, ${durationMs} ms, ${describeBackground(backgroundInfo)}`,
     );
     return {
       id,
@@ -282,6 +335,7 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
       lines: cues.length,
       questions: manifest.questions.length,
       durationMs,
+      background: backgroundInfo,
     };
   } catch (err) {
     // Nothing of a failed import stays behind: the new prefix holds only this attempt's files.
@@ -290,4 +344,32 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Stores the film's background as AAC (.m4a): a supplied .m4a as it is, a supplied .wav encoded, or
+ * the original audio ducked inside every subtitle window (server/films/background.ts).
+ */
+async function storeBackground(
+  deps: ImportDeps,
+  input: { video: string; background: string | null; cues: Cue[]; tmp: string; key: string },
+): Promise<ImportedFilm['background']> {
+  const { video, background, cues, tmp, key } = input;
+  if (background?.toLowerCase().endsWith('.m4a')) {
+    await deps.storage.put(key, fs.createReadStream(background));
+    return { source: 'supplied', file: path.basename(background) };
+  }
+  const out = path.join(tmp, 'background.m4a');
+  const source = background ?? video;
+  try {
+    const samples = await decodeMono(source, BACKGROUND_RATE);
+    if (!background) duckWindows(samples, BACKGROUND_RATE, cues, { depthDb: DUCK_DB });
+    await encodeM4a(samples, BACKGROUND_RATE, out);
+  } catch (err) {
+    throw new FilmImportError(source, `background track: ${err instanceof Error ? err.message : err}`);
+  }
+  await deps.storage.put(key, await fsp.readFile(out));
+  return background
+    ? { source: 'supplied', file: path.basename(background) }
+    : { source: 'derived', duckDb: DUCK_DB, windows: cues.length };
 }

@@ -70,6 +70,11 @@ export const filmManifest = z
     video: relativeFile,
     poster: relativeFile,
     subtitles: relativeFile.refine((p) => /\.(srt|vtt)$/i.test(p), 'must be an .srt or .vtt file'),
+    /**
+     * The voice-free background track (music, effects, room tone). Optional: without it the importer
+     * looks for background.m4a / background.wav, else derives one (server/films/background.ts).
+     */
+    background: relativeFile.refine((p) => /\.(wav|m4a)$/i.test(p), 'must be a .wav or .m4a file').optional(),
     lines: z.array(manifestLine).min(1),
     questions: z.array(manifestQuestion).default([]),
   })

@@ -9,9 +9,11 @@ import type {
   Part,
   Question,
 } from '../../src/api/contract';
-import type { Database, FilmsTable, QuestionsTable } from '../db/schema';
+import type { Database, FilmsTable, QuestionsTable, SubtitlesTable } from '../db/schema';
 import { parseJson } from '../lib/json';
+import { cached, forget } from './catalogue-cache';
 import { formatMmSs } from '../lib/time-format';
+import { runFigures, runsByFilm } from '../takes/runs';
 import type { MediaStorage } from '../storage/media-storage';
 
 export interface QueryDeps {
@@ -32,7 +34,69 @@ export async function findFilm(db: Kysely<Database>, id: string, part: Part): Pr
   return row ?? null;
 }
 
-async function countsByFilm(
+/**
+ * findFilm through the catalogue cache (server/films/catalogue-cache.ts) for the hot film calls; an
+ * unknown film is not cached, so a film imported a moment ago is found at once.
+ */
+export async function findFilmCached(
+  db: Kysely<Database>,
+  id: string,
+  part: Part,
+): Promise<FilmsTable | null> {
+  const key = `find:${part}:${id}`;
+  const film = await cached(db, key, () => findFilm(db, id, part));
+  if (!film) forget(db, key);
+  return film;
+}
+
+/** A film's questions through the catalogue cache (the answer key included: server use only). */
+export const filmQuestionsCached = (db: Kysely<Database>, filmId: string): Promise<QuestionsTable[]> =>
+  cached(db, `questions:${filmId}`, () => filmQuestions(db, filmId));
+
+export async function filmExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  return (await db.selectFrom('films').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Titles of some films (zh and en), by id. */
+export async function filmTitles(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, Pick<FilmsTable, 'title' | 'title_en'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('films')
+    .select(['id', 'title', 'title_en'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A film's subtitle lines in order. */
+export function filmLines(db: Kysely<Database>, filmId: string): Promise<SubtitlesTable[]> {
+  return db.selectFrom('subtitles').selectAll().where('film_id', '=', filmId).orderBy('idx').execute();
+}
+
+/** A film's questions in order (with the answer key: server use only). */
+export function filmQuestions(db: Kysely<Database>, filmId: string): Promise<QuestionsTable[]> {
+  return db.selectFrom('questions').selectAll().where('film_id', '=', filmId).orderBy('idx').execute();
+}
+
+/** One line of one film, or null. */
+export async function findLine(
+  db: Kysely<Database>,
+  filmId: string,
+  subtitleId: string,
+): Promise<SubtitlesTable | null> {
+  const row = await db
+    .selectFrom('subtitles')
+    .selectAll()
+    .where('id', '=', subtitleId)
+    .where('film_id', '=', filmId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function countsByFilm(
   db: Kysely<Database>,
   table: 'subtitles' | 'questions',
   filmIds: string[],
@@ -47,7 +111,10 @@ async function countsByFilm(
   return new Map(rows.map((r) => [r.film_id, Number(r.n)]));
 }
 
-/** The learner's progress on each film: best answer score in this part, lines dubbed, last activity. */
+/**
+ * The learner's progress on each film in a part, from their latest run (docs/api.md, "Runs"): its
+ * answers and dubbed lines; the best answer score over every run.
+ */
 async function progressByFilm(
   db: Kysely<Database>,
   userId: string,
@@ -55,39 +122,23 @@ async function progressByFilm(
   filmIds: string[],
 ): Promise<Map<string, Omit<FilmProgress, 'totalLines'>>> {
   const out = new Map<string, Omit<FilmProgress, 'totalLines'>>();
-  if (filmIds.length === 0) return out;
-  const records = await db
-    .selectFrom('question_records')
-    .select(['film_id', 'score', 'max_score', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('part', '=', part)
-    .where('film_id', 'in', filmIds)
-    .execute();
-  const dubbed = await db
-    .selectFrom('takes')
-    .select(['film_id', 'subtitle_id', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('film_id', 'in', filmIds)
-    .execute();
-  for (const id of filmIds)
-    out.set(id, { answered: false, bestScore: null, dubbedLines: 0, lastActivityAt: null });
-  const later = (a: string | null, b: string) => (a && a > b ? a : b);
-  for (const r of records) {
-    const p = out.get(r.film_id)!;
-    const percent = r.max_score > 0 ? Math.round((r.score / r.max_score) * 100) : 0;
-    p.answered = true;
-    p.bestScore = Math.max(p.bestScore ?? 0, percent);
-    p.lastActivityAt = later(p.lastActivityAt, r.created_at);
+  const byFilm = await runsByFilm(db, userId, part, filmIds);
+  const figures = await runFigures(
+    db,
+    [...byFilm.values()].map((f) => f.latest.id),
+  );
+  for (const id of filmIds) {
+    const runs = byFilm.get(id);
+    const latest = runs ? figures.get(runs.latest.id) : undefined;
+    out.set(id, {
+      answered: latest?.answered ?? false,
+      bestScore: runs?.bestPercent ?? null,
+      dubbedLines: latest?.dubbedLines ?? 0,
+      lastActivityAt: runs?.latest.updated_at ?? null,
+      runId: runs?.latest.id ?? null,
+      runs: runs?.count ?? 0,
+    });
   }
-  const lines = new Map<string, Set<string>>();
-  for (const t of dubbed) {
-    const set = lines.get(t.film_id) ?? new Set<string>();
-    set.add(t.subtitle_id);
-    lines.set(t.film_id, set);
-    const p = out.get(t.film_id)!;
-    p.lastActivityAt = later(p.lastActivityAt, t.created_at);
-  }
-  for (const [filmId, set] of lines) out.get(filmId)!.dubbedLines = set.size;
   return out;
 }
 
@@ -99,6 +150,29 @@ export async function listFilms(
   pageSize: number,
 ): Promise<FilmList> {
   const { db, storage } = deps;
+  const { total, films, lineCounts, questionCounts } = await cached(
+    db,
+    `list:${part}:${page}:${pageSize}`,
+    () => cataloguePage(db, part, page, pageSize),
+  );
+  const progress = await progressByFilm(
+    db,
+    userId,
+    part,
+    films.map((f) => f.id),
+  );
+  const list = films.map((f) => {
+    const lineCount = lineCounts.get(f.id) ?? 0;
+    return toSummary(storage, f, lineCount, questionCounts.get(f.id) ?? 0, {
+      ...progress.get(f.id)!,
+      totalLines: lineCount,
+    });
+  });
+  return { list, total, page, pageSize };
+}
+
+/** A page of a part's films with their line and question counts: the same for every learner. */
+async function cataloguePage(db: Kysely<Database>, part: Part, page: number, pageSize: number) {
   const totalRow = await db
     .selectFrom('films')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -114,19 +188,11 @@ export async function listFilms(
     .offset((page - 1) * pageSize)
     .execute();
   const ids = films.map((f) => f.id);
-  const [lineCounts, questionCounts, progress] = await Promise.all([
+  const [lineCounts, questionCounts] = await Promise.all([
     countsByFilm(db, 'subtitles', ids),
     countsByFilm(db, 'questions', ids),
-    progressByFilm(db, userId, part, ids),
   ]);
-  const list = films.map((f) => {
-    const lineCount = lineCounts.get(f.id) ?? 0;
-    return toSummary(storage, f, lineCount, questionCounts.get(f.id) ?? 0, {
-      ...progress.get(f.id)!,
-      totalLines: lineCount,
-    });
-  });
-  return { list, total: Number(totalRow?.n ?? 0), page, pageSize };
+  return { total: Number(totalRow?.n ?? 0), films, lineCounts, questionCounts };
 }
 
 function toSummary(
@@ -172,9 +238,11 @@ export async function filmDetail(
   part: Part,
 ): Promise<FilmDetail> {
   const { db, storage } = deps;
-  const [subtitles, questions, progress] = await Promise.all([
-    db.selectFrom('subtitles').selectAll().where('film_id', '=', film.id).orderBy('idx').execute(),
-    db.selectFrom('questions').selectAll().where('film_id', '=', film.id).orderBy('idx').execute(),
+  const [{ subtitles, questions }, progress] = await Promise.all([
+    cached(db, `film:${film.id}:${film.updated_at}`, async () => ({
+      subtitles: await filmLines(db, film.id),
+      questions: await filmQuestions(db, film.id),
+    })),
     progressByFilm(db, userId, part, [film.id]),
   ]);
   const summary = toSummary(storage, film, subtitles.length, questions.length, {
@@ -186,6 +254,7 @@ export async function filmDetail(
     synopsis: parseJson<Localized>(film.synopsis, { zh: '', en: '' }),
     video: storage.url(film.video_key),
     subtitlesTrack: storage.url(film.track_key),
+    background: film.background_key ? storage.url(film.background_key) : null,
     roles: parseJson<FilmDetail['roles']>(film.roles, []),
     subtitlesList: subtitles.map((s) => ({
       id: s.id,
@@ -199,6 +268,7 @@ export async function filmDetail(
       speaker: s.speaker,
       targetEmotion: (s.target_emotion as Emotion | null) ?? null,
       referenceAudio: storage.url(s.reference_audio_key),
+      actorPitch: null,
     })),
     questions: questions.map(toPublicQuestion),
   };

@@ -167,6 +167,19 @@ describe('demo films', () => {
       expect(Math.abs(decodeVideoFrames(file) - (audioMs / 1000) * 15)).toBeLessThanOrEqual(2);
     });
 
+    it('has a voice-free background track as long as the video: room tone only, inside windows too', () => {
+      expect(film.background).toBe('background.m4a');
+      const video = decodeAudio(path.join(dir, film.video), RATE);
+      const background = decodeAudio(path.join(dir, film.background!), RATE);
+      expect(Math.abs(background.length - video.length)).toBeLessThan(RATE * 0.05);
+      expect(rmsDb(background, RATE, 0, (background.length / RATE) * 1000)).toBeLessThan(MAX_GAP_DBFS);
+      for (const cue of cues) {
+        expect(rmsDb(background, RATE, cue.startMs, cue.endMs), `line ${cue.index}`).toBeLessThan(
+          MAX_GAP_DBFS,
+        );
+      }
+    });
+
     it("has speech inside every subtitle window and near silence between (decoded from the video's sound)", () => {
       const audio = decodeAudio(path.join(dir, film.video), RATE);
       expectSpeechOnlyInWindows(audio, cues, id);

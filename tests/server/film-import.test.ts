@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilmImportError, importFilmFolder } from '../../server/films/import';
+import os from 'node:os';
+import { BACKGROUND_RATE, DUCK_DB, decodeMono } from '../../server/films/background';
+import { ffmpeg } from '../../server/films/ffmpeg';
+import { describeBackground, FilmImportError, importFilmFolder } from '../../server/films/import';
+import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
 import { filmManifest } from '../../server/films/manifest';
 import { checkCueTimes, parseSubtitles } from '../../server/films/subtitle-parse';
 import { formatMmSs } from '../../server/lib/time-format';
@@ -103,25 +107,107 @@ describeEngines('film import', (engine) => {
 
   it('re-import replaces the film, keeps learner data and drops the old media', async () => {
     const db = server.app.db;
-    const before = await db.selectFrom('films').selectAll().where('id', '=', 'imp').executeTakeFirstOrThrow();
-    const again = await makeFilmFolder('imp', (m) => {
+    await importFilmFolder(deps(), await makeFilmFolder('reimp'));
+    const before = await db
+      .selectFrom('films')
+      .selectAll()
+      .where('id', '=', 'reimp')
+      .executeTakeFirstOrThrow();
+    const again = await makeFilmFolder('reimp', (m) => {
       m.title = '新标题';
       m.questions = m.questions?.slice(0, 1);
     });
     await importFilmFolder(deps(), again);
-    const after = await db.selectFrom('films').selectAll().where('id', '=', 'imp').executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('films')
+      .selectAll()
+      .where('id', '=', 'reimp')
+      .executeTakeFirstOrThrow();
     expect(after.title).toBe('新标题');
     expect(after.created_at).toBe(before.created_at);
     expect(after.video_key).not.toBe(before.video_key);
     expect(await server.app.storage.stat(before.video_key)).toBeNull();
     expect(await server.app.storage.stat(after.video_key)).not.toBeNull();
     expect(
-      (await db.selectFrom('subtitles').select('id').where('film_id', '=', 'imp').execute()).length,
+      (await db.selectFrom('subtitles').select('id').where('film_id', '=', 'reimp').execute()).length,
     ).toBe(3);
     expect(
-      (await db.selectFrom('questions').select('id').where('film_id', '=', 'imp').execute()).length,
+      (await db.selectFrom('questions').select('id').where('film_id', '=', 'reimp').execute()).length,
     ).toBe(1);
-    expect((await db.selectFrom('films').select('id').execute()).length).toBe(1);
+    expect((await db.selectFrom('films').select('id').where('id', '=', 'reimp').execute()).length).toBe(1);
+  });
+
+  /** The stored background of a film, decoded at the background rate. */
+  const storedBackground = async (id: string): Promise<Float32Array> => {
+    const film = await server.app.db
+      .selectFrom('films')
+      .select('background_key')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(film.background_key).toMatch(/background\.m4a$/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bg-')), 'background.m4a');
+    fs.writeFileSync(file, await server.app.storage.get(film.background_key!));
+    return decodeMono(file);
+  };
+  const rmsDb = (x: Float32Array, fromMs: number, toMs: number): number => {
+    const a = Math.round((fromMs / 1000) * BACKGROUND_RATE);
+    const b = Math.round((toMs / 1000) * BACKGROUND_RATE);
+    let e = 0;
+    for (let i = a; i < b; i++) e += x[i] * x[i];
+    return 10 * Math.log10(e / (b - a) + 1e-20);
+  };
+
+  it('without a background file, derives one by ducking the original ≥ 24 dB inside every window', async () => {
+    const result = await importFilmFolder(deps(), await makeFilmFolder('derived'));
+    expect(result.background).toEqual({ source: 'derived', duckDb: DUCK_DB, windows: 3 });
+    expect(describeBackground(result.background)).toMatch(
+      /derived .* ducked 30 dB inside 3 subtitle windows/,
+    );
+    const folder = await makeFilmFolder('derived-src');
+    const original = await decodeMono(path.join(folder, 'video.mp4'));
+    const background = await storedBackground('derived');
+    expect(Math.abs(background.length - original.length)).toBeLessThan(BACKGROUND_RATE * 0.05);
+    const margin = DEFAULT_WINDOW_MARGIN_SECONDS * 1000;
+    // Each cue widened by the take margin (the region a take may fill), less 30 ms of codec smear.
+    for (const [start, end] of [
+      [500, 1800],
+      [2000, 3250],
+      [3500, 5000],
+    ]) {
+      const from = start - margin + 30;
+      const to = end + margin - 30;
+      expect(
+        rmsDb(original, from, to) - rmsDb(background, from, to),
+        `${start}–${end} ms`,
+      ).toBeGreaterThanOrEqual(24);
+    }
+    // Away from every window the original is kept.
+    expect(Math.abs(rmsDb(original, 5350, 5900) - rmsDb(background, 5350, 5900))).toBeLessThan(1);
+  });
+
+  it('a supplied background.wav is stored (as AAC) instead, and one of the wrong length is refused', async () => {
+    const tone = (dir: string, seconds: number) =>
+      ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+        '-y',
+        path.join(dir, 'background.wav'),
+      ]);
+    const dir = await makeFilmFolder('supplied');
+    await tone(dir, 6);
+    const result = await importFilmFolder(deps(), dir);
+    expect(result.background).toEqual({ source: 'supplied', file: 'background.wav' });
+    const background = await storedBackground('supplied');
+    // Not ducked: as loud inside a window as after the last one.
+    expect(Math.abs(rmsDb(background, 800, 1500) - rmsDb(background, 5350, 5900))).toBeLessThan(1);
+
+    const short = await makeFilmFolder('shortbg');
+    await tone(short, 3);
+    const err = await importError(short);
+    expect(err.file).toBe(path.join(short, 'background.wav'));
+    expect(err.message).toMatch(/background track lasts 3\.\d+ s but the video 6\.\d+ s/);
   });
 
   it('bad JSON: names film.json and the line', async () => {
@@ -188,9 +274,21 @@ describeEngines('film import', (engine) => {
   });
 
   it('a failed import writes nothing', async () => {
-    const films = await server.app.db.selectFrom('films').select('id').execute();
-    expect(films.map((f) => f.id)).toEqual(['imp']);
-    const filmDirs = fs.readdirSync(path.join(server.config.dataDir, 'media', 'films'));
-    expect(filmDirs).toEqual(['imp']);
+    const snapshot = async () => ({
+      films: (await server.app.db.selectFrom('films').select('id').orderBy('id').execute()).map((f) => f.id),
+      dirs: fs.existsSync(path.join(server.config.dataDir, 'media', 'films'))
+        ? fs.readdirSync(path.join(server.config.dataDir, 'media', 'films')).sort()
+        : [],
+    });
+    const before = await snapshot();
+    await importError(
+      await makeFilmFolder('broken', (_m, dir) =>
+        fs.writeFileSync(path.join(dir, 'video.mp4'), 'not a video'),
+      ),
+    );
+    await importError(await makeFilmFolder('broken', (m) => m.lines.pop()));
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    expect(after.films).not.toContain('broken');
   });
 });

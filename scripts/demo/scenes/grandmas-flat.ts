@@ -1,5 +1,6 @@
 /** Film 2 (prpo + prpt). Two siblings clear out their grandmother's kitchen on her last evening there. */
-import { EMOTION_LABEL as E, multiple, single, text } from './question-helpers';
+import { EMOTION_LABELS as E } from '../../../src/audio/scoring/labels';
+import { multiple, single, text } from './question-helpers';
 import type { SceneDefinition } from './scene-types';
 
 export const grandmasFlat: SceneDefinition = {

@@ -57,14 +57,3 @@ export function text(
 ): ManifestQuestion {
   return { id, kind: 'text', prompt, options: [], answer: [], explanation, required: false, points };
 }
-
-/** The seven EmoDB emotions as answer options. */
-export const EMOTION_LABEL: Readonly<Record<string, Localized>> = {
-  anger: { zh: '愤怒', en: 'anger' },
-  boredom: { zh: '厌倦', en: 'boredom' },
-  disgust: { zh: '厌恶', en: 'disgust' },
-  fear: { zh: '恐惧', en: 'fear' },
-  happiness: { zh: '高兴', en: 'happiness' },
-  sadness: { zh: '悲伤', en: 'sadness' },
-  neutral: { zh: '平静（中性）', en: 'neutral' },
-};

@@ -2,7 +2,8 @@
  * Film 1 (prpo + prpt). Two flatmates quarrel in their kitchen. This is the film the test
  * fixtures dub: speaker 15 (not used here) has every line's sentence in the matching emotion.
  */
-import { EMOTION_LABEL as E, multiple, single, text } from './question-helpers';
+import { EMOTION_LABELS as E } from '../../../src/audio/scoring/labels';
+import { multiple, single, text } from './question-helpers';
 import type { SceneDefinition } from './scene-types';
 
 const handBack = { zh: '她想星期三把它交还。', en: 'She wants to hand it back on Wednesday.' };

@@ -2,7 +2,8 @@
  * Film 4 (prpt only). A director has two actors try the same everyday sentences in different
  * feelings: all seven EmoDB emotions in one scene, which is exactly what the dubbing part trains.
  */
-import { EMOTION_LABEL as E, multiple, single, text } from './question-helpers';
+import { EMOTION_LABELS as E } from '../../../src/audio/scoring/labels';
+import { multiple, single, text } from './question-helpers';
 import type { SceneDefinition } from './scene-types';
 
 export const theRehearsal: SceneDefinition = {

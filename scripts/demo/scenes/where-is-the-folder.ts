@@ -1,5 +1,6 @@
 /** Film 3 (prpo only). Parents hunt for their daughter's application folder the night before it is due. */
-import { EMOTION_LABEL as E, multiple, single, text } from './question-helpers';
+import { EMOTION_LABELS as E } from '../../../src/audio/scoring/labels';
+import { multiple, single, text } from './question-helpers';
 import type { SceneDefinition } from './scene-types';
 
 const handIn = { zh: '她想星期三把它交上去。', en: 'She wants to hand it in on Wednesday.' };

@@ -1,0 +1,175 @@
+/**
+ * A run's dubbed video: its state (dub_renders) and the job that renders it (docs/architecture.md,
+ * "The dubbed video"). Rendered once per run and again only when what it is made of changes: the
+ * film's media or any line's latest take (the signature). Asking for the state of a run whose render
+ * is missing or stale queues one (app.renders, bounded); the answer is "rendering" until it is done.
+ */
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DubVideo } from '../../src/api/contract';
+import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
+import type { Database, FilmsTable, RunsTable, SubtitlesTable, TakesTable } from '../db/schema';
+import { filmLines } from '../films/queries';
+import { nowIso } from '../lib/ids';
+import type { MediaStorage } from '../storage/media-storage';
+import { runAttempts, runMediaPrefix } from '../takes/repository';
+import { type RenderSpan, renderDubVideo } from './dub-render';
+import type { RenderQueue } from './render-queue';
+
+export interface DubVideoDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  renders: RenderQueue;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+const MARGIN_MS = DEFAULT_WINDOW_MARGIN_SECONDS * 1000;
+/** A render still "rendering" after this long died with its instance: it is queued again. */
+const STALE_RENDER_MS = 10 * 60_000;
+
+interface Material {
+  film: FilmsTable;
+  lines: SubtitlesTable[];
+  /** Each dubbed line's latest take. */
+  latest: Map<string, TakesTable>;
+  signature: string;
+}
+
+async function material(db: Kysely<Database>, run: RunsTable): Promise<Material | null> {
+  const film = await db.selectFrom('films').selectAll().where('id', '=', run.film_id).executeTakeFirst();
+  if (!film) return null;
+  const [lines, attempts] = await Promise.all([filmLines(db, run.film_id), runAttempts(db, run.id)]);
+  const latest = new Map<string, TakesTable>();
+  for (const l of lines) {
+    const a = attempts.get(l.id);
+    const take = a ? (a.second ?? a.first) : null;
+    if (take) latest.set(l.id, take.row);
+  }
+  const signature = crypto
+    .createHash('sha256')
+    .update(
+      JSON.stringify([
+        film.video_key,
+        film.background_key,
+        lines.map((l) => [l.id, l.start_ms, l.end_ms, latest.get(l.id)?.id ?? null]),
+      ]),
+    )
+    .digest('hex');
+  return { film, lines, latest, signature };
+}
+
+const NONE: DubVideo = { status: 'none', url: null, message: null };
+
+/** The run's dubbed video, queueing a render when there is none for its current takes. */
+export async function dubVideoOf(deps: DubVideoDeps, run: RunsTable): Promise<DubVideo> {
+  const m = await material(deps.db, run);
+  if (!m || m.latest.size === 0) return NONE;
+  const row = await deps.db
+    .selectFrom('dub_renders')
+    .selectAll()
+    .where('run_id', '=', run.id)
+    .executeTakeFirst();
+  if (row && row.signature === m.signature) {
+    if (row.status === 'ready' && row.media_key) {
+      return { status: 'ready', url: deps.storage.url(row.media_key), message: null };
+    }
+    if (row.status === 'failed') return { status: 'failed', url: null, message: row.error };
+    if (Date.now() - Date.parse(row.updated_at) < STALE_RENDER_MS) {
+      deps.renders.enqueue(run.id, () => renderRun(deps, run));
+      return { status: 'rendering', url: null, message: null };
+    }
+  }
+  const values = { signature: m.signature, status: 'rendering' as const, error: null, updated_at: nowIso() };
+  await deps.db
+    .insertInto('dub_renders')
+    .values({ run_id: run.id, media_key: null, ...values })
+    .onConflict((oc) => oc.column('run_id').doUpdateSet(values))
+    .execute();
+  deps.renders.enqueue(run.id, () => renderRun(deps, run));
+  return { status: 'rendering', url: null, message: null };
+}
+
+/** The rendered file of a ready render, for the share page; null otherwise. */
+export async function readyDubVideoKey(db: Kysely<Database>, runId: string): Promise<string | null> {
+  const row = await db.selectFrom('dub_renders').selectAll().where('run_id', '=', runId).executeTakeFirst();
+  return row?.status === 'ready' ? row.media_key : null;
+}
+
+const spanOf = (l: SubtitlesTable): RenderSpan => ({
+  fromMs: Math.max(0, l.start_ms - MARGIN_MS),
+  toMs: l.end_ms + MARGIN_MS,
+});
+
+/**
+ * Renders what the run holds now (one job per run at a time, app.renders). The row is updated only
+ * if its signature is still the one rendered, so a take stored meanwhile wins and is rendered next.
+ */
+export async function renderRun(deps: DubVideoDeps, run: RunsTable): Promise<void> {
+  const { db, storage } = deps;
+  const m = await material(db, run);
+  const row = await db.selectFrom('dub_renders').selectAll().where('run_id', '=', run.id).executeTakeFirst();
+  if (!m || !row || row.signature !== m.signature || row.status === 'ready') return;
+  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dub-render-'));
+  const key = `${runMediaPrefix(run.user_id, run.id)}dub-${m.signature.slice(0, 16)}.mp4`;
+  try {
+    const fetchTo = async (k: string, name: string) => {
+      const file = path.join(tmp, name);
+      await fsp.writeFile(file, await storage.get(k));
+      return file;
+    };
+    const video = await fetchTo(m.film.video_key, `video${path.extname(m.film.video_key)}`);
+    const background = m.film.background_key ? await fetchTo(m.film.background_key, 'background.m4a') : null;
+    const takes = [];
+    for (const l of m.lines) {
+      const take = m.latest.get(l.id);
+      if (take)
+        takes.push({
+          file: await fetchTo(take.audio_key, `take-${l.idx}.wav`),
+          clipStartMs: l.start_ms - MARGIN_MS,
+        });
+    }
+    const out = path.join(tmp, 'dub.mp4');
+    await renderDubVideo({
+      video,
+      background,
+      durationMs: m.film.duration_ms,
+      actor: m.lines.filter((l) => !m.latest.has(l.id)).map(spanOf),
+      dubbed: m.lines.filter((l) => m.latest.has(l.id)).map(spanOf),
+      takes,
+      out,
+      signal: deps.renders.signal,
+    });
+    await storage.put(key, await fsp.readFile(out));
+    const done = await db
+      .updateTable('dub_renders')
+      .set({ status: 'ready', media_key: key, error: null, updated_at: nowIso() })
+      .where('run_id', '=', run.id)
+      .where('signature', '=', m.signature)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) await storage.delete(key).catch(() => undefined);
+    else if (row.media_key && row.media_key !== key)
+      await storage.delete(row.media_key).catch(() => undefined);
+    deps.log?.info(`dubbed video of run ${run.id}: ${takes.length} takes rendered`);
+  } catch (err) {
+    // Stopped by a shutdown: the row stays "rendering" and the next ask queues it again.
+    if (deps.renders.signal.aborted) return;
+    const why = err instanceof Error ? err.message : String(err);
+    deps.log?.error({ err: why }, `dubbed video of run ${run.id} failed`);
+    await db
+      .updateTable('dub_renders')
+      .set({
+        status: 'failed',
+        error: `配音视频生成失败，请重录一句后再试：${why} (the dubbed video failed; retake a line to try again: ${why})`,
+        updated_at: nowIso(),
+      })
+      .where('run_id', '=', run.id)
+      .where('signature', '=', m.signature)
+      .execute();
+  } finally {
+    await fsp.rm(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What the pitch guide draws (docs/architecture.md, "Pitch guide"), kept out of React and signals so
+ * a new point costs no render: the learner's live pitch as the worker sends it (10 Hz, already in
+ * semitones re the take's running median), stamped with the clip time it arrived at, in a fixed ring.
+ * The actor's contour comes with the film (subtitle `actorPitch`, computed by the server).
+ */
+import type { SubtitleLine } from '../part/movie-detail';
+
+export class PitchRing {
+  readonly times: Float64Array;
+  readonly semitones: Float32Array;
+  private next = 0;
+  private filled = 0;
+  /** Bumped on every push, so a drawer can tell nothing changed. */
+  version = 0;
+
+  constructor(readonly capacity = 600) {
+    this.times = new Float64Array(capacity);
+    this.semitones = new Float32Array(capacity);
+  }
+
+  /** A point at clip time `t`; unvoiced points are kept as NaN so the line breaks there. */
+  push(t: number, semitones: number | null): void {
+    this.times[this.next] = t;
+    this.semitones[this.next] = semitones ?? Number.NaN;
+    this.next = (this.next + 1) % this.capacity;
+    this.filled = Math.min(this.capacity, this.filled + 1);
+    this.version++;
+  }
+
+  clear(): void {
+    this.filled = 0;
+    this.next = 0;
+    this.version++;
+  }
+
+  /** Calls `visit` for the points with from ≤ t ≤ to, oldest first. */
+  forEachBetween(from: number, to: number, visit: (t: number, semitones: number) => void): void {
+    const start = (this.next - this.filled + this.capacity) % this.capacity;
+    for (let k = 0; k < this.filled; k++) {
+      const i = (start + k) % this.capacity;
+      const t = this.times[i];
+      if (t >= from && t <= to) visit(t, this.semitones[i]);
+    }
+  }
+}
+
+/** Seconds shown before and after the line's cue. */
+export const GUIDE_PAD_SECONDS = 0.5;
+
+/** The line the guide shows at clip time `t`: the one being said, else the next one, else the last. */
+export function guideLine(lines: readonly SubtitleLine[], t: number): SubtitleLine | null {
+  let next: SubtitleLine | null = null;
+  for (const l of lines) {
+    if (t >= l.startTime_m - GUIDE_PAD_SECONDS && t <= l.endTime_m + GUIDE_PAD_SECONDS) return l;
+    if (l.startTime_m > t && (!next || l.startTime_m < next.startTime_m)) next = l;
+  }
+  return next ?? lines[lines.length - 1] ?? null;
+}

@@ -1,0 +1,321 @@
+/**
+ * Plays the clip with the learner's takes in place of the actor (docs/architecture.md, "Watch my
+ * dub"): the clip itself plays muted, and its sound is rebuilt in Web Audio — the film's background
+ * track, the original audio inside the windows of lines not dubbed, and each take started at the
+ * context time its window's first sample is heard, read from the video's clock
+ * (requestVideoFrameCallback's display time → getOutputTimestamp, as the recorder's anchor does in
+ * features/dub/video-anchor.ts). No re-encode: the browser mixes what it already has.
+ */
+import { signal } from '@preact/signals-react';
+import { presentedContextTime } from '../../../audio/dsp/clock';
+import { seek } from '../dub/video-anchor';
+import { gainSteps, type MixPlan } from './mix-plan';
+import { VideoClock } from './video-clock';
+
+export type PlayerState = 'idle' | 'loading' | 'ready' | 'playing' | 'failed';
+
+/** What was scheduled for one play: the test and the debug view read it (data-schedule). */
+export interface PlaySchedule {
+  /** Each take as scheduled: the clip time of its first sample and the context time it is heard. */
+  takes: { lineId: string; clipStart: number; when: number }[];
+  actorLines: string[];
+  /** Times the bed was restarted because the clip drifted off it. */
+  bedRestarts: number;
+  /** The clip's measured rate against the audio clock. */
+  rate: number;
+}
+
+export interface PlayerMedia {
+  /** The clip (its audio is the original, decoded for the windows the actor keeps). */
+  video: string;
+  /** The film's voice-free background track; null: the original plays, silenced where takes are. */
+  background: string | null;
+  plan: MixPlan;
+}
+
+type FrameVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?: (
+    cb: (now: number, meta: { expectedDisplayTime: number; mediaTime: number }) => void,
+  ) => number;
+};
+
+/** Ramps at the edges of a window, outside it (features/watch-dub/mix-plan.ts gainSteps). */
+const RAMP_SECONDS = 0.005;
+/** Sources are never started in the past: a little ahead of the render clock. */
+const START_AHEAD_SECONDS = 0.02;
+/** A take is scheduled this long before its window, from the clock the latest frames show. */
+const LOOKAHEAD_SECONDS = 0.25;
+/** The bed is restarted when the clip is this far off it (a dropped-frame stall, a slow clip). */
+const BED_DRIFT_SECONDS = 0.06;
+/** A waiting take is moved when the clock now puts its window this far from where it was scheduled. */
+const RESCHEDULE_SECONDS = 0.004;
+
+export class DubPlayer {
+  readonly state = signal<PlayerState>('idle');
+  readonly error = signal<string | null>(null);
+  readonly schedule = signal<PlaySchedule | null>(null);
+  private ctx: AudioContext | null = null;
+  private original: AudioBuffer | null = null;
+  private background: AudioBuffer | null = null;
+  private readonly takes = new Map<string, AudioBuffer>();
+  private sources: AudioBufferSourceNode[] = [];
+  private bed: AudioBufferSourceNode[] = [];
+  private takeOut: GainNode | null = null;
+  private media: PlayerMedia | null = null;
+  private run = 0;
+
+  /** Fetches and decodes every track; call from a user gesture (it creates the AudioContext). */
+  async load(media: PlayerMedia): Promise<void> {
+    this.media = media;
+    this.state.value = 'loading';
+    this.error.value = null;
+    try {
+      const ctx = this.context();
+      const decode = async (url: string) => {
+        const res = await fetch(url, { credentials: 'include' });
+        if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+        return ctx.decodeAudioData(await res.arrayBuffer());
+      };
+      const [original, background, ...takes] = await Promise.all([
+        decode(media.video),
+        media.background ? decode(media.background) : Promise.resolve(null),
+        ...media.plan.takes.map((t) => decode(t.url)),
+      ]);
+      this.original = original;
+      this.background = background;
+      this.takes.clear();
+      media.plan.takes.forEach((t, i) => {
+        this.takes.set(t.lineId, takes[i]);
+      });
+      this.state.value = 'ready';
+    } catch (e) {
+      console.error('[watch-dub] cannot load', e);
+      this.error.value = e instanceof Error ? e.message : String(e);
+      this.state.value = 'failed';
+    }
+  }
+
+  /**
+   * Plays the clip from the start with the dub. The bed (background and the original in the actor's
+   * windows) starts with the clip; each take is scheduled LOOKAHEAD_SECONDS before its window from
+   * the clip's clock as the latest frames show it, and the bed is restarted where it drifts off it.
+   */
+  async play(video: HTMLVideoElement): Promise<void> {
+    const media = this.media;
+    if (!media || !this.original || this.state.peek() === 'loading') return;
+    const ctx = this.context();
+    this.stop(video);
+    const run = ++this.run;
+    await ctx.resume();
+    await untilOutputRunning(ctx);
+    video.muted = true;
+    video.playbackRate = 1;
+    await seek(video, 0);
+    const clock = new VideoClock();
+    const pending = [...media.plan.takes];
+    const scheduled: PlaySchedule['takes'] = [];
+    /** Takes scheduled but not yet sounding. */
+    const waiting: {
+      entry: PlaySchedule['takes'][number];
+      buffer: AudioBuffer;
+      source: AudioBufferSourceNode;
+    }[] = [];
+    let bed: { when: number; clip: number } | null = null;
+    let bedRestarts = 0;
+    const publish = () => {
+      this.schedule.value = {
+        takes: [...scheduled],
+        actorLines: media.plan.actor.map((a) => a.lineId),
+        bedRestarts,
+        rate: clock.rate,
+      };
+    };
+    const onFrame = (meta: { expectedDisplayTime: number; mediaTime: number }) => {
+      if (run !== this.run) return;
+      const ts = ctx.getOutputTimestamp();
+      clock.add(
+        presentedContextTime(
+          { contextTime: ts.contextTime ?? 0, performanceTime: ts.performanceTime ?? 0 },
+          meta.expectedDisplayTime,
+        ),
+        meta.mediaTime,
+      );
+      const now = ctx.currentTime + START_AHEAD_SECONDS;
+      const clipNow = clock.clipAt(now);
+      if (!bed || Math.abs(bed.clip + (now - bed.when) - clipNow) > BED_DRIFT_SECONDS) {
+        if (bed) bedRestarts++;
+        this.stopSources(this.bed);
+        bed = { when: now, clip: Math.max(0, clipNow) };
+        this.bed = this.startBed(ctx, media.plan, bed.when, bed.clip);
+      }
+      let changed = false;
+      // A take not yet sounding follows the clock: the clip may stall or jump after it was scheduled.
+      for (const t of waiting) {
+        const when = clock.contextAt(t.entry.clipStart);
+        if (t.entry.when <= now || Math.abs(when - t.entry.when) < RESCHEDULE_SECONDS) continue;
+        this.stopSources([t.source]);
+        const source = this.startAt(ctx, t.buffer, Math.max(when, now), now, this.takeGain(ctx));
+        if (source) {
+          t.source = source;
+          t.entry.when = Math.max(when, now);
+          changed = true;
+        }
+      }
+      while (pending.length > 0 && pending[0].clipStart - clipNow < LOOKAHEAD_SECONDS) {
+        const take = pending.shift() as (typeof pending)[number];
+        const buffer = this.takes.get(take.lineId);
+        if (!buffer) continue;
+        const when = clock.contextAt(take.clipStart);
+        const source = this.startAt(ctx, buffer, when, now, this.takeGain(ctx));
+        if (source) {
+          const entry = { lineId: take.lineId, clipStart: take.clipStart, when };
+          scheduled.push(entry);
+          waiting.push({ entry, buffer, source });
+          changed = true;
+        }
+      }
+      for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i].entry.when <= now) waiting.splice(i, 1);
+      if (changed) publish();
+    };
+    await video.play();
+    this.state.value = 'playing';
+    publish();
+    watchFrames(video, onFrame, () => run !== this.run);
+    const end = () => {
+      if (run === this.run) this.stop(video);
+    };
+    video.addEventListener('ended', end, { once: true });
+    video.addEventListener('pause', end, { once: true });
+  }
+
+  stop(video?: HTMLVideoElement): void {
+    this.run++;
+    this.stopSources(this.bed);
+    this.stopSources(this.sources);
+    this.bed = [];
+    this.sources = [];
+    this.takeOut?.disconnect();
+    this.takeOut = null;
+    if (video && !video.paused) video.pause();
+    if (this.state.peek() === 'playing') this.state.value = 'ready';
+  }
+
+  private stopSources(sources: AudioScheduledSourceNode[]): void {
+    for (const s of sources) {
+      try {
+        s.stop();
+      } catch {
+        // never started
+      }
+      s.disconnect();
+    }
+  }
+
+  /** Starts `buffer` so its first sample is heard at context time `when` (or part way in, if that is past). */
+  private startAt(
+    ctx: AudioContext,
+    buffer: AudioBuffer,
+    when: number,
+    now: number,
+    out: AudioNode,
+  ): AudioBufferSourceNode | null {
+    const src = ctx.createBufferSource();
+    src.buffer = buffer;
+    src.connect(out);
+    if (when >= now) src.start(when);
+    else if (now - when < buffer.duration) src.start(now, now - when);
+    else return null;
+    this.sources.push(src);
+    return src;
+  }
+
+  private takeGain(ctx: AudioContext): AudioNode {
+    if (!this.takeOut) {
+      this.takeOut = ctx.createGain();
+      this.takeOut.connect(ctx.destination);
+    }
+    return this.takeOut;
+  }
+
+  /**
+   * The bed from clip time `clip` heard at context time `when`: the background everywhere but the
+   * actor's windows, the original only there (or, without a background, the original silenced
+   * where takes play). Its gain steps are on the bed's own timeline, so they stay with its audio.
+   */
+  private startBed(ctx: AudioContext, plan: MixPlan, when: number, clip: number): AudioBufferSourceNode[] {
+    const at = (c: number) => when + (c - clip);
+    const automate = (param: AudioParam, steps: ReturnType<typeof gainSteps>) => {
+      for (const s of steps) {
+        const t = Math.max(when, at(s.at));
+        if (s.ramp) param.linearRampToValueAtTime(s.value, t);
+        else param.setValueAtTime(s.value, t);
+      }
+    };
+    const play = (buffer: AudioBuffer, steps: ReturnType<typeof gainSteps>): AudioBufferSourceNode | null => {
+      if (clip >= buffer.duration) return null;
+      const gain = ctx.createGain();
+      gain.connect(ctx.destination);
+      automate(gain.gain, steps);
+      const src = ctx.createBufferSource();
+      src.buffer = buffer;
+      src.connect(gain);
+      src.start(when, clip);
+      src.onended = () => gain.disconnect();
+      return src;
+    };
+    const original = this.original as AudioBuffer;
+    const out = this.background
+      ? [
+          play(this.background, gainSteps(plan.actor, 0, 1, RAMP_SECONDS)),
+          play(original, gainSteps(plan.actor, 1, 0, RAMP_SECONDS)),
+        ]
+      : [play(original, gainSteps(plan.dubbed, 0, 1, RAMP_SECONDS))];
+    return out.filter((s): s is AudioBufferSourceNode => s !== null);
+  }
+
+  /** The player's AudioContext, made anew after dispose (decoded buffers serve any context). */
+  private context(): AudioContext {
+    if (!this.ctx || this.ctx.state === 'closed') this.ctx = new AudioContext({ latencyHint: 'playback' });
+    return this.ctx;
+  }
+
+  async dispose(): Promise<void> {
+    this.stop();
+    await this.ctx?.close().catch(() => undefined);
+    this.ctx = null;
+  }
+}
+
+/** Calls `onFrame` for every frame the clip presents until `done()` (or the clip ends). */
+function watchFrames(
+  video: HTMLVideoElement,
+  onFrame: (meta: { expectedDisplayTime: number; mediaTime: number }) => void,
+  done: () => boolean,
+): void {
+  const v = video as FrameVideo;
+  if (v.requestVideoFrameCallback) {
+    const next = (_now: number, meta: { expectedDisplayTime: number; mediaTime: number }) => {
+      if (done()) return;
+      onFrame(meta);
+      if (!video.ended) v.requestVideoFrameCallback?.(next);
+    };
+    v.requestVideoFrameCallback(next);
+    return;
+  }
+  // No frame callbacks (older Safari): the position every 50 ms, good to a frame or so.
+  const tick = () => {
+    if (done() || video.ended) return;
+    onFrame({ expectedDisplayTime: performance.now(), mediaTime: video.currentTime });
+    setTimeout(tick, 50);
+  };
+  tick();
+}
+
+/** getOutputTimestamp is zero until the device renders; wait for it (at most about a second). */
+async function untilOutputRunning(ctx: AudioContext): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const ts = ctx.getOutputTimestamp();
+    if ((ts.performanceTime ?? 0) > 0 && (ts.contextTime ?? 0) > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

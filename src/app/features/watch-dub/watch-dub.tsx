@@ -1,0 +1,156 @@
+import { useComputed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DubVideo } from '../../../api/contract';
+import { prefixImage } from '../../../api/image';
+import { t } from '../../i18n';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { prpt } from '../part/part-store';
+import { subTitlesScores } from '../part/sub-titles-scores';
+import { DubPlayer } from './dub-player';
+import { type LatestTakes, latestTakesFromScores } from './latest-takes';
+import { planMix } from './mix-plan';
+import styles from './watch-dub.module.css';
+
+/**
+ * "Watch my dub": a button that opens the clip with the learner's latest takes in place of the actor
+ * (docs/architecture.md, "Watch my dub"). Used by the dub screen and the report; `takes` maps a
+ * subtitle id to its latest take's URL (features/watch-dub/latest-takes.ts).
+ */
+export function WatchDub({ filmId, takes }: { filmId: string; takes: LatestTakes }) {
+  const [open, setOpen] = useState(false);
+  const count = Object.keys(takes).length;
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={count === 0}
+        title={count === 0 ? t('watchDub.noTakes') : undefined}
+        onClick={() => setOpen(true)}
+        data-testid="watch-dub-open"
+      >
+        {t('watchDub.open')}
+      </Button>
+      <Modal open={open} title={t('watchDub.title')} onClose={() => setOpen(false)}>
+        {open ? <WatchDubPlayer filmId={filmId} takes={takes} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function WatchDubPlayer({ filmId, takes }: { filmId: string; takes: LatestTakes }) {
+  useSignals();
+  const video = useRef<HTMLVideoElement>(null);
+  const player = useMemo(() => new DubPlayer(), []);
+  const loaded = prpt.movieDetail.value;
+  const detail = loaded && loaded.id === filmId ? loaded : null;
+
+  useEffect(() => {
+    if (!detail) void prpt.loadMovieDetail(filmId);
+  }, [detail, filmId]);
+
+  const plan = useMemo(
+    () =>
+      detail
+        ? planMix(
+            detail.subtitlesList.map((l) => ({
+              id: l.id,
+              startSeconds: l.startTime_m,
+              endSeconds: l.endTime_m,
+              takeUrl: takes[l.id] ?? null,
+            })),
+          )
+        : null,
+    [detail, takes],
+  );
+
+  useEffect(() => {
+    if (!detail || !plan) return;
+    void player.load({
+      video: prefixImage(detail.video),
+      background: detail.background ? prefixImage(detail.background) : null,
+      plan,
+    });
+  }, [detail, plan, player]);
+  useEffect(() => () => void player.dispose(), [player]);
+
+  const state = player.state.value;
+  const schedule = player.schedule.value;
+  return (
+    <div
+      className={styles.player}
+      data-testid="watch-dub"
+      data-state={state}
+      data-schedule={schedule ? JSON.stringify(schedule) : undefined}
+    >
+      <p className="muted">{t('watchDub.hint')}</p>
+      {detail ? (
+        <video
+          ref={video}
+          className={styles.video}
+          src={prefixImage(detail.video)}
+          playsInline
+          muted
+          preload="auto"
+          data-testid="watch-dub-video"
+        >
+          {detail.subtitlesTrack ? (
+            <track kind="subtitles" src={prefixImage(detail.subtitlesTrack)} srcLang="de" default />
+          ) : null}
+        </video>
+      ) : null}
+      <div className={styles.controls}>
+        {state === 'playing' ? (
+          <Button
+            variant="secondary"
+            onClick={() => player.stop(video.current ?? undefined)}
+            data-testid="watch-dub-stop"
+          >
+            {t('watchDub.stop')}
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            disabled={state !== 'ready'}
+            onClick={() => video.current && void player.play(video.current)}
+            data-testid="watch-dub-play"
+          >
+            {t('watchDub.play')}
+          </Button>
+        )}
+        <span className="muted" role="status">
+          {state === 'loading' || !detail
+            ? t('watchDub.loading')
+            : state === 'failed'
+              ? t('watchDub.failed')
+              : t('watchDub.count', { n: plan?.takes.length ?? 0, total: detail.subtitlesList.length })}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The dub page's button: the latest takes of this visit's scores (its own component, so a new score
+ * re-renders only the button, never the dub screen).
+ */
+export function WatchDubFromScores({ filmId }: { filmId: string }) {
+  useSignals();
+  const takes = useComputed(() => latestTakesFromScores(subTitlesScores.value)).value;
+  return <WatchDub filmId={filmId} takes={takes} />;
+}
+
+/** The report's rendered dubbed video (get_info_by_id `dubVideo`): a download once it is ready. */
+export function DubVideoLink({ video }: { video: DubVideo | undefined }) {
+  if (video?.status === 'ready' && video.url) {
+    return (
+      <a href={prefixImage(video.url)} download data-testid="dub-video-download">
+        {t('watchDub.download')}
+      </a>
+    );
+  }
+  if (video?.status === 'rendering') return <span className="muted">{t('watchDub.rendering')}</span>;
+  if (video?.status === 'failed') return <span className="muted">{video.message}</span>;
+  return null;
+}

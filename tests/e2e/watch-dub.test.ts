@@ -1,0 +1,315 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
+import { mmssToSeconds } from '../../src/audio/dsp/time';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchChromium, waitForExpression } from '../support/browser';
+import { addUser, insertTake } from '../server/support/seed';
+import { startTestServer, type TestServer } from '../support/server';
+import {
+  buildClient,
+  FAKE_MIC_ARGS,
+  type FilmLines,
+  login,
+  micFixture,
+  prptFilm,
+  serveClient,
+} from './recording-helpers';
+
+// "Watch my dub" in real Chromium: two lines dubbed with the fake microphone, then the clip played with
+// those takes in place of the actor. The test reads the page's audio graph itself (every
+// AudioBufferSourceNode.start, the context's output timestamps) and the video's own frame clock
+// (requestVideoFrameCallback), so where a take is heard on the clip is measured, not taken from the app.
+const FILM = 'The Rag on the Fridge';
+const MARGIN = DEFAULT_WINDOW_MARGIN_SECONDS;
+const TOLERANCE_S = 0.02;
+
+/** Records every buffer source start and, per video frame of the player, the context's output clock. */
+const GRAPH_TAP_SCRIPT = `(() => {
+  const starts = [];
+  const frames = [];
+  window.__graphTap = { starts, frames, contexts: [], mutes: [] };
+  // The dub clip's sound switched on and off, at which clip time (a retake's lead-in).
+  const muted = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'muted');
+  Object.defineProperty(HTMLMediaElement.prototype, 'muted', {
+    get() { return muted.get.call(this); },
+    set(v) {
+      if (this.dataset && this.dataset.testid === 'dub-video') window.__graphTap.mutes.push({ muted: !!v, at: this.currentTime });
+      muted.set.call(this, v);
+    },
+  });
+  const Ctx = window.AudioContext;
+  window.AudioContext = class extends Ctx {
+    constructor(...args) {
+      super(...args);
+      window.__graphTap.contexts.push(this);
+    }
+  };
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (when = 0, offset = 0, duration) {
+    window.__graphTap.ctx = this.context;
+    starts.push({ when, offset, duration: this.buffer ? this.buffer.duration : 0 });
+    return duration === undefined ? start.call(this, when, offset) : start.call(this, when, offset, duration);
+  };
+  window.__tapFrames = (video) => {
+    const loop = (_now, meta) => {
+      const ctx = window.__graphTap.ctx;
+      if (ctx) {
+        const ts = ctx.getOutputTimestamp();
+        frames.push({ mediaTime: meta.mediaTime, shown: meta.expectedDisplayTime, contextTime: ts.contextTime, performanceTime: ts.performanceTime });
+      }
+      if (!video.ended) video.requestVideoFrameCallback(loop);
+    };
+    video.requestVideoFrameCallback(loop);
+  };
+})()`;
+
+interface Tap {
+  starts: { when: number; offset: number; duration: number }[];
+  frames: { mediaTime: number; shown: number; contextTime: number; performanceTime: number }[];
+}
+interface Schedule {
+  takes: { lineId: string; clipStart: number; when: number }[];
+  actorLines: string[];
+  bedRestarts: number;
+  rate: number;
+}
+
+let api: TestServer;
+let clientBuild: Awaited<ReturnType<typeof buildClient>>;
+let client: Awaited<ReturnType<typeof serveClient>>;
+let browser: Browser;
+let film: FilmLines;
+let token: string;
+
+beforeAll(async () => {
+  const mic = micFixture();
+  [api, clientBuild] = await Promise.all([
+    startTestServer({ seedDemo: true, importDemo: true }),
+    buildClient(),
+  ]);
+  client = await serveClient(clientBuild.outDir, api.url);
+  token = await login(api.url);
+  film = await prptFilm(api.url, token, FILM);
+  browser = await launchChromium(FAKE_MIC_ARGS(mic.path));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((r) => (client ? client.server.httpServer.close(() => r()) : r()));
+  await api?.close();
+  await clientBuild?.remove();
+});
+
+const hasFirstAttempt = (page: Page, id: string) =>
+  waitForExpression(
+    page,
+    `!!JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(id)}]?.firstUserAudioJson`,
+    60_000,
+  );
+
+/**
+ * Clip time heard at context time `when`, measured by the test's own tap: each frame's display time
+ * turned into the context time heard then (getOutputTimestamp), then the video's clock around `when`:
+ * the slope of the frames within half a second and the median of their offsets from it, so one frame
+ * shown late or dropped (a busy machine does both) does not move the measure by a whole frame.
+ */
+function clipTimeHeard(tap: Tap, when: number): number {
+  const points = tap.frames
+    .map((f) => ({ c: f.contextTime + (f.shown - f.performanceTime) / 1000, m: f.mediaTime }))
+    .filter((p) => Math.abs(p.c - when) <= 0.5);
+  expect(points.length, 'frames around the start').toBeGreaterThanOrEqual(6);
+  expect(points.some((p) => p.c < when) && points.some((p) => p.c > when), 'frames on both sides').toBe(true);
+  const mc = points.reduce((sum, p) => sum + p.c, 0) / points.length;
+  const mm = points.reduce((sum, p) => sum + p.m, 0) / points.length;
+  const cov = points.reduce((sum, p) => sum + (p.c - mc) * (p.m - mm), 0);
+  const varc = points.reduce((sum, p) => sum + (p.c - mc) ** 2, 0);
+  const slope = Math.min(1.2, Math.max(0.8, cov / varc));
+  const offsets = points.map((p) => p.m - slope * p.c).sort((x, y) => x - y);
+  const k = offsets.length >> 1;
+  const offset = offsets.length % 2 ? offsets[k] : (offsets[k - 1] + offsets[k]) / 2;
+  return offset + slope * when;
+}
+
+describe('watch my dub in Chromium', () => {
+  test('two lines retaken after a lead-in with the pitch guide drawn play in place of the actor, each take heard within 20 ms of its window on the video clock', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(GRAPH_TAP_SCRIPT);
+    await context.addCookies([{ name: 'user-token', value: token, url: client.origin }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const log: string[] = [];
+    page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));
+    try {
+      await page.goto(`${client.origin}/prpt/dub/${film.id}`);
+      await page.getByTestId('dub-scene-take').waitFor({ timeout: 30_000 });
+      await expect(page.getByTestId('watch-dub-open').isDisabled()).resolves.toBe(true);
+      const dubbed = [film.lines[1], film.lines[3]];
+      for (const line of dubbed) {
+        await page.locator(`[data-testid="record-${line.id}"]:enabled`).click();
+        await hasFirstAttempt(page, line.id);
+      }
+      // The pitch guide drew the last retaken line: the actor's contour (orange) and the learner's
+      // live pitch (teal) over it.
+      const colours = (await page.evaluate(`(() => {
+        const c = document.querySelector('[data-testid=pitch-guide]');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
+        return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4) };
+      })()`)) as { actor: number; learner: number };
+      expect(colours.actor, 'actor contour pixels').toBeGreaterThan(50);
+      expect(colours.learner, 'learner pitch pixels').toBeGreaterThan(20);
+      // Each retake had a lead-in: the clip's sound on from just before the line before, and off again
+      // after it, before the retaken line's window opens.
+      const mutes = (await page.evaluate('window.__graphTap.mutes')) as { muted: boolean; at: number }[];
+      for (const line of dubbed) {
+        const prev = film.lines[film.lines.indexOf(line) - 1];
+        const on = mutes.findIndex(
+          (m) => !m.muted && Math.abs(m.at - (mmssToSeconds(prev.startTime) - 0.2)) < 0.1,
+        );
+        expect(
+          on,
+          `lead-in of ${line.id} unmuted at the line before (${JSON.stringify(mutes)})`,
+        ).toBeGreaterThanOrEqual(0);
+        const off = mutes.slice(on + 1).find((m) => m.muted);
+        expect(off, `lead-in of ${line.id} muted again`).toBeDefined();
+        expect(off!.at).toBeGreaterThan(mmssToSeconds(prev.endTime));
+        expect(off!.at, `lead-in of ${line.id} silent before its window`).toBeLessThan(
+          mmssToSeconds(line.startTime) - MARGIN,
+        );
+      }
+      await page.locator('[data-testid="watch-dub-open"]:enabled').click();
+      await page.locator('[data-testid="watch-dub"][data-state="ready"]').waitFor({ timeout: 30_000 });
+      await page.evaluate("window.__tapFrames(document.querySelector('[data-testid=watch-dub-video]'))");
+      await page.getByTestId('watch-dub-play').click();
+      await page
+        .locator('[data-testid="watch-dub"][data-state="playing"]')
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e: Error) => {
+          const state = await page.evaluate(`(() => {
+            const v = document.querySelector('[data-testid=watch-dub-video]');
+            const ctx = window.__graphTap.ctx;
+            return JSON.stringify({ player: document.querySelector('[data-testid=watch-dub]')?.outerHTML.slice(0, 300),
+              video: v && { currentTime: v.currentTime, paused: v.paused, readyState: v.readyState },
+              starts: window.__graphTap.starts.length,
+              contexts: window.__graphTap.contexts.map((c) => ({ state: c.state, t: c.currentTime, ts: c.getOutputTimestamp() })) });
+          })()`);
+          throw new Error(`${e.message}\n${state}\n${log.slice(-20).join('\n')}`);
+        });
+      // Play on until the last take has started, so frames surround every start.
+      const lastStart = Math.max(...dubbed.map((l) => mmssToSeconds(l.startTime)));
+      await waitForExpression(
+        page,
+        `document.querySelector('[data-testid=watch-dub-video]').currentTime > ${lastStart + 1}`,
+      );
+      const schedule = JSON.parse(
+        (await page.getByTestId('watch-dub').getAttribute('data-schedule')) ?? 'null',
+      ) as Schedule;
+      const tap = (await page.evaluate(
+        '({ starts: window.__graphTap.starts, frames: window.__graphTap.frames })',
+      )) as Tap;
+
+      expect(schedule.takes.map((t) => t.lineId)).toEqual(dubbed.map((l) => l.id));
+      expect(schedule.actorLines).toEqual(film.lines.filter((l) => !dubbed.includes(l)).map((l) => l.id));
+      expect(tap.frames.length).toBeGreaterThan(10);
+      const report: string[] = [];
+      for (const line of dubbed) {
+        const take = schedule.takes.find((t) => t.lineId === line.id)!;
+        // The app's start is a real start call on the graph, of a buffer as long as the line's window.
+        const started = tap.starts.find((s) => Math.abs(s.when - take.when) < 1e-9 && s.offset === 0);
+        expect(started, `start of the take of ${line.id} on the audio graph`).toBeDefined();
+        const windowSeconds = mmssToSeconds(line.endTime) - mmssToSeconds(line.startTime) + 2 * MARGIN;
+        expect(Math.abs(started!.duration - windowSeconds)).toBeLessThan(TOLERANCE_S);
+        const windowStart = mmssToSeconds(line.startTime) - MARGIN;
+        const off = clipTimeHeard(tap, take.when) - windowStart;
+        report.push(`${line.id} ${(off * 1000).toFixed(1)} ms`);
+        expect(
+          Math.abs(off),
+          `take of ${line.id} heard at its window (${report.join(', ')})`,
+        ).toBeLessThanOrEqual(TOLERANCE_S);
+      }
+      console.info(
+        `[watch-dub] take starts vs their windows on the video clock: ${report.join(', ')}; clip rate ${schedule.rate.toFixed(3)}, bed restarts ${schedule.bedRestarts}`,
+      );
+      expect(errors, 'script errors on the page').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the H5 share page plays the rendered dubbed video on a phone (390×844) without login', async () => {
+    // A learner of their own with two stored takes (EmoDB fixtures), so this test needs no other.
+    const user = await addUser(api.app.db, 'sharer', 'sharer-pass');
+    const fixtures = path.resolve(import.meta.dirname, '../fixtures/emodb');
+    for (const [k, file] of [
+      [0, '15a01Wa.wav'],
+      [2, '15a01Nb.wav'],
+    ] as const) {
+      const id = await insertTake(api.app.db, {
+        userId: user.id,
+        filmId: film.id,
+        subtitleId: film.lines[k].id,
+        attempt: 1,
+        overall: 70,
+        detected: 'neutral',
+        createdAt: new Date(Date.UTC(2026, 0, 2, 10, k)).toISOString(),
+      });
+      const row = await api.app.db
+        .selectFrom('takes')
+        .select('audio_key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await api.app.storage.put(row.audio_key, fs.readFileSync(path.join(fixtures, file)));
+    }
+    const sharer = await login(api.url, 'sharer', 'sharer-pass');
+    const call = async (p: string) =>
+      (await (
+        await fetch(`${api.url}/producer/active_relation_two/${p}?filmId=${film.id}`, {
+          headers: { token: sharer },
+        })
+      ).json()) as {
+        code: number;
+        data: { url: string; dubVideo?: { status: string } };
+      };
+    expect((await call('get_info_by_id')).data.dubVideo?.status).toBe('rendering');
+    await api.app.renders.idle();
+    expect((await call('get_info_by_id')).data.dubVideo?.status).toBe('ready');
+    const shareUrl = new URL((await call('get_report_url')).data.url);
+
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${client.origin}${shareUrl.pathname}`);
+      const video = page.locator('video.dub');
+      await video.waitFor({ timeout: 30_000 });
+      const box = await video.boundingBox();
+      expect(box?.width, 'the video fits the phone screen').toBeLessThanOrEqual(390);
+      await page.evaluate("document.querySelector('video.dub').play()");
+      // The phone page's CSP allows no script evaluation in the page: poll through the protocol.
+      await waitForExpression(page, "document.querySelector('video.dub').currentTime > 1");
+      const state = (await page.evaluate(`(() => {
+        const v = document.querySelector('video.dub');
+        return { width: v.videoWidth, height: v.videoHeight, error: v.error && v.error.message, duration: v.duration };
+      })()`)) as { width: number; height: number; error: string | null; duration: number };
+      expect(state).toMatchObject({ width: 640, height: 360, error: null });
+      const { duration_ms } = await api.app.db
+        .selectFrom('films')
+        .select('duration_ms')
+        .where('id', '=', film.id)
+        .executeTakeFirstOrThrow();
+      expect(Math.abs(state.duration * 1000 - duration_ms), 'the whole clip').toBeLessThanOrEqual(100);
+      expect(await context.cookies(), 'no login on the phone').toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
