@@ -5,8 +5,13 @@ import type {
   FilmListRequest,
   LoginPwdRequest,
   QrUrlData,
+  Part,
   Report,
   ReportUrlData,
+  RunHistoryData,
+  RunHistoryRequest,
+  RunStateData,
+  RunStateRequest,
   SaveQuestionRecordData,
   SaveQuestionRecordRequest,
   SoundSuggestData,
@@ -16,14 +21,24 @@ import type {
   WxLoginStatusData,
   WxLoginStatusRequest,
 } from './contract';
-import { type CallName, ENDPOINTS } from './contract/endpoints';
+import {
+  type CallName,
+  ENDPOINTS,
+  RUN_ENDPOINTS,
+  type RunCallName,
+  SESSION_ENDPOINTS,
+} from './contract/endpoints';
 import type { Payload } from './encode';
 import { type RequestOptions, request } from './request';
 
 /** Per-call options a caller may pass (everything else comes from the spec's table via ENDPOINTS). */
 export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'onUploadProgress' | 'headers'>;
 
-async function devCheck(name: CallName, direction: 'request' | 'response', value: unknown) {
+/** Every call the client sends: the spec's table and the run calls beside it (docs/api.md, "Runs"). */
+const ALL_ENDPOINTS = { ...ENDPOINTS, ...RUN_ENDPOINTS };
+type AnyCallName = CallName | RunCallName;
+
+async function devCheck(name: AnyCallName, direction: 'request' | 'response', value: unknown) {
   // Behind DEV so the production build drops the import and with it zod.
   if (import.meta.env.DEV) {
     const { checkContract } = await import('./validate');
@@ -32,8 +47,8 @@ async function devCheck(name: CallName, direction: 'request' | 'response', value
 }
 
 /** Sends one call of the table: method, path, origin and body kind all come from the contract. */
-export async function call<T>(name: CallName, data?: Payload, opts: CallOptions = {}): Promise<T> {
-  const ep = ENDPOINTS[name];
+export async function call<T>(name: AnyCallName, data?: Payload, opts: CallOptions = {}): Promise<T> {
+  const ep = ALL_ENDPOINTS[name];
   await devCheck(name, 'request', data);
   const result = await request<T>({
     method: ep.method,
@@ -62,9 +77,9 @@ export const getMovieDetail_prpo = (data: FilmDetailRequest, opts?: CallOptions)
   call<FilmDetail>('getMovieDetail_prpo', rec(data), opts);
 export const saveQA_prpo = (data: SaveQuestionRecordRequest, opts?: CallOptions) =>
   call<SaveQuestionRecordData>('saveQA_prpo', rec(data), opts);
-export const getPrpo_report = (data: { id: string }, opts?: CallOptions) =>
+export const getPrpo_report = (data: { id: string } | { runId: string }, opts?: CallOptions) =>
   call<Report>('getPrpo_report', data, opts);
-export const getReportH5Url = (data: { id?: string } = {}, opts?: CallOptions) =>
+export const getReportH5Url = (data: { id?: string; runId?: string } = {}, opts?: CallOptions) =>
   call<ReportUrlData>('getReportH5Url', data, opts);
 
 export const getMovies_prpt = (data: FilmListRequest = {}, opts?: CallOptions) =>
@@ -75,14 +90,42 @@ export const saveQA_prpt = (data: SaveQuestionRecordRequest, opts?: CallOptions)
   call<SaveQuestionRecordData>('saveQA_prpt', rec(data), opts);
 export const getSoundSuggest = (data: SoundSuggestRequest, opts?: CallOptions) =>
   call<SoundSuggestData>('getSoundSuggest', rec(data), opts);
-/** Spec §7: "prpt report (empty payload, JSON header)": the server answers the learner's latest training. */
-export const getPrpTReport = (opts?: CallOptions) =>
-  call<Report>('getPrpTReport', undefined, {
+/**
+ * Spec §7: "prpt report (empty payload, JSON header)": the server answers the learner's latest training;
+ * `runId` or `filmId` (that film's latest run) reach any other (docs/api.md, get_info_by_id).
+ */
+export const getPrpTReport = (data?: { runId?: string; filmId?: string }, opts?: CallOptions) =>
+  call<Report>('getPrpTReport', data && (data.runId || data.filmId) ? rec(data) : undefined, {
     ...opts,
     headers: { 'Content-Type': 'application/json', ...opts?.headers },
   });
-export const getPrpTReportH5Url = (data: { id?: string } = {}, opts?: CallOptions) =>
+export const getPrpTReportH5Url = (data: { id?: string; runId?: string } = {}, opts?: CallOptions) =>
   call<ReportUrlData>('getPrpTReportH5Url', data, opts);
+
+/** get_run: the state of the learner's latest run of a film (or of `runId`) in the part. */
+export const getRun = (part: Part, data: RunStateRequest, opts?: CallOptions) =>
+  call<RunStateData>(part === 'prpo' ? 'getRun_prpo' : 'getRun_prpt', rec(data), opts);
+/** get_run_history: the learner's runs in the part, most recently active first. */
+export const getRunHistory = (part: Part, data: RunHistoryRequest = {}, opts?: CallOptions) =>
+  call<RunHistoryData>(part === 'prpo' ? 'getRunHistory_prpo' : 'getRunHistory_prpt', rec(data), opts);
+
+/**
+ * POST /site_products/logout (docs/api.md): revokes the session of `token` on the server. Not in the
+ * spec's table, so it goes through `request` directly. The token is passed in, read before the
+ * browser's copy is wiped.
+ */
+export const logoutSession = (token: string, opts: CallOptions = {}) => {
+  const ep = SESSION_ENDPOINTS.logout;
+  return request<null>({
+    method: ep.method,
+    path: ep.path,
+    origin: ep.origin,
+    body: ep.body,
+    data: {},
+    ...opts,
+    headers: { ...opts.headers, token },
+  });
+};
 
 /** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (spec §5). */
 export interface SpeechEmotionUpload {
@@ -91,6 +134,8 @@ export interface SpeechEmotionUpload {
   filmId: string;
   attempt: 1 | 2;
   takeId?: string;
+  /** The training run the take belongs to (docs/api.md, "Runs"); absent: the film's latest run. */
+  runId?: string;
 }
 
 export function speechEmotionForm(up: SpeechEmotionUpload): FormData {
@@ -99,6 +144,7 @@ export function speechEmotionForm(up: SpeechEmotionUpload): FormData {
   form.append('filmId', up.filmId);
   form.append('attempt', String(up.attempt));
   if (up.takeId) form.append('takeId', up.takeId);
+  if (up.runId) form.append('runId', up.runId);
   // A named File rather than append()'s filename argument, which some runtimes ignore for plain Blobs.
   const name = `${up.subtitlesId}.wav`;
   form.append('file', new File([up.file], name, { type: up.file.type || 'audio/wav' }), name);

@@ -1,5 +1,5 @@
 import { bus } from './bus';
-import { LOGIN_EXPIRED_CODE, OK_CODE } from './codes';
+import { Code } from './contract/constants';
 import {
   ApiError,
   MSG_DEFAULT,
@@ -50,8 +50,8 @@ export function interpretResponse<T>(raw: RawResponse | null): T {
     const msg = raw.status === 500 ? MSG_UNPARSEABLE_500 : MSG_UNPARSEABLE_OTHER;
     throw new ApiError({ code: raw.status, msg, reason: 'unparseable', status: raw.status });
   }
-  if (env.code === OK_CODE) return env.data as T;
-  if (env.code === LOGIN_EXPIRED_CODE) {
+  if (env.code === Code.OK) return env.data as T;
+  if (env.code === Code.LOGIN_EXPIRED) {
     bus.emit('sessionExpired', { code: env.code, msg: MSG_LOGIN_EXPIRED, path: currentPath() });
     throw new ApiError({
       code: env.code,

@@ -26,18 +26,34 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** When given, the call goes through XMLHttpRequest, the only browser API that reports upload progress. */
+  /**
+   * Told when the body starts to go (fraction null: fetch cannot report a request body's progress)
+   * and when the answer arrives (1). XMLHttpRequest could report more, but a same-origin one always
+   * carries the page's cookies, and spec §7 says calls send no credentials.
+   */
   onUploadProgress?: (p: UploadProgress) => void;
 }
 
-type Transport = (
+/** Bytes of a request body, when known before sending (for the upload progress events). */
+function bodyBytes(body: EncodedRequest['body']): number {
+  if (typeof body === 'string') return new TextEncoder().encode(body).length;
+  if (body instanceof FormData) {
+    let total = 0;
+    for (const [, v] of body) total += typeof v === 'string' ? v.length : v.size;
+    return total;
+  }
+  return 0;
+}
+
+/** The one transport: fetch without credentials (spec §7), whatever the call. */
+async function send(
   req: EncodedRequest,
   method: string,
   signal: AbortSignal,
   opts: RequestOptions,
-) => Promise<RawResponse | null>;
-
-const fetchTransport: Transport = async (req, method, signal) => {
+): Promise<RawResponse | null> {
+  const total = opts.onUploadProgress ? bodyBytes(req.body) : 0;
+  opts.onUploadProgress?.({ loaded: 0, total, fraction: null });
   let res: Response;
   try {
     res = await fetch(req.url, { method, headers: req.headers, body: req.body, credentials: 'omit', signal });
@@ -45,40 +61,14 @@ const fetchTransport: Transport = async (req, method, signal) => {
     if (signal.aborted) throw e;
     return null; // DNS, refused connection, CORS, offline: "no response"
   }
+  opts.onUploadProgress?.({ loaded: total, total, fraction: 1 });
   try {
     return { status: res.status, text: await res.text() };
   } catch (e) {
     if (signal.aborted) throw e;
     return { status: res.status, text: '' };
   }
-};
-
-const xhrTransport: Transport = (req, method, signal, opts) =>
-  new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, req.url, true);
-    // No credentials cross-origin. Same-origin XMLHttpRequest always carries the page's cookies and
-    // cannot be told otherwise (only fetch's `credentials: 'omit'` can); harmless here, because the
-    // services authenticate by the `token` header alone. Pinned in tests/e2e/request-wrapper.test.ts.
-    xhr.withCredentials = false;
-    for (const [k, v] of Object.entries(req.headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      opts.onUploadProgress?.({
-        loaded: e.loaded,
-        total: e.total,
-        fraction: e.lengthComputable && e.total > 0 ? e.loaded / e.total : null,
-      });
-    };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText ?? '' });
-    xhr.onerror = () => resolve(null);
-    xhr.onabort = () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(req.body ?? null);
-  });
+}
 
 /**
  * The one request wrapper (spec §7). Every named call in `calls.ts` goes through here.
@@ -109,10 +99,9 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
   if (opts.signal?.aborted) onCallerAbort();
   else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-  const transport = opts.onUploadProgress ? xhrTransport : fetchTransport;
   let raw: RawResponse | null;
   try {
-    raw = await transport(encoded, method, controller.signal, opts);
+    raw = await send(encoded, method, controller.signal, opts);
   } catch {
     // Only aborts reach here (transports turn network failures into `null`).
     if (timedOut) {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { resumeUploadsInBackground } from './features/dub/resume-uploads';
+import { start as startUploads } from './features/uploads/start';
 import { lang, setLang } from './i18n';
 import './styles/index.css';
 
@@ -16,7 +16,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Takes recorded offline or while the AI service was down are sent at app start (when idle), when the
-// browser comes back online and after a login, not only on the dub page. The queue is loaded only
-// when a logged-in learner has something pending.
-resumeUploadsInBackground();
+// Takes recorded offline or while the AI service was down are sent wherever the learner is: the
+// uploads feature owns every trigger (app start, online, login, learner change).
+startUploads();

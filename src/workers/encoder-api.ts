@@ -1,6 +1,7 @@
 /**
- * The encoder worker's typed API (one worker, one Comlink API: STYLE habit 3). Types only. Kept apart
- * from encoder-types.ts because MessagePort is a DOM/worker type and the take pipeline also runs in Node.
+ * The encoder worker's typed API (one worker, one Comlink API, reached through encoder-bridge.ts).
+ * Types only. Kept apart from encoder-types.ts because MessagePort is a DOM/worker type and the take
+ * pipeline also runs in Node.
  */
 import type { SubtitleWindowTimes, WindowSpec } from '../audio/dsp/windows';
 import type { EncodedWindow, PipelineStats, TakeOptions, TakeSummary, TimelineAnchor } from './encoder-types';

@@ -7,6 +7,8 @@ export interface TakeOptions {
   marginSeconds: number;
   /** Audio kept to back-fill windows planned after they began (the count-in covers this). */
   lookbackSeconds?: number;
+  /** false: the JS dot-product kernel even where WebAssembly SIMD runs (src/audio/dsp/dot.ts; bench, tests). */
+  simd?: boolean;
 }
 
 /** The clip's clock as the page measured it; the worker adds the sample rate and first captured frame. */
@@ -39,6 +41,8 @@ export interface PipelineStats {
   remainingWindows: number;
   windowsDone: number;
   pitchHz: number | null;
+  /** pitchHz in semitones re the take's running median pitch (the pitch guide's learner trace). */
+  pitchSemitones: number | null;
   rms: number;
   /** Time spent resampling + slicing + encoding per second of audio (ms/s), a CPU-load figure. */
   workMsPerSecond: number;

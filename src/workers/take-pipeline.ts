@@ -7,6 +7,7 @@
  */
 import { TARGET_SAMPLE_RATE } from '../audio/constants';
 import { MediaClock } from '../audio/dsp/clock';
+import { RunningPitchMedian } from '../audio/dsp/pitch-median';
 import { LivePitch } from '../audio/dsp/live-pitch';
 import { StreamingResampler } from '../audio/dsp/resample';
 import { encodeWav16 } from '../audio/dsp/wav';
@@ -27,8 +28,11 @@ const epochMs = () => performance.timeOrigin + performance.now();
 export class TakePipeline {
   private resampler: StreamingResampler | null = null;
   private out = new Float32Array(0);
+  /** Silence fed for dropped frames; allocated at the first gap. */
+  private silence: Float32Array | null = null;
   private readonly slicer: WindowSlicer;
-  private readonly pitch = new LivePitch(TARGET_SAMPLE_RATE);
+  private readonly pitch: LivePitch;
+  private readonly pitchMedian = new RunningPitchMedian();
   private captureRate = 0;
   private firstFrame = -1;
   private nextFrame = 0;
@@ -51,6 +55,7 @@ export class TakePipeline {
     private readonly emitWindow: (w: EncodedWindow) => void,
     private readonly emitStats: (s: PipelineStats) => void = () => {},
   ) {
+    this.pitch = new LivePitch(TARGET_SAMPLE_RATE, undefined, { simd: options.simd });
     const lookback = Math.round((options.lookbackSeconds ?? 6) * TARGET_SAMPLE_RATE);
     this.slicer = new WindowSlicer([], (w) => this.encode(w), 0, lookback);
   }
@@ -68,7 +73,10 @@ export class TakePipeline {
     const t0 = performance.now();
     if (!this.resampler) {
       this.captureRate = sampleRate;
-      this.resampler = new StreamingResampler(sampleRate, TARGET_SAMPLE_RATE, { maxChunk: 16384 });
+      this.resampler = new StreamingResampler(sampleRate, TARGET_SAMPLE_RATE, {
+        maxChunk: 16384,
+        simd: this.options.simd,
+      });
       this.firstFrame = startFrame;
       this.nextFrame = startFrame;
       this.planPending();
@@ -81,7 +89,8 @@ export class TakePipeline {
       // Frames the worklet had to drop: keep the timeline by inserting silence of the same length.
       const gap = Math.min(startFrame - this.nextFrame, MAX_GAP_SECONDS * sampleRate);
       this.dropped += gap;
-      const zeros = new Float32Array(Math.min(gap, 16384));
+      this.silence ??= new Float32Array(16384);
+      const zeros = this.silence;
       for (let left = gap; left > 0; left -= zeros.length) this.feed(zeros, Math.min(left, zeros.length));
       this.nextFrame = startFrame;
     } else if (startFrame < this.nextFrame) {
@@ -104,6 +113,8 @@ export class TakePipeline {
     skipped = this.slicer.finish().map((w) => w.id);
     this.pendingTimeline?.resolve([]);
     this.pendingTimeline = null;
+    const pitchHz = this.pitch.estimate();
+    this.pitchMedian.add(pitchHz);
     return {
       takeId: this.options.takeId,
       windows: this.windowsDone,
@@ -142,7 +153,9 @@ export class TakePipeline {
     if (n === 0) return;
     const chunk = this.out.subarray(0, n);
     this.pitch.push(chunk);
-    for (let i = 0; i < n; i++) this.rmsAcc += chunk[i] * chunk[i];
+    let squares = 0;
+    for (let i = 0; i < n; i++) squares += chunk[i] * chunk[i];
+    this.rmsAcc += squares;
     this.rmsCount += n;
     this.slicer.push(chunk);
     this.sinceStats += n;
@@ -157,6 +170,8 @@ export class TakePipeline {
     const rms = this.rmsCount ? Math.sqrt(this.rmsAcc / this.rmsCount) : 0;
     this.rmsAcc = 0;
     this.rmsCount = 0;
+    const pitchHz = this.pitch.estimate();
+    this.pitchMedian.add(pitchHz);
     return {
       takeId: this.options.takeId,
       captureRate: this.captureRate,
@@ -165,7 +180,8 @@ export class TakePipeline {
       openWindows: this.slicer.openCount,
       remainingWindows: this.slicer.remaining,
       windowsDone: this.windowsDone,
-      pitchHz: this.pitch.estimate(),
+      pitchHz,
+      pitchSemitones: this.pitchMedian.semitones(pitchHz),
       rms,
       workMsPerSecond: seconds ? this.workMs / seconds : 0,
       lastEncodeMs: this.lastEncodeMs,

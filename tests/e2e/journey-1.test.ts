@@ -8,7 +8,7 @@ import { loginByPassword } from '../support/journey/login';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
 
-// Journey 1 (issue 6): part one from password login to the H5 report on a phone, in real Chromium
+// Journey 1: part one from password login to the H5 report on a phone, in real Chromium
 // against the production build served by the real server.
 let app: JourneyApp;
 let browser: Browser;

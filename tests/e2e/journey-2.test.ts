@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, waitForExpression } from '../support/browser';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
 import { kioskPage, onPage } from '../support/journey/contexts';
 import { FILM, openFilm, watchAnswerAndSeeResult } from '../support/journey/flow';
@@ -9,7 +9,7 @@ import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
 import { FAKE_MIC_ARGS, micFixture } from './recording-helpers';
 
-// Journey 2 (issue 6): part two end to end. QR login confirmed from a phone, the film, the questions,
+// Journey 2: part two end to end. QR login confirmed from a phone, the film, the questions,
 // then a whole scene dubbed with a real speech wav as Chromium's microphone, every line scored by the
 // AI service, one line retaken, the sound suggestion and the report with the dubbing scores.
 let app: JourneyApp;
@@ -77,7 +77,7 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     expect(pathOf(page)).toBe(`/prpt/dub/${filmId}`);
     const sceneTake = page.getByTestId('dub-scene-take');
     await sceneTake.waitFor();
-    await page.waitForFunction("document.querySelector('[data-testid=dub-video]')?.readyState >= 1");
+    await waitForExpression(page, "document.querySelector('[data-testid=dub-video]')?.readyState >= 1");
     const lineIds = (await page
       .locator('li[data-testid^="line-"]')
       .evaluateAll((els) =>
@@ -116,16 +116,26 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
       );
       expect(first[id].secondUserAudioJson).toBeUndefined();
     }
+    // The server's copy of a take (what the line plays after a reload) loads in an <audio> element,
+    // which sends no token header: through the signed link the upload's answer carried.
+    const serverCopy = JSON.parse(first[lineIds[0]].firstUserAudioJson).audioUrl as string;
+    expect(serverCopy).toMatch(/^\/media\/takes\/.+\.wav\?exp=\d+&sig=/);
+    const loaded = await page.evaluate(`new Promise((resolve) => {
+      const audio = new Audio(${JSON.stringify(`/producer${serverCopy}`)});
+      audio.onloadedmetadata = () => resolve('loaded');
+      audio.onerror = () => resolve('error ' + (audio.error && audio.error.code));
+    })`);
+    expect(loaded).toBe('loaded');
     await checks.check(page, 'dub-scored');
 
     // Retake one line: the second attempt appears beside the first.
     const retaken = lineIds[1];
     const row = page.getByTestId(`line-${retaken}`);
     await page.getByTestId(`record-${retaken}`).click();
-    await page.waitForFunction(
+    await waitForExpression(
+      page,
       `!!JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(retaken)}]?.secondUserAudioJson`,
-      undefined,
-      { timeout: 180_000 },
+      180_000,
     );
     await row.locator('[data-stage="scored"]').first().waitFor({ timeout: 60_000 });
     // First and second attempts side by side: each a score badge named by its attempt.
@@ -134,6 +144,10 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     const second = (await storedScores(page))[retaken];
     expect(JSON.parse(second.secondUserAudioJson).overall).toEqual(expect.any(Number));
     expect(second.firstUserAudioJson).toBe(first[retaken].firstUserAudioJson);
+    // The retake is over (Stop has become Scene take again) before the screen is checked.
+    await page
+      .locator('[data-testid="dub-phase"][data-phase="idle"]')
+      .waitFor({ state: 'attached', timeout: 60_000 });
     await checks.check(page, 'dub-retake');
 
     // The retaken line's details: both attempts side by side (heard vs target emotion, tips) and the

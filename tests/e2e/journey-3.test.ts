@@ -8,7 +8,7 @@ import { loginByPassword } from '../support/journey/login';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
 
-// Journey 3 (issue 6): the session ends on the server while the learner is mid-journey. The next call
+// Journey 3: the session ends on the server while the learner is mid-journey. The next call
 // answers 1002; the app warns 登录信息已失效 (spec §8), clears the token and local data, lands on the
 // login page of the part it was in, and logging in again returns to the page the learner was on.
 let app: JourneyApp;
@@ -112,11 +112,19 @@ describe('journey 3: a session that expires mid-journey', () => {
     expect(pathOf(page)).toBe(decodeURIComponent(cinemaPath));
     await page.getByRole('heading', { level: 1, name: FILM.title }).waitFor();
 
-    // Logging out by hand from a guarded page ends on the part's standby, not on its login page.
+    // Logging out by hand from a guarded page ends on the part's standby, not on its login page,
+    // and the server revokes the session: the token the kiosk held is refused from then on.
+    const token = (await tokenCookie(page)) ?? '';
+    const revoked = page.waitForResponse((r) => r.url().includes('/site_products/logout'));
     await page.getByRole('button', { name: zhText('ui.logout') }).click();
     await onPage(page, 'prpo/standby');
     expect(pathOf(page)).toBe('/prpo/standby');
     expect(await tokenCookie(page)).toBeUndefined();
+    expect((await revoked).request().headers().token).toBe(token);
+    const reused = await fetch(`${app.origin}/producer/active_relation_two/show_film_picture`, {
+      headers: { token },
+    });
+    expect(((await reused.json()) as { code: number }).code).toBe(1002);
 
     await context.close();
     expect(errors).toEqual([]);

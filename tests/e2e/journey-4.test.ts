@@ -8,7 +8,7 @@ import { loginByPassword } from '../support/journey/login';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
 
-// Journey 4 (issue 6): a kiosk left alone returns to standby and logs out, so the next visitor never
+// Journey 4: a kiosk left alone returns to standby and logs out, so the next visitor never
 // sees someone else's session. The idle time is shortened through the run-time config the app reads
 // (window.__APP_CONFIG__.kioskIdleMs); the warning shows for its last quarter.
 const IDLE_MS = 30_000;

@@ -113,14 +113,14 @@ export function micAt16k(file: string): Float32Array {
   return resample(toMono(wav), wav.sampleRate, TARGET_SAMPLE_RATE);
 }
 
-export async function login(apiUrl: string): Promise<string> {
+export async function login(apiUrl: string, account = 'demo', password = 'demo123456'): Promise<string> {
   const res = await fetch(`${apiUrl}/producer/site_products/login_pwd`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ account: 'demo', password: 'demo123456' }),
+    body: JSON.stringify({ account, password }),
   });
   const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  if (body.code !== 200) throw new Error(`demo login failed: ${body.code} ${body.msg}`);
+  if (body.code !== 200) throw new Error(`${account} login failed: ${body.code} ${body.msg}`);
   return body.data.token;
 }
 
@@ -147,39 +147,6 @@ export async function prptFilm(apiUrl: string, token: string, title: string): Pr
   return { id: film.id, lines: detail.data.subtitlesList };
 }
 
-export interface CapturedUpload {
-  fields: Record<string, string>;
-  fileName: string;
-  wav: Uint8Array;
-}
-
-/** Splits a multipart/form-data body (what the browser sent) into its fields and the `file` part. */
-export function parseMultipart(body: Buffer, contentType: string): CapturedUpload {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
-  if (!boundary) throw new Error(`no boundary in ${contentType}`);
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  const fields: Record<string, string> = {};
-  let fileName = '';
-  let wav = new Uint8Array(0);
-  let start = body.indexOf(delimiter);
-  while (start >= 0) {
-    const next = body.indexOf(delimiter, start + delimiter.length);
-    if (next < 0) break;
-    const part = body.subarray(start + delimiter.length + 2, next - 2); // skip CRLF after and before
-    const headerEnd = part.indexOf('\r\n\r\n');
-    const headers = part.subarray(0, headerEnd).toString('utf8');
-    const content = part.subarray(headerEnd + 4);
-    const name = /name="([^"]+)"/.exec(headers)?.[1] ?? '';
-    const file = /filename="([^"]*)"/.exec(headers)?.[1];
-    if (file !== undefined) {
-      fileName = file;
-      wav = new Uint8Array(content);
-    } else fields[name] = content.toString('utf8');
-    start = next;
-  }
-  return { fields, fileName, wav };
-}
-
 export interface Match {
   /** Offset of the upload's first sample in the recording, in samples at the rate searched. */
   offset: number;
@@ -200,10 +167,6 @@ function ncc(a: Float32Array, b: (i: number) => number, from: number, to: number
   return ab / Math.sqrt(aa * bb || 1);
 }
 
-/**
- * Where in a recording an upload comes from: coarse search by FFT cross-correlation at 4 kHz (over
- * the file laid twice when `circular`, as Chromium loops it), then the exact sample nearby (at `rate`).
- */
 /**
  * The searched signal's side of `locate`, computed once per signal: followFile relocates against the
  * same file many times when the fake device glitches, and redoing the file's resampling and FFT each
@@ -242,6 +205,10 @@ function micSpectra(mic: Float32Array, rate: number, circular: boolean) {
   return { coarse, spectrum };
 }
 
+/**
+ * Where in a recording an upload comes from: coarse search by FFT cross-correlation at 4 kHz (over
+ * the file laid twice when `circular`, as Chromium loops it), then the exact sample nearby (at `rate`).
+ */
 export function locate(
   upload: Float32Array,
   mic16k: Float32Array,

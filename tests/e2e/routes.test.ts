@@ -41,17 +41,17 @@ async function visit(path: string) {
 }
 
 describe('logged out, every route of the table', () => {
-  for (const r of ROUTES.filter((x) => !x.auth)) {
+  for (const r of ROUTES.filter((x) => x.guard === 'public')) {
     test(`public ${r.path} renders its own page`, async () => {
       const seen = await visit(concrete(r.path));
       expect(seen.path).toBe(concrete(r.path));
       expect(seen.page).toBe(r.page);
-      expect(seen.title).toBe(titleOf(r.titleKey));
+      expect(seen.title).toBe(titleOf(r.title));
       expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(r.part);
     });
   }
 
-  for (const r of ROUTES.filter((x) => x.auth)) {
+  for (const r of ROUTES.filter((x) => x.guard === 'auth')) {
     test(`guarded ${r.path} lands on /${r.part}/login`, async () => {
       const seen = await visit(concrete(r.path));
       expect(seen.path).toBe(`/${r.part}/login?redirect=${encodeURIComponent(concrete(r.path))}`);
@@ -91,7 +91,7 @@ describe('a route chunk that fails to load', () => {
     const fresh = await browser.newPage();
     try {
       let block = true;
-      // Fail the prpt intro chunk the first time only (the entry stays, so the error view can render).
+      // Fail the intro screen's chunk the first time only (the entry stays, so the error view can render).
       await fresh.route(/\/assets\/intro-[^/]+\.js$/, (route) =>
         block ? route.fulfill({ status: 404, body: '' }) : route.continue(),
       );

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`); `CHROMIUM_PATH` points elsewhere. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -29,4 +29,20 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
     headless: false, // --headless=new is passed explicitly above, so the flag list is exactly ours
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+}
+
+/**
+ * Waits until `expression` is truthy in the page, polling it through the DevTools protocol
+ * (page.evaluate). Not page.waitForFunction: that one evaluates its predicate with `eval` inside the
+ * page, which the pages' Content-Security-Policy refuses (server/plugins/security-headers.ts), and a
+ * test must not need a hole in the policy. A navigation in between reads as "not yet".
+ */
+export async function waitForExpression(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const met = await page.evaluate<boolean>(`Boolean(${expression})`).catch(() => false);
+    if (met) return;
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${expression}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { build } from '../../server/app';
 import { seedDemoAccount } from '../../server/auth/users';
 import { type Config, loadConfig } from '../../server/config';
@@ -24,6 +25,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Also serve a built client from this folder (e.g. dist/) with history fallback, like npm start. */
   spaRoot?: string;
+  /** Receives the server's log lines (set env LOG_LEVEL too: the default is silent). */
+  logStream?: DestinationStream;
 }
 
 export interface TestServer {
@@ -36,6 +39,25 @@ export interface TestServer {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+async function onTestDatabase(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL schema on the test database (DATABASE_SCHEMA of a server under test). */
+export async function createTestSchema(): Promise<string> {
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  await onTestDatabase(`CREATE SCHEMA ${schema}`);
+  return schema;
+}
+
+export const dropTestSchema = (schema: string) => onTestDatabase(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+
 /**
  * A real server on 127.0.0.1 with an ephemeral port, a temporary DATA_DIR and, for PostgreSQL, a
  * fresh schema that is dropped on close. Everything a test creates disappears with it.
@@ -43,16 +65,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const engine = options.engine ?? 'sqlite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fst-test-'));
-  const schema = engine === 'postgres' ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  if (schema) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl() });
-    await client.connect();
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-    } finally {
-      await client.end();
-    }
-  }
+  const schema = engine === 'postgres' ? await createTestSchema() : undefined;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -68,16 +81,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(schema ? { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema } : {}),
     ...options.env,
   });
-  const app = await build(config, { spaRoot: options.spaRoot });
+  const app = await build(config, { spaRoot: options.spaRoot, logStream: options.logStream });
   const dropSchema = async () => {
-    if (!schema) return;
-    const client = new pg.Client({ connectionString: testDatabaseUrl() });
-    await client.connect();
-    try {
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    } finally {
-      await client.end();
-    }
+    if (schema) await dropTestSchema(schema);
   };
   try {
     await app.ready();
@@ -100,7 +106,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       if (closed) return;
       closed = true;
-      await app.close();
+      const closing = app.close();
+      // The tests are done with this server: a connection one left open (a keep-alive socket, an
+      // unread stream) must not hold the close. Graceful shutdown has its own test (shutdown.test.ts).
+      app.server.closeAllConnections();
+      // A close that still hangs names what holds the process (a hook, a child process, a socket).
+      const watchdog = setTimeout(() => {
+        const handles = (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles();
+        console.error(
+          '[test server] still closing after 20 s; open handles:',
+          handles.map((h) => h.constructor.name).join(', '),
+        );
+      }, 20_000);
+      await closing.finally(() => clearTimeout(watchdog));
       await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -26,6 +26,11 @@ export const qrUrlData = z.object({
   url: z.string(),
   /** Seconds until the login request expires (120). */
   expiresIn: z.number().int(),
+  /**
+   * The requesting screen's secret: the token is handed out only to a status poll that sends it back
+   * in the QR_PICKUP_HEADER header. The QR code carries the uuid, never this.
+   */
+  pickupKey: z.string(),
 });
 export type QrUrlData = z.infer<typeof qrUrlData>;
 

@@ -30,6 +30,8 @@ export type QuestionResult = z.infer<typeof questionResult>;
 
 export const saveQuestionRecordData = z.object({
   recordId: z.string(),
+  /** The run these answers belong to (docs/api.md, "Runs"); send it with the run's takes. */
+  runId: z.string().optional(),
   part,
   filmId: z.string(),
   score: z.number(),

@@ -126,6 +126,56 @@ export const ENDPOINTS = {
 
 export type CallName = keyof typeof ENDPOINTS;
 
+/**
+ * Calls beyond the spec's table: a learner's runs (docs/api.md, "Runs"). Same conventions as ENDPOINTS.
+ */
+export const RUN_ENDPOINTS = {
+  getRun_prpo: {
+    method: 'GET',
+    path: '/active_relation_one/get_run',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  getRun_prpt: {
+    method: 'GET',
+    path: '/active_relation_two/get_run',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  getRunHistory_prpo: {
+    method: 'GET',
+    path: '/active_relation_one/get_run_history',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+  getRunHistory_prpt: {
+    method: 'GET',
+    path: '/active_relation_two/get_run_history',
+    origin: 'producer',
+    body: 'query',
+    auth: true,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type RunCallName = keyof typeof RUN_ENDPOINTS;
+
+/**
+ * Account calls beyond the spec's table (docs/api.md, "Sign-in"): logout revokes the session on the
+ * server, so a kiosk's token is dead once the learner leaves. Same conventions as ENDPOINTS.
+ */
+export const SESSION_ENDPOINTS = {
+  logout: {
+    method: 'POST',
+    path: '/site_products/logout',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
+} as const satisfies Record<string, Endpoint>;
+
 /** Mount points of the two services. */
 export const PRODUCER_BASE = '/producer';
 export const AI_BASE = '/ai';

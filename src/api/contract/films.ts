@@ -10,13 +10,20 @@ export const EMOTIONS = emotion.options;
 export const localized = z.object({ zh: z.string(), en: z.string() });
 export type Localized = z.infer<typeof localized>;
 
+/** The learner's progress on a film in one part, read from their latest run (docs/api.md, "Runs"). */
 export const filmProgress = z.object({
+  /** The latest run has answers. */
   answered: z.boolean(),
-  /** Best answer score in percent, null before the first answer. */
+  /** Best answer score in percent over every run, null before the first answer. */
   bestScore: z.number().nullable(),
+  /** Lines dubbed in the latest run (part two). */
   dubbedLines: z.number().int(),
   totalLines: z.number().int(),
   lastActivityAt: z.string().nullable(),
+  /** The latest run's id; null before the first run. */
+  runId: z.string().nullable().optional(),
+  /** How many runs the learner has made of this film in this part. */
+  runs: z.number().int().optional(),
 });
 export type FilmProgress = z.infer<typeof filmProgress>;
 
@@ -66,6 +73,15 @@ export const subtitle = z.object({
   targetEmotion: emotion.nullable(),
   /** Relative URL of the original actor's line (wav), cut from the film at import. */
   referenceAudio: z.string(),
+  /**
+   * Part two: the actor's pitch contour over the cue, from the cached analysis of the line: one value
+   * every `hopSeconds` from the cue start, in semitones re the actor's median pitch on the line, null
+   * where unvoiced (the dub page's pitch guide). null until the line has been analysed.
+   */
+  actorPitch: z
+    .object({ hopSeconds: z.number(), semitones: z.array(z.number().nullable()) })
+    .nullable()
+    .optional(),
 });
 export type Subtitle = z.infer<typeof subtitle>;
 
@@ -92,6 +108,11 @@ export const filmDetail = filmSummary.extend({
   video: z.string(),
   /** WebVTT track (original text) for the player. */
   subtitlesTrack: z.string(),
+  /**
+   * Voice-free background track (AAC .m4a: music, effects, room tone) that "watch my dub" plays
+   * under the learner's takes; null for a film imported before backgrounds existed.
+   */
+  background: z.string().nullable().default(null),
   roles: z.array(role),
   subtitlesList: z.array(subtitle),
   questions: z.array(question),

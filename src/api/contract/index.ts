@@ -1,9 +1,12 @@
-// The one contract between the browser client and the services (STYLE habit 6).
+// The one contract between the browser client and the services.
 // Request and answer shapes are zod schemas; types come from z.infer. Documented in docs/api.md.
 export * from './account';
 export * from './answers';
+export * from './display';
+export * from './constants';
 export * from './endpoints';
 export * from './envelope';
 export * from './films';
 export * from './reports';
+export * from './runs';
 export * from './speech';

@@ -1,9 +1,27 @@
 import { z } from 'zod';
 import { questionResult } from './answers';
 import { emotion, localized, part, questionKind } from './films';
-import { subScores } from './speech';
+import { runSummary } from './runs';
+import { prosodyFigures, subScores } from './speech';
 
-export const reportByIdRequest = z.object({ id: z.string().min(1).max(64) });
+const id = z.string().min(1).max(64);
+
+/**
+ * get_info_by_id of part one: `id` is a record id (save_question_record's recordId), `runId` a run
+ * id (get_run_history); one of them is needed.
+ */
+export const reportByIdRequest = z
+  .object({ id: id.optional(), runId: id.optional() })
+  .refine((q) => q.id !== undefined || q.runId !== undefined, {
+    message: '请提供 id 或 runId (id or runId is required)',
+    path: ['id'],
+  });
+
+/**
+ * get_info_by_id of part two: the spec's call sends an empty payload and gets the learner's latest
+ * run; `runId`, `id` (a record id) or `filmId` (that film's latest run) pick another.
+ */
+export const prptReportRequest = z.object({ id: id.optional(), runId: id.optional(), filmId: id.optional() });
 
 export const reportQuestion = questionResult.extend({
   prompt: localized,
@@ -14,6 +32,8 @@ export const lineAttemptSummary = z.object({
   overall: z.number(),
   scores: subScores,
   detected: emotion,
+  /** Whether `detected` was heard clearly enough to name (score JSON v2); absent or false: not named. */
+  clear: z.boolean().optional(),
   arousal: z.number(),
   valence: z.number(),
   audioUrl: z.string(),
@@ -28,20 +48,48 @@ export const reportLine = z.object({
   translation: localized,
   speaker: z.string(),
   targetEmotion: emotion.nullable(),
-  actor: z.object({ detected: emotion, arousal: z.number(), valence: z.number() }).nullable(),
+  /** The original actor's reading of the line, from the cached analysis of the reference audio. */
+  actor: z
+    .object({
+      detected: emotion,
+      arousal: z.number(),
+      valence: z.number(),
+      probabilities: z.record(emotion, z.number()).optional(),
+      figures: prosodyFigures.optional(),
+    })
+    .nullable(),
   first: lineAttemptSummary.nullable(),
   second: lineAttemptSummary.nullable(),
 });
 export type ReportLine = z.infer<typeof reportLine>;
 
+/**
+ * The run's rendered dubbed video (docs/api.md, "get_info_by_id"): none without takes; rendering
+ * while ffmpeg works (ask again); ready with its URL; failed with why.
+ */
+export const dubVideoStatus = z.enum(['none', 'rendering', 'ready', 'failed']);
+export const dubVideo = z.object({
+  status: dubVideoStatus,
+  /** Relative media URL of the mp4 (H.264 + AAC, the film's size) when ready, else null. */
+  url: z.string().nullable(),
+  /** Why the render failed (status failed), Chinese first then English; else null. */
+  message: z.string().nullable(),
+});
+export type DubVideo = z.infer<typeof dubVideo>;
+
 export const report = z.object({
+  /** The run's answer record id; the run id when the run has no answers yet. */
   id: z.string(),
+  runId: z.string().optional(),
   part,
   film: z.object({ id: z.string(), title: z.string(), titleEn: z.string(), poster: z.string() }),
   learner: z.object({ nickname: z.string() }),
   createdAt: z.string(),
+  /** Time spent watching and answering, as the client reported it; null when unknown. */
   durationMs: z.number().nullable(),
   answers: z.object({
+    /** False for a run dubbed before its answers (score, maxScore and percent are then 0). */
+    answered: z.boolean().optional(),
     score: z.number(),
     maxScore: z.number(),
     percent: z.number(),
@@ -58,19 +106,26 @@ export const report = z.object({
       emotionMatchRate: z.number().nullable(),
     })
     .nullable(),
+  /** Highlights from what the learner did (correct answers, strong figures, gains). */
   strengths: z.array(localized),
   practice: localized.nullable(),
+  /** The learner's runs in this part, oldest first (the last is this run or a later one): a progress curve. */
+  progress: z.array(runSummary).optional(),
+  /** Part two: the run's rendered dubbed video; asking starts a render when the takes changed. */
+  dubVideo: dubVideo.optional(),
 });
 export type Report = z.infer<typeof report>;
 
-/** get_report_url: a signed, expiring link to the H5 report page (no login needed). */
-export const reportUrlRequest = z.object({ id: z.string().min(1).max(64).optional() });
+/** get_report_url: a signed, expiring link to the H5 report page (no login needed); same choice as get_info_by_id. */
+export const reportUrlRequest = prptReportRequest;
 export const reportUrlData = z.object({ url: z.string(), expiresAt: z.string() });
 export type ReportUrlData = z.infer<typeof reportUrlData>;
 
 export const soundSuggestRequest = z.object({
-  filmId: z.string().min(1).max(64),
+  filmId: id,
   lang: z.enum(['zh', 'en']).default('zh'),
+  /** Another run than the film's latest. */
+  runId: id.optional(),
 });
 export type SoundSuggestRequest = z.input<typeof soundSuggestRequest>;
 
@@ -90,5 +145,33 @@ export const soundSuggestData = z.object({
     loudnessRangeDb: z.number().nullable(),
     emotionMatchRate: z.number().nullable(),
   }),
+  /** Mean of each sub-score over the latest attempts (one decimal), as the text quotes them (e.g. "语调分平均 43"). */
+  subScores: subScores.nullable().optional(),
+  /** Median aligned pitch gap to the actor (semitones), quoted by the melody statement. */
+  pitchDistanceSt: z.number().nullable().optional(),
+  /**
+   * The statements of audioInterpret in order, each with its topic and the figures it quotes as
+   * paths into this answer ("figures.average", "subScores.intonation", "pitchDistanceSt"), so a card
+   * can show the same numbers as the text.
+   */
+  points: z
+    .array(
+      z.object({
+        topic: z.enum([
+          'overall',
+          'range',
+          'melody',
+          'energy',
+          'pace',
+          'emotion',
+          'progress',
+          'practice',
+          'none',
+        ]),
+        text: z.string(),
+        figures: z.array(z.string()),
+      }),
+    )
+    .optional(),
 });
 export type SoundSuggestData = z.infer<typeof soundSuggestData>;

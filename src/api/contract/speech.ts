@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPEECH_SCORE_VERSION } from './constants';
 import { emotion, localized } from './films';
 
 /** Multipart text fields sent with the wav (`file` field) to POST /ai/speech_emotion. */
@@ -8,10 +9,10 @@ export const speechEmotionFields = z.object({
   attempt: z.coerce.number().int().min(1).max(2),
   /** Client-side id of the take, so a retried upload is stored once (idempotency key). */
   takeId: z.string().min(8).max(64).optional(),
+  /** The run the take belongs to (get_run); without it, the learner's latest run of the film. */
+  runId: z.string().min(1).max(64).optional(),
 });
 export type SpeechEmotionFields = z.infer<typeof speechEmotionFields>;
-
-export const SPEECH_SCORE_VERSION = 1 as const;
 
 export const emotionProbabilities = z.record(emotion, z.number());
 
@@ -83,7 +84,7 @@ export type ComparisonFigures = z.infer<typeof comparisonFigures>;
 
 /** The result of one scored take (versioned). Stored by the client as first/secondUserAudioJson. */
 export const speechScore = z.object({
-  version: z.literal(SPEECH_SCORE_VERSION),
+  version: z.union([z.literal(1), z.literal(SPEECH_SCORE_VERSION)]),
   takeId: z.string(),
   subtitlesId: z.string(),
   filmId: z.string(),
@@ -99,12 +100,28 @@ export const speechScore = z.object({
     target: emotion.nullable(),
     targetSource: z.enum(['annotated', 'actor', 'none']),
     actorProbabilities: emotionProbabilities.nullable(),
+    /**
+     * v2: calibrated probability of `detected` (0–1). Measured on EmoDB's held-out speakers; on
+     * other languages and voices it is optimistic.
+     */
+    confidence: z.number().optional(),
+    /** v2: whether `detected` is sure enough to be named to the learner (else "no clear emotion heard"). */
+    clear: z.boolean().optional(),
+    /** v2: where the target sits on the arousal scale (the actor's reading or the emotion's typical place). */
+    targetArousal: z.number().nullable().optional(),
+    /** v2: learner's arousal − targetArousal (> 0: more energy than the target), null without a target. */
+    arousalGap: z.number().nullable().optional(),
   }),
   prosody: z.object({ learner: prosodyFigures, actor: prosodyFigures.nullable() }),
   contours,
   quality: qualityReport,
   tips: z.array(localized),
   comparison: comparisonFigures.nullable().optional(),
+  /**
+   * v2: `scores.intonation`, `energy` and `timing` measure how closely the take follows the actor's
+   * delivery (melody, stress, pace), not the emotion; true when there was an actor to follow.
+   */
+  deliveryLikeness: z.boolean().optional(),
   audioUrl: z.string(),
   createdAt: z.string(),
 });

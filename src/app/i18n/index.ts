@@ -1,18 +1,36 @@
 import { signal } from '@preact/signals-react';
+import type { Emotion } from '../../api/contract';
+import { EMOTION_LABELS } from '../../audio/scoring/labels';
 import { coreMessages } from './messages/core';
+import { dubMessages } from './messages/dub';
+import { leadInMessages } from './messages/lead-in';
 import { screensMessages } from './messages/screens';
+import { watchDubMessages } from './messages/watch-dub';
 
 /**
- * A tiny typed i18n: `t(key, vars)` with `{name}` placeholders, a language signal (Chinese first) and a
- * persisted choice. Catalogues are plain objects merged here, so each owner edits only their own file.
+ * The client's one message catalogue: `t(key, vars)` with `{name}` placeholders, a language signal
+ * (Chinese first) and a persisted choice. The catalogue is kept in a few files by area (messages/),
+ * merged here into one key space; a test checks every key has both languages and none repeats.
  */
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 export const LANG_STORAGE_KEY = 'app.lang';
 
 const catalogues = {
-  zh: { ...coreMessages.zh, ...screensMessages.zh },
-  en: { ...coreMessages.en, ...screensMessages.en },
+  zh: {
+    ...coreMessages.zh,
+    ...screensMessages.zh,
+    ...dubMessages.zh,
+    ...watchDubMessages.zh,
+    ...leadInMessages.zh,
+  },
+  en: {
+    ...coreMessages.en,
+    ...screensMessages.en,
+    ...dubMessages.en,
+    ...watchDubMessages.en,
+    ...leadInMessages.en,
+  },
 };
 export type MessageKey = keyof typeof catalogues.zh;
 
@@ -50,4 +68,13 @@ export function t(key: MessageKey, vars?: Record<string, string | number>, l: La
   const text: string = catalogues[l][key] ?? catalogues.zh[key] ?? key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/**
+ * An emotion's name for a label: the one map the app, the server's H5 pages and the scripts share
+ * (src/audio/scoring/labels.ts), capitalised in English where it stands alone.
+ */
+export function emotionLabel(emotion: Emotion, l: Lang = lang.value): string {
+  const word = EMOTION_LABELS[emotion][l];
+  return l === 'en' ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }

@@ -1,10 +1,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, Outlet } from 'react-router-dom';
 import { t } from '../i18n';
-import type { Part } from '../router/route-table';
-import { KioskIdle } from '../screens/kiosk/kiosk-idle';
+import { KioskIdle } from '../features/kiosk/kiosk-idle';
+import { type Part, PartContext } from '../features/part/part';
+import { ScreenTools } from './screen-tools';
 
-/** The frame shared by one part's pages (spec §2). The screens work styles and fills it. */
+/**
+ * The frame every screen of a part sits in (spec §2): the header band with the brand and the screen
+ * tools (learner, log out, language), the kiosk idle watcher, and the part for the screens below.
+ * Standby draws its own full-screen chrome (the header is hidden there, see styles/layout.css).
+ */
 export function PartLayout({ part }: { part: Part }) {
   useSignals();
   return (
@@ -13,11 +18,13 @@ export function PartLayout({ part }: { part: Part }) {
         <Link to={`/${part}`} className="layout-brand">
           {t('app.name')} · {t(part === 'prpo' ? 'part.prpo' : 'part.prpt')}
         </Link>
+        <ScreenTools part={part} />
       </header>
       <main className="layout-main">
-        <Outlet />
+        <PartContext.Provider value={part}>
+          <Outlet />
+        </PartContext.Provider>
       </main>
-      {/* Kiosk idle watcher (screens work): back to standby and logged out after inactivity. */}
       <KioskIdle part={part} />
     </div>
   );

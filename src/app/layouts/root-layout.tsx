@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useRouteError } from 'react-router-dom';
-import { PageErrorView } from '../router/chunk-error-boundary';
+import { Outlet } from 'react-router-dom';
 import { watchTokenCookie } from '../stores/account';
 import { useSessionExpiry } from '../stores/use-session-expiry';
 import { Toasts } from './toasts';
@@ -18,10 +17,4 @@ export function RootLayout() {
       <Toasts />
     </>
   );
-}
-
-/** Last resort for errors outside a page's own boundary: still a readable message and a way out. */
-export function RouteErrorView() {
-  const error = useRouteError();
-  return <PageErrorView error={error} onRetry={() => window.location.reload()} />;
 }

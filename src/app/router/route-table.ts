@@ -1,52 +1,77 @@
 /**
- * The route table of spec §2 as plain data (no React, no DOM), so the router, the browser test and the
- * bundle-size script all read the same list. `page` names the module under `src/app/pages/` and is also
- * the chunk name used in load errors.
+ * Every route of the app, one row each (spec §2), as plain data: no React, no DOM. The router
+ * (routes.tsx), the route tests and the bundle report (scripts/print-bundle-sizes.ts) all read this
+ * table. Adding a route is one row here plus its screen, `src/app/screens/<screen>/<screen>-screen.tsx`,
+ * whose default export renders it.
  */
-export type Part = 'prpo' | 'prpt';
+import type { Part } from '../../api/contract';
 
-export interface RouteSpec {
+export type { Part };
+
+export interface RouteRow {
   path: string;
   part: Part;
+  /** The folder under `src/app/screens/`; its `<screen>-screen.tsx` is the route's lazy chunk. */
+  screen: string;
+  /** `auth`: behind the authentication wrapper (spec §6); `public`: open to everyone. */
+  guard: 'auth' | 'public';
+  /**
+   * `part`: a child of the part's layout route (`/prpo`, `/prpt`). `wrapper`: outside it, given the
+   * part's layout by a pathless wrapper route (spec §2: the prpt standby and intro routes).
+   */
+  layout: 'part' | 'wrapper';
+  /** i18n key of the page title. */
+  title: `page.${string}`;
+  /** `<part>/<screen>`: names the route's chunk in load errors and marks the rendered page (`data-page`). */
   page: string;
-  /** Behind the authentication wrapper (spec §6). */
-  auth: boolean;
-  /** i18n key of the page title, `page.<part>.<name>`. */
-  titleKey: `page.${string}`;
 }
 
-const r = (path: string, part: Part, name: string, auth: boolean, titleName = name): RouteSpec => ({
+const camel = (s: string) => s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+const row = (
+  path: string,
+  part: Part,
+  screen: string,
+  guard: RouteRow['guard'],
+  layout: RouteRow['layout'] = 'part',
+): RouteRow => ({
   path,
   part,
-  page: `${part}/${name}`,
-  auth,
-  titleKey: `page.${part}.${titleName}`,
+  screen,
+  guard,
+  layout,
+  title: `page.${part}.${camel(screen)}`,
+  page: `${part}/${screen}`,
 });
 
-export const ROUTES: readonly RouteSpec[] = [
-  r('/prpo', 'prpo', 'home', true),
-  r('/prpo/standby', 'prpo', 'standby', false),
-  r('/prpo/intro', 'prpo', 'intro', false),
-  r('/prpo/login', 'prpo', 'login', false),
-  r('/prpo/movies', 'prpo', 'movies', true),
-  r('/prpo/cinema/:id', 'prpo', 'cinema', true),
-  r('/prpo/answer/:id', 'prpo', 'answer', true),
-  r('/prpo/result', 'prpo', 'result', true),
-  r('/prpo/report/:id', 'prpo', 'report', true),
-  r('/prpt', 'prpt', 'home', false),
-  r('/prpt/standby', 'prpt', 'standby', false),
-  r('/prpt/intro', 'prpt', 'intro', false),
-  r('/prpt/login', 'prpt', 'login', false),
-  r('/prpt/movies', 'prpt', 'movies', true),
-  r('/prpt/cinema/:id', 'prpt', 'cinema', true),
-  r('/prpt/answer/:id', 'prpt', 'answer', true),
-  r('/prpt/result', 'prpt', 'result', true),
-  r('/prpt/dub/:id', 'prpt', 'dub', true),
-  r('/prpt/soundSuggest/:id', 'prpt', 'sound-suggest', true, 'soundSuggest'),
-  r('/prpt/report', 'prpt', 'report', true),
+export const ROUTES: readonly RouteRow[] = [
+  row('/prpo', 'prpo', 'home', 'auth'),
+  row('/prpo/standby', 'prpo', 'standby', 'public'),
+  row('/prpo/intro', 'prpo', 'intro', 'public'),
+  row('/prpo/login', 'prpo', 'login', 'public'),
+  row('/prpo/movies', 'prpo', 'movies', 'auth'),
+  row('/prpo/cinema/:id', 'prpo', 'cinema', 'auth'),
+  row('/prpo/answer/:id', 'prpo', 'answer', 'auth'),
+  row('/prpo/result', 'prpo', 'result', 'auth'),
+  row('/prpo/report/:id', 'prpo', 'report', 'auth'),
+  row('/prpt', 'prpt', 'home', 'public'),
+  row('/prpt/standby', 'prpt', 'standby', 'public', 'wrapper'),
+  row('/prpt/intro', 'prpt', 'intro', 'public', 'wrapper'),
+  row('/prpt/login', 'prpt', 'login', 'public'),
+  row('/prpt/movies', 'prpt', 'movies', 'auth'),
+  row('/prpt/cinema/:id', 'prpt', 'cinema', 'auth'),
+  row('/prpt/answer/:id', 'prpt', 'answer', 'auth'),
+  row('/prpt/result', 'prpt', 'result', 'auth'),
+  row('/prpt/dub/:id', 'prpt', 'dub', 'auth'),
+  row('/prpt/soundSuggest/:id', 'prpt', 'sound-suggest', 'auth'),
+  row('/prpt/report', 'prpt', 'report', 'auth'),
 ];
 
-export const NOT_FOUND_PAGE = 'not-found';
+/** What `/` redirects to (spec §2). */
+export const ROOT_REDIRECT = '/prpt';
 
-/** Source file of a page module (for the bundle-size report). */
-export const pageFile = (page: string) => `src/app/pages/${page}.tsx`;
+/** Any path no row matches: outside both parts' layouts. */
+export const NOT_FOUND = { screen: 'not-found', page: 'not-found', title: 'page.notFound' } as const;
+
+/** Source file of a screen module, relative to the repository (a key of the build manifest). */
+export const screenFile = (screen: string) => `src/app/screens/${screen}/${screen}-screen.tsx`;

@@ -1,81 +1,76 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { MessageKey } from '../i18n';
-import { PrpoLayout } from '../layouts/prpo-layout';
-import { PrptLayout } from '../layouts/prpt-layout';
-import { RootLayout, RouteErrorView } from '../layouts/root-layout';
+import { PartLayout } from '../layouts/part-layout';
+import { RootLayout } from '../layouts/root-layout';
 import { RequireAuth } from './auth-guard';
-import { LazyPage } from './lazy-page';
-import { PAGES, type PageName } from './pages';
-import { NOT_FOUND_PAGE, ROUTES } from './route-table';
-
-/** The page of a route with the route's title (from the route table, so titles cannot drift from it). */
-const page = (name: PageName) => {
-  const titleKey = name === NOT_FOUND_PAGE ? 'page.notFound' : ROUTES.find((r) => r.page === name)?.titleKey;
-  if (!titleKey) throw new Error(`Page ${name} is not in the route table`);
-  return <LazyPage entry={PAGES[name]} titleKey={titleKey as MessageKey} />;
-};
+import { LazyPage, type LazyEntry, lazyPage } from './lazy-page';
+import { NOT_FOUND, type Part, ROOT_REDIRECT, ROUTES, type RouteRow } from './route-table';
 
 /**
- * Spec §2. Nesting mirrors the rules: each part's pages sit in its layout; the prpt standby and intro
- * pages get the prpt layout only through a pathless wrapper route; `RequireAuth` wraps every page except
- * the login pages, both standby and intro pages, and the prpt home. `/` goes to `/prpt`.
+ * Every screen module, each its own lazy chunk (spec §8 chunk errors, the first-screen budget). The
+ * glob is what keeps the import paths literal for the bundler while the table names screens as data.
  */
+const SCREENS = import.meta.glob<{ default: ComponentType }>('../screens/*/*-screen.tsx');
+
+function entryFor(page: string, screen: string): LazyEntry {
+  const importer = SCREENS[`../screens/${screen}/${screen}-screen.tsx`];
+  if (!importer)
+    throw new Error(`Route ${page}: no screen module src/app/screens/${screen}/${screen}-screen.tsx`);
+  return lazyPage(page, importer);
+}
+
+/** One lazy entry per page, built once: a retry renews the entry the route renders. */
+export const PAGES: Readonly<Record<string, LazyEntry>> = Object.fromEntries(
+  [...ROUTES, NOT_FOUND].map((r) => [r.page, entryFor(r.page, r.screen)]),
+);
+
+const element = (r: Pick<RouteRow, 'page' | 'title'>) => (
+  <LazyPage entry={PAGES[r.page]} titleKey={r.title as MessageKey} />
+);
+
+/** Public rows as they are, guarded rows under one `RequireAuth`. */
+function guarded(rows: readonly RouteRow[], toRoute: (r: RouteRow) => RouteObject): RouteObject[] {
+  const auth = rows.filter((r) => r.guard === 'auth');
+  return [
+    ...rows.filter((r) => r.guard === 'public').map(toRoute),
+    ...(auth.length ? [{ element: <RequireAuth />, children: auth.map(toRoute) }] : []),
+  ];
+}
+
+/**
+ * A part's routes: rows with layout `part` are children of the part's path route (`/prpt` itself is
+ * its index); rows with layout `wrapper` keep their full path and get the same layout from a pathless
+ * wrapper route, never through `/prpt` (spec §2).
+ */
+function partRoutes(part: Part): RouteObject[] {
+  const base = `/${part}`;
+  const rows = ROUTES.filter((r) => r.part === part);
+  const inPart = rows.filter((r) => r.layout === 'part');
+  const wrapped = rows.filter((r) => r.layout === 'wrapper');
+  const relative = (r: RouteRow): RouteObject =>
+    r.path === base
+      ? { index: true, element: element(r) }
+      : { path: r.path.slice(base.length + 1), element: element(r) };
+  const absolute = (r: RouteRow): RouteObject => ({ path: r.path, element: element(r) });
+  return [
+    { path: base, element: <PartLayout part={part} />, children: guarded(inPart, relative) },
+    ...(wrapped.length
+      ? [{ element: <PartLayout part={part} />, children: guarded(wrapped, absolute) }]
+      : []),
+  ];
+}
+
+const PARTS: readonly Part[] = [...new Set(ROUTES.map((r) => r.part))];
+
+/** The route tree, built from the table: `/` redirects, each part's routes, then the 404. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorView />,
     children: [
-      { path: '/', element: <Navigate to="/prpt" replace /> },
-      {
-        path: '/prpo',
-        element: <PrpoLayout />,
-        children: [
-          { path: 'standby', element: page('prpo/standby') },
-          { path: 'intro', element: page('prpo/intro') },
-          { path: 'login', element: page('prpo/login') },
-          {
-            element: <RequireAuth />,
-            children: [
-              { index: true, element: page('prpo/home') },
-              { path: 'movies', element: page('prpo/movies') },
-              { path: 'cinema/:id', element: page('prpo/cinema') },
-              { path: 'answer/:id', element: page('prpo/answer') },
-              { path: 'result', element: page('prpo/result') },
-              { path: 'report/:id', element: page('prpo/report') },
-            ],
-          },
-        ],
-      },
-      {
-        path: '/prpt',
-        element: <PrptLayout />,
-        children: [
-          { index: true, element: page('prpt/home') },
-          { path: 'login', element: page('prpt/login') },
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: 'movies', element: page('prpt/movies') },
-              { path: 'cinema/:id', element: page('prpt/cinema') },
-              { path: 'answer/:id', element: page('prpt/answer') },
-              { path: 'result', element: page('prpt/result') },
-              { path: 'dub/:id', element: page('prpt/dub') },
-              { path: 'soundSuggest/:id', element: page('prpt/sound-suggest') },
-              { path: 'report', element: page('prpt/report') },
-            ],
-          },
-        ],
-      },
-      {
-        // The wrapper route: prpt standby and intro are outside `/prpt`'s children and receive the
-        // prpt layout only from here (spec §2).
-        element: <PrptLayout />,
-        children: [
-          { path: '/prpt/standby', element: page('prpt/standby') },
-          { path: '/prpt/intro', element: page('prpt/intro') },
-        ],
-      },
-      { path: '*', element: page('not-found') },
+      { path: '/', element: <Navigate to={ROOT_REDIRECT} replace /> },
+      ...PARTS.flatMap(partRoutes),
+      { path: '*', element: element(NOT_FOUND) },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { getAuthQRCode, getWxLoginStatus } from '../../api/calls';
 import type { UserInfo, WxLoginStatusData } from '../../api/contract';
+import { QR_PICKUP_HEADER } from '../../api/contract/constants';
 import { ApiError, isAbortError } from '../../api/errors';
 import { authQRCode, completeLogin } from './account';
 
@@ -8,6 +9,8 @@ import { authQRCode, completeLogin } from './account';
  * QR login (spec §4) as a framework-free controller: request the link, draw it with `qrcode`, take
  * `uuid` from the link's query string, then long-poll the status one request at a time until success,
  * expiry, cancel or stop. An expired or cancelled code is replaced by a fresh one automatically.
+ * Each poll carries the request's pickup key from qr_url's answer (QR_PICKUP_HEADER): the server
+ * hands the token only to the screen that holds it, not to whoever read the uuid off the QR code.
  */
 export type QrPhase =
   | 'idle'
@@ -86,6 +89,7 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
 
   async function poll(
     uuid: string,
+    pickupKey: string,
     deadline: number,
     signal: AbortSignal,
   ): Promise<'success' | 'expired' | 'cancelled' | 'stopped'> {
@@ -95,7 +99,10 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
-        data = await getWxLoginStatus({ uuid, wait: waitMs }, { signal });
+        data = await getWxLoginStatus(
+          { uuid, wait: waitMs },
+          { signal, headers: { [QR_PICKUP_HEADER]: pickupKey } },
+        );
       } catch (e) {
         if (signal.aborted || isAbortError(e)) return 'stopped';
         console.error('[qr-login] status poll failed', e);
@@ -129,10 +136,12 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
       let uuid: string;
       let qrcode: string;
       let expiresIn: number;
+      let pickupKey: string;
       try {
         const res = await getAuthQRCode({ signal });
         link = res.url;
         expiresIn = res.expiresIn;
+        pickupKey = res.pickupKey;
         uuid = uuidFromLink(link);
         qrcode = await toDataURL(link);
       } catch (e) {
@@ -145,7 +154,7 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
       if (signal.aborted) return;
       authQRCode.value = { qrcode, uuid };
       set({ phase: 'waiting', qrcode, uuid, link, error: null });
-      const outcome = await poll(uuid, Date.now() + expiresIn * 1000, signal);
+      const outcome = await poll(uuid, pickupKey, Date.now() + expiresIn * 1000, signal);
       if (outcome === 'success' || outcome === 'stopped') return;
       set({ phase: outcome });
       await sleep(refreshDelayMs, signal);

@@ -1,16 +1,22 @@
+import { logoutSession } from '../../api/calls';
+import { readToken } from '../../api/token';
 import { persistLang } from '../i18n';
 import { resetAccount } from './account';
-import { resetPrpo } from './prpo';
-import { resetPrpt } from './prpt';
+
+const resets = new Set<() => void>();
+
+/** A store's way to be emptied by `clearLocalData`; stores register when their module loads. */
+export function onClearLocalData(reset: () => void): void {
+  resets.add(reset);
+}
 
 /**
- * Wipes everything this browser holds for the learner: localStorage, sessionStorage, every store, and the
- * token cookie (spec §4 logout, spec §8 code 1002). The UI language is written back afterwards: it is a
- * setting of the kiosk, not the learner's data.
+ * Wipes everything this browser holds for the learner: every store, localStorage, sessionStorage and
+ * the token cookie (spec §4 logout, spec §8 code 1002). The UI language is written back afterwards:
+ * it is a setting of the kiosk, not the learner's data.
  */
 export function clearLocalData(): void {
-  resetPrpo();
-  resetPrpt();
+  for (const reset of resets) reset();
   resetAccount();
   try {
     localStorage.clear();
@@ -19,4 +25,21 @@ export function clearLocalData(): void {
     console.error('[session] cannot clear storage', e);
   }
   persistLang();
+}
+
+/** How long a logout waits for the server before giving up (the browser is wiped regardless). */
+const LOGOUT_TIMEOUT_MS = 10_000;
+
+/**
+ * Logout and idle logout, first step: asks the server to revoke the session, so the token is dead on
+ * every instance and not only forgotten here. The token is read now, before the caller wipes the
+ * browser with `clearLocalData` (which it does without waiting for this). Never rejects.
+ */
+export function revokeSession(): Promise<void> {
+  const token = readToken();
+  if (!token) return Promise.resolve();
+  return logoutSession(token, { timeoutMs: LOGOUT_TIMEOUT_MS }).then(
+    () => undefined,
+    (e: unknown) => console.error('[session] the server did not revoke the session', e),
+  );
 }

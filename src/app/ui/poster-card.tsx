@@ -29,7 +29,26 @@ export function PosterCard(p: PosterCardProps) {
             {p.title}
           </span>
         ) : (
-          <img src={p.posterUrl} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} />
+          <>
+            {/* Posters are 16:9 stills: shown whole in the portrait frame, over a blurred copy of
+                themselves, so no title or face in the still is cropped and the badges sit beside it. */}
+            <img
+              className={styles.backdrop}
+              src={p.posterUrl}
+              alt=""
+              aria-hidden="true"
+              loading="lazy"
+              decoding="async"
+            />
+            <img
+              className={styles.poster}
+              src={p.posterUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              onError={() => setBroken(true)}
+            />
+          </>
         )}
         <span className={styles.duration}>
           <span aria-hidden={p.durationSpoken ? true : undefined}>{p.durationLabel}</span>

@@ -1,6 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { KIOSK, PHONE } from './sizes';
 
+/**
+ * Page errors and anything the Content-Security-Policy refused (server/plugins/security-headers.ts):
+ * Chromium reports a refusal as a console error, and a journey that loads something the policy
+ * blocks fails on it.
+ */
+function collect(page: Page, who: string, errors: string[]): void {
+  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(`${who}: ${m.text()}`);
+  });
+}
+
 /** A kiosk: a landscape 1920×1080 screen, Chinese locale, no touch. Page errors are collected. */
 export async function kioskPage(
   browser: Browser,
@@ -8,7 +20,7 @@ export async function kioskPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: KIOSK, locale: 'zh-CN' });
   const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`kiosk: ${e.message}`));
+  collect(page, 'kiosk', errors);
   return { context, page };
 }
 
@@ -27,7 +39,7 @@ export async function phonePage(
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36',
   });
   const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`phone: ${e.message}`));
+  collect(page, 'phone', errors);
   return { context, page };
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForExpression } from '../browser';
 import { onPage } from './contexts';
 import type { ScreenChecks } from './screens';
 import { zhText } from './text';
@@ -16,15 +17,13 @@ export async function openFilm(page: Page): Promise<void> {
 export async function playAndSeeItAdvance(page: Page): Promise<{ from: number; to: number }> {
   const video = page.getByLabel(zhText('cinema.videoLabel', { title: FILM.title }));
   await video.waitFor();
-  await page.waitForFunction("document.querySelector('video')?.readyState >= 2", undefined, {
-    timeout: 60_000,
-  });
+  await waitForExpression(page, "document.querySelector('video')?.readyState >= 2", 60_000);
   await page.getByRole('button', { name: zhText('cinema.play'), exact: true }).click();
   const from = await page.evaluate<number>("document.querySelector('video').currentTime");
-  await page.waitForFunction(
+  await waitForExpression(
+    page,
     `(() => { const v = document.querySelector('video'); return v && !v.paused && v.currentTime > ${from} + 1; })()`,
-    undefined,
-    { timeout: 60_000 },
+    60_000,
   );
   const to = await page.evaluate<number>("document.querySelector('video').currentTime");
   await page.getByRole('button', { name: zhText('cinema.pause'), exact: true }).click();

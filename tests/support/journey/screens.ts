@@ -8,6 +8,13 @@ export const SCREENS_DIR = path.resolve(import.meta.dirname, '../../../test-resu
 
 const SIZES = { kiosk: KIOSK, phone: PHONE } as const;
 
+const SETTLE_ANIMATIONS = `Promise.all(
+  document
+    .getAnimations()
+    .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+    .map((a) => a.finished.catch(() => undefined)),
+)`;
+
 /**
  * Per journey: every screen it visits is scanned with axe-core and photographed at kiosk and phone
  * size. Violations are collected rather than thrown at once, so one failing screen does not hide the
@@ -31,6 +38,10 @@ export class ScreenChecks {
       await page.setViewportSize(size);
       // Let the layout settle at the new size (two frames), and pending images decode.
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      // axe reads colours as painted: a button caught mid-transition (a variant change after a take)
+      // measures an interpolated background. Wait for every finite running animation to end; endless
+      // ones (spinners, pulses) never finish and are left alone.
+      await page.evaluate(SETTLE_ANIMATIONS);
       await page.screenshot({
         path: path.join(SCREENS_DIR, `${this.journey}-${screen}-${name}.png`),
         fullPage: true,

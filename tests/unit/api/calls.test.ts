@@ -39,6 +39,7 @@ const invoke: Record<CallName, () => Promise<unknown>> = {
       filmId: 'f1',
       attempt: 2,
       takeId: 'take-0001',
+      runId: 'run-0001',
     }),
   getSoundSuggest: () => calls.getSoundSuggest({ filmId: 'f1', lang: 'zh' }),
   getPrpTReport: () => calls.getPrpTReport(),
@@ -74,6 +75,7 @@ test('discernSpeechEmotion sends the wav as field `file` named <subtitlesId>.wav
   expect(body).toMatch(/name="subtitlesId"\r\n\r\ns7\r\n/);
   expect(body).toMatch(/name="attempt"\r\n\r\n2\r\n/);
   expect(body).toMatch(/name="takeId"\r\n\r\ntake-0001\r\n/);
+  expect(body).toMatch(/name="runId"\r\n\r\nrun-0001\r\n/);
 });
 
 test('getPrpTReport sends an empty payload with the JSON header (spec §7)', async () => {

@@ -78,16 +78,18 @@ describe('the request wrapper encodes data per method (spec §7)', () => {
     expect(server.last().headers['content-type']).toMatch(/^multipart\/form-data/);
   });
 
-  test('XMLHttpRequest path (upload progress) follows the same encoding and answer rules', async () => {
+  test('an upload followed for progress goes the same way, told when it starts and when it is done', async () => {
+    const progress: Array<number | null> = [];
     const data = await request<{ ok: boolean }>({
       method: 'POST',
       path: '/speech_emotion',
       origin: 'ai',
       body: 'multipart',
       data: { file: new Blob(['abc']) },
-      onUploadProgress: () => {},
+      onUploadProgress: (p) => progress.push(p.fraction),
     });
     expect(data).toBeNull();
+    expect(progress).toEqual([null, 1]);
     const seen = server.last();
     expect(seen.url.pathname).toBe('/ai/speech_emotion');
     expect(seen.url.searchParams.has('_v')).toBe(true);

@@ -1,12 +1,21 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { LANG_STORAGE_KEY, setLang } from '../../../src/app/i18n';
 import { completeLogin, isLoggedIn, userInfo } from '../../../src/app/stores/account';
-import * as prpo from '../../../src/app/stores/prpo';
-import * as prpt from '../../../src/app/stores/prpt';
+import { prpo } from '../../../src/app/features/part/part-store';
+import { recordAttempt, subTitlesScores } from '../../../src/app/features/part/sub-titles-scores';
 import { useLogout } from '../../../src/app/stores/use-logout';
+import { type FixtureServer, movePageTo, startFixtureServer } from '../api/fixture-server';
+
+// The logout call goes to a real HTTP server on the page's origin.
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+});
+afterAll(() => server.close());
 
 let logout: (to?: string) => void = () => {};
 function Grab() {
@@ -26,12 +35,15 @@ function mount(path: string) {
   return router;
 }
 
-afterEach(() => setLang('zh'));
+afterEach(() => {
+  setLang('zh');
+  server.reset();
+});
 
 function seed() {
   completeLogin('tok-1', { id: 'u1', account: 'a', nickname: 'n', token: 'tok-1', expiresIn: 604800 });
   prpo.reportH5Url.value = 'https://h5/report';
-  prpt.recordAttempt('s1', '{}', 'blob:1');
+  recordAttempt('s1', '{}', 'blob:1');
   localStorage.setItem('something', '1');
   sessionStorage.setItem('draft', '1');
 }
@@ -46,7 +58,7 @@ test('logout clears local and session storage, the stores and the token cookie, 
   expect(isLoggedIn.value).toBe(false);
   expect(userInfo.value).toBeNull();
   expect(prpo.reportH5Url.value).toBe('');
-  expect(prpt.subTitlesScores.value).toEqual({});
+  expect(subTitlesScores.value).toEqual({});
   expect(localStorage.getItem('something')).toBeNull();
   expect(sessionStorage.length).toBe(0);
 });
@@ -60,4 +72,18 @@ test('logout goes to a chosen path and keeps the kiosk language', async () => {
   expect(router.state.location.pathname).toBe('/prpo/standby');
   expect(localStorage.getItem(LANG_STORAGE_KEY)).toBe('en');
   expect(localStorage.length).toBe(1);
+});
+
+test('logout asks the server to revoke the session, with the token it had, before wiping', async () => {
+  const router = mount('/prpt/movies');
+  seed();
+  writeToken('tok-revoke');
+  await act(async () => logout('/prpt/standby'));
+  expect(router.state.location.pathname).toBe('/prpt/standby');
+  expect(readToken()).toBeNull();
+  // Earlier tests' logout calls may still arrive: wait for this one's.
+  const revoke = () => server.seen.find((r) => r.headers.token === 'tok-revoke');
+  while (!revoke()) await new Promise((resolve) => setImmediate(resolve));
+  expect(revoke()?.method).toBe('POST');
+  expect(revoke()?.url.pathname).toBe('/producer/site_products/logout');
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { FilmDetail, Subtitle } from '../../../src/api/contract';
-import { SubtitleTimeError, withSubtitleSeconds } from '../../../src/app/stores/movie-detail';
+import { SubtitleTimeError, withSubtitleSeconds } from '../../../src/app/features/part/movie-detail';
 
 const line = (id: string, startTime: string, endTime: string): Subtitle => ({
   id,
@@ -41,5 +41,16 @@ describe('subtitle windows: startTime_m / endTime_m = 60 × mm + ss (spec §3, �
     const run = () => withSubtitleSeconds(detail([line('ok', '00:01', '00:02'), line('s9', '00:03', bad)]));
     expect(run).toThrow(SubtitleTimeError);
     expect(run).toThrow(/Subtitle s9: endTime/);
+  });
+});
+
+describe('originalLanguage (text track and shown lines)', () => {
+  test('Chinese, German, or undetermined; never a guessed English', async () => {
+    const { originalLanguage } = await import('../../../src/app/features/part/movie-detail');
+    expect(originalLanguage([{ text: '你好。' }])).toBe('zh');
+    expect(originalLanguage([{ text: 'Der Lappen liegt auf dem Eisschrank.' }])).toBe('de');
+    expect(originalLanguage([{ text: 'Schön.' }])).toBe('de');
+    expect(originalLanguage([{ text: 'Bonjour tout le monde.' }])).toBe('und');
+    expect(originalLanguage([])).toBe('und');
   });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { readToken } from '../../../src/api/token';
@@ -31,7 +32,11 @@ function scriptServer(statuses: Record<string, Array<Record<string, unknown>>>) 
       json(res, {
         code: 200,
         msg: 'ok',
-        data: { url: `https://h5.example/producer/h5/qr?uuid=${uuid}&x=1`, expiresIn: 120 },
+        data: {
+          url: `https://h5.example/producer/h5/qr?uuid=${uuid}&x=1`,
+          expiresIn: 120,
+          pickupKey: `key-${uuid}`,
+        },
       });
       return;
     }
@@ -77,6 +82,9 @@ test('QR login: image from the link, long-polls one at a time, succeeds on truth
   for (const p of polls()) {
     expect(p.url.searchParams.get('uuid')).toBe('uuid-aaaaaaaaaaaaaaaa');
     expect(p.url.searchParams.get('wait')).toBe('20000');
+    // The screen's pickup key from qr_url goes with every poll, in its header (never in the URL).
+    expect(p.headers['qr-pickup-key']).toBe('key-uuid-aaaaaaaaaaaaaaaa');
+    expect(p.url.search).not.toContain('key-');
   }
   expect(script.maxInFlight()).toBe(1);
   expect(qr.maxConcurrentPolls).toBe(1);
@@ -123,16 +131,37 @@ function QrProbe() {
 }
 
 test('the hook starts polling when mounted and stops when unmounted', async () => {
-  scriptServer({ 'uuid-eeeeeeeeeeeeeeee': [{ status: false, state: 'waiting' }] });
+  // Status polls are held until the test answers them, as a long poll is; `closed` counts those the
+  // browser gave up on (an aborted request closes its connection).
+  const held: ServerResponse[] = [];
+  let closed = 0;
+  server.handle((req: Seen, res) => {
+    if (req.url.pathname.endsWith('/qr_url')) {
+      json(res, {
+        code: 200,
+        msg: 'ok',
+        data: {
+          url: 'https://h5.example/producer/h5/qr?uuid=uuid-eeeeeeeeeeeeeeee',
+          expiresIn: 120,
+          pickupKey: 'key-e',
+        },
+      });
+      return;
+    }
+    res.on('close', () => {
+      if (!res.writableFinished) closed++;
+    });
+    held.push(res);
+  });
   const view = render(<QrProbe />);
-  await vi.waitFor(() => expect(polls().length).toBeGreaterThanOrEqual(2));
+  await vi.waitFor(() => expect(held).toHaveLength(1));
+  json(held[0], { code: 200, msg: 'ok', data: { status: false, state: 'waiting' } });
+  await vi.waitFor(() => expect(held).toHaveLength(2)); // answered, so it polls again
   expect(screen.getByTestId('phase')).toHaveTextContent('waiting');
   expect(authQRCode.value?.uuid).toBe('uuid-eeeeeeeeeeeeeeee');
+
   view.unmount();
-  const count = polls().length;
-  await new Promise((r) => setTimeout(r, 100));
-  expect(polls().length).toBeLessThanOrEqual(count + 1); // at most the poll already on the wire
-  const settled = polls().length;
-  await new Promise((r) => setTimeout(r, 100));
-  expect(polls().length).toBe(settled);
+  // The poll on the wire is aborted, and the loop that would send the next one has ended with it.
+  await vi.waitFor(() => expect(closed).toBe(1));
+  expect(polls()).toHaveLength(2);
 });

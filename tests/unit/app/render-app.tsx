@@ -12,3 +12,11 @@ export function renderAppAt(path: string) {
 
 /** A concrete URL for a route pattern (`:id` → `7`). */
 export const concrete = (pattern: string) => pattern.replace(':id', '7');
+
+/**
+ * Imports every screen module once. vitest transforms a module on its first import, which on a loaded
+ * machine can outlast waitFor's one second in whichever test happens to come first; call it in
+ * beforeAll of a file that renders lazy routes.
+ */
+export const loadScreenModules = () =>
+  Promise.all(Object.values(import.meta.glob('../../../src/app/screens/*/*-screen.tsx')).map((f) => f()));

@@ -1,18 +1,19 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { removeToken, writeToken } from '../../../src/api/token';
 import { type MessageKey, t } from '../../../src/app/i18n';
-import { PAGES } from '../../../src/app/router/pages';
-import { NOT_FOUND_PAGE, ROUTES } from '../../../src/app/router/route-table';
+import { NOT_FOUND, ROUTES, screenFile } from '../../../src/app/router/route-table';
+import { PAGES, routes } from '../../../src/app/router/routes';
 import { Toasts } from '../../../src/app/layouts/toasts';
 import { useAfterLogin } from '../../../src/app/lib/use-after-login';
 import { RequireAuth } from '../../../src/app/router/auth-guard';
 import { loginWithPassword, resetAccount, syncToken } from '../../../src/app/stores/account';
 import { clearToasts } from '../../../src/app/stores/toast';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
-import { concrete, renderAppAt } from './render-app';
+import { concrete, loadScreenModules, renderAppAt } from './render-app';
 
 const heading = (key: string) => t(key as MessageKey);
 
@@ -20,6 +21,7 @@ let server: FixtureServer;
 beforeAll(async () => {
   server = await startFixtureServer();
   movePageTo(server.origin);
+  await loadScreenModules();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -30,8 +32,36 @@ afterEach(() => {
 afterAll(() => server.close());
 
 test('every route of the table has a page chunk, and nothing else does', () => {
-  expect(Object.keys(PAGES).sort()).toEqual([...ROUTES.map((r) => r.page), NOT_FOUND_PAGE].sort());
+  expect(Object.keys(PAGES).sort()).toEqual([...ROUTES.map((r) => r.page), NOT_FOUND.page].sort());
   expect(ROUTES).toHaveLength(20);
+});
+
+test('every screen module serves a route of the table, and every route has its screen module', () => {
+  const modules = Object.keys(import.meta.glob('../../../src/app/screens/*/*-screen.tsx'))
+    .map((k) => k.replace('../../../', ''))
+    .sort();
+  const screens = [...new Set([...ROUTES.map((r) => r.screen), NOT_FOUND.screen])];
+  expect(modules).toEqual(screens.map(screenFile).sort());
+});
+
+test('the tree follows the table: part layout or wrapper route, and the guard (spec §2, §6)', () => {
+  for (const r of ROUTES) {
+    const chain = matchRoutes(routes, r.path.replace(':id', '7'))?.map((m) => m.route) ?? [];
+    expect(chain.at(-1)?.element, r.path).toBeDefined();
+    // `part` rows are children of `/prpo` or `/prpt`; `wrapper` rows get the layout elsewhere.
+    expect(
+      chain.some((x) => x.path === `/${r.part}`),
+      r.path,
+    ).toBe(r.layout === 'part');
+    expect(
+      chain.some((x) => (x.element as ReactElement | undefined)?.type === RequireAuth),
+      r.path,
+    ).toBe(r.guard === 'auth');
+  }
+  expect(ROUTES.filter((r) => r.layout === 'wrapper').map((r) => r.path)).toEqual([
+    '/prpt/standby',
+    '/prpt/intro',
+  ]);
 });
 
 /** Resolves once the route's own page module has loaded and rendered (LazyPage adds `data-page`). */
@@ -39,18 +69,18 @@ const pageShown = (page: string) =>
   waitFor(() => expect(document.querySelector(`[data-page="${page}"]`)).not.toBeNull());
 
 describe('logged out', () => {
-  test.each(ROUTES.filter((r) => !r.auth))(
+  test.each(ROUTES.filter((r) => r.guard === 'public'))(
     'public $path renders its own page, title and layout',
     async (r) => {
       const { here } = renderAppAt(concrete(r.path));
       await pageShown(r.page);
       expect(here()).toBe(concrete(r.path));
-      expect(document.title).toBe(`${heading(r.titleKey)} · ${t('app.name')}`);
+      expect(document.title).toBe(`${heading(r.title)} · ${t('app.name')}`);
       expect(document.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe(r.part);
     },
   );
 
-  test.each(ROUTES.filter((r) => r.auth))(
+  test.each(ROUTES.filter((r) => r.guard === 'auth'))(
     'guarded $path goes to {prefix}/login with a way back',
     async (r) => {
       const url = `${concrete(r.path)}?from=test`;

@@ -2,15 +2,17 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { syncToken, userInfo } from '../../../src/app/stores/account';
-import * as prpt from '../../../src/app/stores/prpt';
+import { loadSoundSuggest } from '../../../src/app/features/part/sound-suggest';
+import { recordAttempt, subTitlesScores } from '../../../src/app/features/part/sub-titles-scores';
 import { clearToasts, toasts } from '../../../src/app/stores/toast';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
-import { renderAppAt } from './render-app';
+import { loadScreenModules, renderAppAt } from './render-app';
 
 let server: FixtureServer;
 beforeAll(async () => {
   server = await startFixtureServer();
   movePageTo(server.origin);
+  await loadScreenModules();
 });
 afterEach(() => {
   clearToasts();
@@ -22,7 +24,7 @@ test('code 1002 from any call: warning 登录信息已失效, local data and tok
   writeToken('stale-token');
   syncToken();
   localStorage.setItem('account.userInfo', JSON.stringify({ id: 'u1' }));
-  prpt.recordAttempt('s1', '{"overall":50}', 'blob:x');
+  recordAttempt('s1', '{"overall":50}', 'blob:x');
   server.handle((_r, res) => json(res, { code: 1002, msg: '登录信息已失效，请重新登录', data: null }, 401));
 
   const { here } = renderAppAt('/prpt/soundSuggest/7?tab=2');
@@ -30,7 +32,7 @@ test('code 1002 from any call: warning 登录信息已失效, local data and tok
 
   // A data loader hits the expired session; it only logs, the bus listener does the rest.
   await act(async () => {
-    await prpt.loadSoundSuggest('7');
+    await loadSoundSuggest('7');
   });
 
   await waitFor(() => expect(here()).toBe('/prpt/login?redirect=%2Fprpt%2FsoundSuggest%2F7%3Ftab%3D2'));
@@ -40,7 +42,7 @@ test('code 1002 from any call: warning 登录信息已失效, local data and tok
   expect(readToken()).toBeNull();
   expect(localStorage.getItem('account.userInfo')).toBeNull();
   expect(sessionStorage.getItem('prpt.subTitlesScores')).toBeNull();
-  expect(prpt.subTitlesScores.value).toEqual({});
+  expect(subTitlesScores.value).toEqual({});
   expect(userInfo.value).toBeNull();
 });
 
@@ -50,9 +52,9 @@ test('on a prpo page the expiry goes to /prpo/login', async () => {
   server.handle((_r, res) => json(res, { code: 1002, msg: 'expired', data: null }, 401));
   const { here } = renderAppAt('/prpo/report/3');
   await waitFor(() => expect(document.querySelector('[data-page="prpo/report"]')).not.toBeNull());
-  const { loadReport } = await import('../../../src/app/stores/prpo');
+  const { prpo } = await import('../../../src/app/features/part/part-store');
   await act(async () => {
-    await loadReport('3');
+    await prpo.loadReport({ id: '3' });
   });
   await waitFor(() => expect(here()).toBe('/prpo/login?redirect=%2Fprpo%2Freport%2F3'));
 });

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
-import * as prpo from '../../../src/app/stores/prpo';
-import * as prpt from '../../../src/app/stores/prpt';
+import { prpo, prpt } from '../../../src/app/features/part/part-store';
 import { clearToasts, toasts } from '../../../src/app/stores/toast';
 import { type FixtureServer, json, movePageTo, startFixtureServer, text } from '../api/fixture-server';
 

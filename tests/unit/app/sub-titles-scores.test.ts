@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
-type ScoresModule = typeof import('../../../src/app/stores/sub-titles-scores');
-type PrptModule = typeof import('../../../src/app/stores/prpt');
+type ScoresModule = typeof import('../../../src/app/features/part/sub-titles-scores');
+type SuggestModule = typeof import('../../../src/app/features/part/sound-suggest');
 
 /** A fresh copy of the stores, as after a page reload (module state rebuilt from sessionStorage). */
-async function freshStores(): Promise<{ scores: ScoresModule; prpt: PrptModule }> {
+async function freshStores(): Promise<{ scores: ScoresModule; suggest: SuggestModule }> {
   vi.resetModules();
   return {
-    scores: await import('../../../src/app/stores/sub-titles-scores'),
-    prpt: await import('../../../src/app/stores/prpt'),
+    scores: await import('../../../src/app/features/part/sub-titles-scores'),
+    suggest: await import('../../../src/app/features/part/sound-suggest'),
   };
 }
 
@@ -123,7 +123,7 @@ describe('sessionStorage survival across a reload', () => {
 
   test('the sound suggestion survives a re-init, with audioInterpret split into non-empty lines', async () => {
     const before = await freshStores();
-    before.prpt.setSoundSuggest({
+    before.suggest.setSoundSuggest({
       filmId: 'f1',
       lang: 'zh',
       audioInterpret: '语速稍快。\n\n情绪到位。\r\n 注意停顿。 \n',
@@ -139,7 +139,48 @@ describe('sessionStorage survival across a reload', () => {
       },
     });
     const after = await freshStores();
-    expect(after.prpt.soundSuggest.value?.lines).toEqual(['语速稍快。', '情绪到位。', '注意停顿。']);
-    expect(after.prpt.soundSuggest.value?.audioInterpret).toContain('情绪到位');
+    expect(after.suggest.soundSuggest.value?.lines).toEqual(['语速稍快。', '情绪到位。', '注意停顿。']);
+    expect(after.suggest.soundSuggest.value?.audioInterpret).toContain('情绪到位');
+  });
+});
+
+describe('the run each film entry belongs to (docs/api.md, Runs)', () => {
+  const take = (filmId: string, subtitlesId: string, overall: number) =>
+    JSON.stringify({ filmId, subtitlesId, overall, audioUrl: `/media/takes/${subtitlesId}.wav` });
+  const line = (subtitlesId: string, first: number, second: number | null = null) =>
+    ({
+      subtitlesId,
+      first: JSON.parse(take('f1', subtitlesId, first)),
+      second: second === null ? null : JSON.parse(take('f1', subtitlesId, second)),
+      takes: second === null ? 1 : 2,
+    }) as never;
+
+  test('the same run adds what another session scored and keeps this device takes; a new run clears the film only', async () => {
+    const { scores } = await freshStores();
+    scores.adoptRunScores('f1', 'run-1', []);
+    scores.recordAttempt('f1-1', take('f1', 'f1-1', 60), 'blob:a');
+    scores.recordAttempt('f2-1', take('f2', 'f2-1', 70), 'blob:other-film');
+
+    scores.adoptRunScores('f1', 'run-1', [line('f1-1', 10), line('f1-2', 43, 51)]);
+    expect(JSON.parse(scores.subTitlesScores.value['f1-1'].firstUserAudioJson).overall).toBe(60);
+    expect(scores.subTitlesScores.value['f1-1'].firstSource).toBe('blob:a');
+    const restored = scores.subTitlesScores.value['f1-2'];
+    expect(JSON.parse(restored.secondUserAudioJson ?? '').overall).toBe(51);
+    // No local take: the server copy plays.
+    expect(scores.playableSource(restored, 2)).toContain('/media/takes/f1-2.wav');
+    expect(scores.nextAttempt('f1-2')).toBe(2);
+
+    // Answers saved again start run 2: this film's entries go (their recordings released), others stay.
+    scores.adoptRunScores('f1', 'run-2', []);
+    expect(Object.keys(scores.subTitlesScores.value)).toEqual(['f2-1']);
+    expect(revoked).toContain('blob:a');
+    expect(scores.scoresRunOf('f1')).toBe('run-2');
+
+    // A reload keeps both the entries and which run they belong to.
+    const again = (await freshStores()).scores;
+    expect(Object.keys(again.subTitlesScores.value)).toEqual(['f2-1']);
+    expect(again.scoresRunOf('f1')).toBe('run-2');
+    again.clearScores();
+    expect(again.scoresRunOf('f1')).toBeUndefined();
   });
 });

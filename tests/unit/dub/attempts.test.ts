@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
-import type { PendingUpload } from '../../../src/app/features/dub/upload-store';
+import type { PendingUpload } from '../../../src/app/features/uploads/upload-store';
 
 const item = (subtitlesId: string, uploadId: string, attempt: 1 | 2): PendingUpload => ({
   uploadId,
-  takeId: 'take-1',
+  sceneTakeId: 'take-1',
   subtitlesId,
   filmId: 'film-1',
   attempt,
@@ -13,6 +13,7 @@ const item = (subtitlesId: string, uploadId: string, attempt: 1 | 2): PendingUpl
   createdAt: 0,
   tries: 0,
   notBefore: 0,
+  owner: 'u:learner-1',
 });
 const result = (overall: number) => ({ overall, audioUrl: `/media/takes/${overall}.wav` }) as SpeechScore;
 
@@ -22,9 +23,9 @@ beforeEach(() => {
 
 describe('attempt bookkeeping through the prpt store', () => {
   it('fills first-attempt fields, then second-attempt fields, and the session asks for attempt 2', async () => {
-    const { onUploadScored, takeSources } = await import('../../../src/app/features/dub/dub-queue');
-    const { subTitlesScores, nextAttempt } = await import('../../../src/app/stores/prpt');
-    const { lineStates } = await import('../../../src/app/features/dub/line-state');
+    const { onUploadScored, takeSources } = await import('../../../src/app/features/uploads/app-queue');
+    const { subTitlesScores, nextAttempt } = await import('../../../src/app/features/part/sub-titles-scores');
+    const { lineStates } = await import('../../../src/app/features/uploads/line-state');
     takeSources.set('u1', 'blob:take-1');
     takeSources.set('u2', 'blob:take-2');
     expect(nextAttempt('s1')).toBe(1);
@@ -45,14 +46,32 @@ describe('attempt bookkeeping through the prpt store', () => {
     expect(lineStates.value.s1).toMatchObject({ stage: 'scored', overall: 74, attempt: 2 });
   });
 
+  it("a take of an earlier run, scored late, stays out of this run's entries", async () => {
+    const { onUploadScored } = await import('../../../src/app/features/uploads/app-queue');
+    const { subTitlesScores, adoptRunScores } = await import(
+      '../../../src/app/features/part/sub-titles-scores'
+    );
+    const { lineStates, setLineState } = await import('../../../src/app/features/uploads/line-state');
+    adoptRunScores('film-1', 'run-2', []);
+    setLineState('s4', { stage: 'uploading', progress: 0.5 });
+    expect(onUploadScored({ ...item('s4', 'u4', 1), runId: 'run-1' }, result(55))).toBeNull();
+    expect(subTitlesScores.value.s4).toBeUndefined();
+    expect(lineStates.value.s4).toBeUndefined();
+    // A take of the run shown is recorded as usual.
+    expect(onUploadScored({ ...item('s4', 'u5', 1), runId: 'run-2' }, result(66))).toBe(1);
+    expect(subTitlesScores.value.s4).toBeDefined();
+  });
+
   it('survives a reload: scores come back from sessionStorage, dead blob URLs marked lost', async () => {
-    const first = await import('../../../src/app/features/dub/dub-queue');
+    const first = await import('../../../src/app/features/uploads/app-queue');
     first.takeSources.set('u1', 'blob:take-1');
     first.onUploadScored(item('s9', 'u1', 1), result(88));
     expect(sessionStorage.getItem('prpt.subTitlesScores')).toContain('s9');
 
     vi.resetModules(); // a new page load: modules re-read storage
-    const { subTitlesScores, nextAttempt, playableSource } = await import('../../../src/app/stores/prpt');
+    const { subTitlesScores, nextAttempt, playableSource } = await import(
+      '../../../src/app/features/part/sub-titles-scores'
+    );
     const entry = subTitlesScores.value.s9;
     expect(entry).toMatchObject({
       firstUserAudioJson: JSON.stringify(result(88)),
@@ -65,8 +84,8 @@ describe('attempt bookkeeping through the prpt store', () => {
 
   it('a retake while the first take is still uploading counts as attempt 2', async () => {
     const { DubSession } = await import('../../../src/app/features/dub/dub-session');
-    const { UploadQueue } = await import('../../../src/app/features/dub/upload-queue');
-    const { idbUploadStore } = await import('../../../src/app/features/dub/upload-store');
+    const { UploadQueue } = await import('../../../src/app/features/uploads/upload-queue');
+    const { idbUploadStore } = await import('../../../src/app/features/uploads/upload-store');
     const { createStore } = await import('idb-keyval');
     const queue = new UploadQueue({
       store: idbUploadStore(createStore('attempts-db', 'pending')),
@@ -85,7 +104,7 @@ describe('attempt bookkeeping through the prpt store', () => {
     expect(session.attemptFor('s5')).toBe(1);
     await queue.enqueue({
       uploadId: 'u5',
-      takeId: 't',
+      sceneTakeId: 't',
       subtitlesId: 's5',
       filmId: 'film-1',
       attempt: 1,

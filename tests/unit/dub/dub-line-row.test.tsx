@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals-react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { resetLineStates, setLineState } from '../../../src/app/features/dub/line-state';
+import { resetLineStates, setLineState } from '../../../src/app/features/uploads/line-state';
 import { lang } from '../../../src/app/i18n';
-import { clearScores, recordAttempt } from '../../../src/app/stores/prpt';
+import { clearScores, recordAttempt } from '../../../src/app/features/part/sub-titles-scores';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const line = dubLine();
@@ -86,5 +86,41 @@ describe('DubLineRow', () => {
     } finally {
       lang.value = 'zh';
     }
+  });
+});
+
+describe('the line cue and the row in the UI language', () => {
+  it('promptLine: the line at the clip position, else the next one, else none', async () => {
+    const { promptLine } = await import('../../../src/app/features/dub/line-prompt');
+    const a = dubLine({ id: 'a', startTime_m: 1, endTime_m: 2.5 });
+    const b = dubLine({ id: 'b', startTime_m: 3, endTime_m: 4 });
+    expect(promptLine([a, b], 0)).toEqual({ line: a, now: false });
+    expect(promptLine([a, b], 1.2)).toEqual({ line: a, now: true });
+    expect(promptLine([a, b], 2.7)).toEqual({ line: b, now: false });
+    expect(promptLine([a, b], 4.5)).toBeNull();
+  });
+
+  it('a take stopped before the line ended says so; it never says the upload failed', () => {
+    resetLineStates();
+    setLineState('l1', { stage: 'failed', message: 'incomplete' });
+    renderRow();
+    expect(screen.getByRole('status')).toHaveTextContent('未录完');
+    expect(screen.queryByText('上传失败')).toBeNull();
+    expect(screen.getByText('录音未完成，请重录')).toBeInTheDocument();
+    resetLineStates();
+  });
+
+  it("the row's translation follows the language", async () => {
+    resetLineStates();
+    renderRow();
+    expect(screen.getByText('抹布在冰箱上放着。')).toBeInTheDocument();
+    act(() => {
+      lang.value = 'en';
+    });
+    expect(await screen.findByText('The cloth is lying on the fridge.')).toBeInTheDocument();
+    expect(screen.queryByText('抹布在冰箱上放着。')).toBeNull();
+    act(() => {
+      lang.value = 'zh';
+    });
   });
 });

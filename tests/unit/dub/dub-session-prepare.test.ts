@@ -5,10 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import type { Recorder } from '../../../src/audio/capture/recorder';
 import { DubSession } from '../../../src/app/features/dub/dub-session';
-import { dt } from '../../../src/app/features/dub/messages';
-import { UploadQueue } from '../../../src/app/features/dub/upload-queue';
-import { idbUploadStore } from '../../../src/app/features/dub/upload-store';
-import type { SubtitleLine } from '../../../src/app/stores/movie-detail';
+import { UploadQueue } from '../../../src/app/features/uploads/upload-queue';
+import { idbUploadStore } from '../../../src/app/features/uploads/upload-store';
+import type { SubtitleLine } from '../../../src/app/features/part/movie-detail';
 import { EncoderBridge } from '../../../src/workers/encoder-bridge';
 
 /**
@@ -137,7 +136,7 @@ describe('getting a take ready', () => {
     const result = await s.lineRetake(clip('yes'), line(5));
     expect(result).toBeNull();
     expect(s.phase.value).toBe('idle');
-    expect(s.error.value).toBe(dt('notReady'));
+    expect(s.error.value).toBe('not-ready');
     expect(spawned).toHaveLength(1);
     expect(spawned[0].terminated).toBe(true);
     expect(made[0].closed).toBe(1);
@@ -156,7 +155,7 @@ describe('getting a take ready', () => {
     expect(await s.lineRetake(video, line(5))).toBeNull();
     expect(video.seekRequests).toEqual([3.5]); // the run-up before the line: asked for, never reached
     expect(s.phase.value).toBe('idle');
-    expect(s.error.value).toBe(dt('notReady'));
+    expect(s.error.value).toBe('not-ready');
     expect(spawned[0].terminated).toBe(true);
     expect(made[0].closed).toBe(1);
     queue.dispose();
@@ -204,6 +203,28 @@ describe('getting a take ready', () => {
     expect(s.phase.value).toBe('idle');
     expect(s.error.value).toBeNull();
     expect(spawned[0].terminated).toBe(true);
+    queue.dispose();
+  });
+
+  it('after a take the level rests and the microphone is released; the next take opens it again', async () => {
+    const { bridge } = workers(true);
+    const made: ReturnType<typeof recorder>[] = [];
+    const { s, queue } = session(bridge, made, 5_000);
+    const take = s.lineRetake(clip('yes'), line(5));
+    await vi.waitFor(() => expect(s.phase.value).toBe('count-in'));
+    // A finished take this time, and a reading on the meter during it.
+    made[0].finishTake = async () => ({ skipped: [] }) as never;
+    s.level.value = { rms: 0.3, peak: 0.5, frames: 128, dropped: 0 } as never;
+    s.stop();
+    await take;
+    expect(s.error.value).toBeNull();
+    expect(s.phase.value).toBe('idle');
+    expect(s.level.value).toBeNull();
+    await vi.waitFor(() => expect(made[0].closed).toBe(1));
+    const next = s.lineRetake(clip('yes'), line(5));
+    await vi.waitFor(() => expect(made).toHaveLength(2));
+    s.stop();
+    await next;
     queue.dispose();
   });
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import { parseSpeechScore } from '../../../src/app/features/dub/line-score-detail';
-import { resetLineStates } from '../../../src/app/features/dub/line-state';
-import { clearScores, recordAttempt } from '../../../src/app/stores/prpt';
+import { resetLineStates } from '../../../src/app/features/uploads/line-state';
+import { clearScores, recordAttempt } from '../../../src/app/features/part/sub-titles-scores';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const line = dubLine({
@@ -13,11 +13,13 @@ const line = dubLine({
   referenceAudio: '/media/ref/detail-1.wav',
 });
 
+/** A version 1 result (stored before confidence existed), or version 2 with a clear reading at 90 %. */
 function score(
   attempt: number,
   overall: number,
   detected: SpeechScore['emotion']['detected'],
   tip: string,
+  version: 1 | 2 = 1,
 ): SpeechScore {
   const probabilities = {
     anger: 0.1,
@@ -41,8 +43,9 @@ function score(
     shimmerDb: 0.5,
     hnrDb: 12,
   };
+  const v2 = version === 2 ? { confidence: 0.9, clear: true, targetArousal: 0.8, arousalGap: -0.1 } : {};
   return {
-    version: 1,
+    version,
     takeId: `take-${attempt}`,
     subtitlesId: line.id,
     filmId: 'film',
@@ -57,6 +60,7 @@ function score(
       target: 'anger',
       targetSource: 'annotated',
       actorProbabilities: probabilities,
+      ...v2,
     },
     prosody: { learner: figures, actor: figures },
     contours: {
@@ -68,6 +72,7 @@ function score(
     },
     quality: { speechDetected: true, tooQuiet: false, clipped: false, snrDb: 30 },
     tips: [{ zh: tip, en: `en ${tip}` }],
+    ...(version === 2 ? { deliveryLikeness: true } : {}),
     audioUrl: '/media/takes/u/t.wav',
     createdAt: '2026-11-21T00:00:00.000Z',
   };
@@ -83,7 +88,7 @@ describe('a scored line’s detail panel', () => {
 
   it('opens on request and shows both attempts side by side: score, heard vs target emotion, tips', () => {
     recordAttempt(line.id, JSON.stringify(score(1, 52, 'neutral', '第一次：语调再起伏大一些')), 'blob:1');
-    recordAttempt(line.id, JSON.stringify(score(2, 81, 'anger', '第二次：保持这个力度')), 'blob:2');
+    recordAttempt(line.id, JSON.stringify(score(2, 81, 'anger', '第二次：保持这个力度', 2)), 'blob:2');
     renderRow();
     expect(screen.queryByTestId('line-score-detail')).not.toBeInTheDocument();
 
@@ -96,8 +101,12 @@ describe('a scored line’s detail panel', () => {
     const second = screen.getByRole('region', { name: '第二次' });
     expect(within(first).getByRole('img', { name: '第一次 综合 52' })).toBeInTheDocument();
     expect(within(second).getByRole('img', { name: '第二次 综合 81' })).toBeInTheDocument();
-    expect(within(first).getByText('平静')).toBeInTheDocument();
-    expect(within(second).getAllByText('愤怒')).toHaveLength(2); // heard anger, target anger
+    // A version 1 result has no calibrated confidence: its heard emotion is not named.
+    expect(within(first).getByText(/听不出明显的情绪/)).toBeInTheDocument();
+    expect(within(first).queryByText('平静')).not.toBeInTheDocument();
+    expect(within(second).getByText('愤怒 90%')).toBeInTheDocument(); // heard anger, clearly
+    expect(within(second).getByText('愤怒')).toBeInTheDocument(); // target anger
+    expect(screen.getByText(/衡量的是与演员表演方式的相似度/)).toBeInTheDocument();
     expect(within(first).getByText('第一次：语调再起伏大一些')).toBeInTheDocument();
     expect(within(second).getByText('第二次：保持这个力度')).toBeInTheDocument();
 
@@ -111,9 +120,10 @@ describe('a scored line’s detail panel', () => {
     expect(screen.queryByRole('button', { name: '查看详情' })).not.toBeInTheDocument();
   });
 
-  it('reads only version-1 results', () => {
+  it('reads version 1 and 2 results, nothing else', () => {
     expect(parseSpeechScore(JSON.stringify(score(1, 50, 'fear', 'x')))?.overall).toBe(50);
-    expect(parseSpeechScore(JSON.stringify({ ...score(1, 50, 'fear', 'x'), version: 2 }))).toBeNull();
+    expect(parseSpeechScore(JSON.stringify(score(1, 60, 'fear', 'x', 2)))?.emotion.clear).toBe(true);
+    expect(parseSpeechScore(JSON.stringify({ ...score(1, 50, 'fear', 'x'), version: 3 }))).toBeNull();
     expect(parseSpeechScore('{')).toBeNull();
     expect(parseSpeechScore(undefined)).toBeNull();
   });

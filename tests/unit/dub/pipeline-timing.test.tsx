@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetLineStates, setLineState } from '../../../src/app/features/dub/line-state';
-import { lineTimings, scoreStored, windowArrived } from '../../../src/app/features/dub/pipeline-timing';
-import { recordAttempt } from '../../../src/app/stores/prpt';
+import type { SpeechScore } from '../../../src/api/contract';
+import { lineEvents } from '../../../src/app/features/dub/line-events';
+import { lineTimings } from '../../../src/app/features/dub/pipeline-timing';
+import { onUploadScored } from '../../../src/app/features/uploads/app-queue';
+import { resetLineStates } from '../../../src/app/features/uploads/line-state';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const measures = (name: string) =>
@@ -15,9 +17,10 @@ describe('line end → score shown', () => {
     resetLineStates();
     const line = dubLine({ id: 'timed-1' });
     const now = performance.timeOrigin + performance.now();
-    windowArrived(
-      'up-1',
-      {
+    // The worker hands the window over, as the dub session reports it.
+    lineEvents.emit('window', {
+      uploadId: 'up-1',
+      window: {
         takeId: 't',
         subtitlesId: line.id,
         wav: new ArrayBuffer(0),
@@ -28,14 +31,13 @@ describe('line end → score shown', () => {
         closedAtMs: now - 20,
         encodedAtMs: now - 10,
       },
-      0.5,
-    );
-    // As the upload queue does on a score: the store, the line state, then the timing.
-    recordAttempt(line.id, JSON.stringify({ overall: 70 }), '');
-    setLineState(line.id, { stage: 'scored', overall: 70, attempt: 1 });
-    scoreStored('up-1', line.id);
-    // No row has shown it yet (rows render their updates in transitions, a moment later): no measure.
-    await new Promise((r) => setTimeout(r, 50));
+      marginSeconds: 0.5,
+    });
+    // The app's queue scores the upload: the store, the line state, and the event the timing observes.
+    const item = { uploadId: 'up-1', subtitlesId: line.id, attempt: 1 as const };
+    onUploadScored(item as Parameters<typeof onUploadScored>[0], { overall: 70 } as SpeechScore);
+    // In the store is not on screen: only a row's commit ends the measure (rows render in transitions).
+    expect(lineTimings.peek().find((t) => t.uploadId === 'up-1')?.lineEndToShownMs).toBeUndefined();
     expect(measures(line.id)).toHaveLength(0);
 
     renderDubRow(line);
@@ -44,5 +46,32 @@ describe('line end → score shown', () => {
     const timing = lineTimings.peek().find((t) => t.uploadId === 'up-1');
     // Line end = window close − margin (0.5 s): at least 520 ms before it was shown.
     expect(timing?.lineEndToShownMs).toBeGreaterThanOrEqual(520);
+  });
+
+  it("is measured for a line that ended in the page's first moments (before its time origin)", async () => {
+    resetLineStates();
+    const line = dubLine({ id: 'timed-early' });
+    // The window closed 10 ms after the page's time origin: its line end (− 0.5 s margin) lies before it.
+    lineEvents.emit('window', {
+      uploadId: 'up-early',
+      window: {
+        takeId: 't',
+        subtitlesId: line.id,
+        wav: new ArrayBuffer(0),
+        durationMs: 5,
+        complete: true,
+        start: 0,
+        end: 80,
+        closedAtMs: performance.timeOrigin + 10,
+        encodedAtMs: performance.timeOrigin + 12,
+      },
+      marginSeconds: 0.5,
+    });
+    const item = { uploadId: 'up-early', subtitlesId: line.id, attempt: 1 as const };
+    onUploadScored(item as Parameters<typeof onUploadScored>[0], { overall: 70 } as SpeechScore);
+    renderDubRow(line);
+    await waitFor(() => expect(measures(line.id)).toHaveLength(1));
+    const timing = lineTimings.peek().find((t) => t.uploadId === 'up-early');
+    expect(timing?.lineEndToShownMs).toBeGreaterThanOrEqual(490);
   });
 });

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { AnswerScreen } from '../../../src/app/screens/answer/answer-screen';
-import { readDraft, readLastResult } from '../../../src/app/screens/answer/answer-storage';
+import { readDraft, readLastResult } from '../../../src/app/features/answers/answer-storage';
 import { ResultScreen } from '../../../src/app/screens/result/result-screen';
-import { movieDetail, resetPrpo } from '../../../src/app/stores/prpo';
+import { prpo } from '../../../src/app/features/part/part-store';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { detail, saved } from './fixtures';
 import { renderScreen } from './render-screen';
@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   server.reset();
-  resetPrpo();
+  prpo.reset();
 });
 
 const open = () =>
@@ -40,7 +40,7 @@ describe('answer screen', () => {
     const user = userEvent.setup();
     open();
     expect(await screen.findByText('马克斯说话时是什么情绪？')).toBeInTheDocument();
-    expect(movieDetail.value?.id).toBe('film-1');
+    expect(prpo.movieDetail.value?.id).toBe('film-1');
     expect(screen.getByRole('progressbar', { name: '已回答 0 / 3' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '提交答案' }));
@@ -106,5 +106,63 @@ describe('answer screen', () => {
       await user.click(next);
     });
     expect(screen.getByTestId('where')).toHaveTextContent('/prpo/report/rec-9');
+  });
+});
+
+describe('result screen in a new browser session', () => {
+  const summary = {
+    runId: 'run-5',
+    part: 'prpo' as const,
+    filmId: 'film-1',
+    filmTitle: detail.title,
+    filmTitleEn: detail.titleEn,
+    startedAt: '2026-11-23T09:00:00Z',
+    updatedAt: '2026-11-23T09:05:00Z',
+    answered: true,
+    answerPercent: 50,
+    dubbedLines: 0,
+    totalLines: 2,
+    dubbingAverage: null,
+  };
+
+  test('nothing answered in this tab: the latest answered run comes from the server', async () => {
+    server.handle((req, res) => {
+      const p = req.url.pathname;
+      if (p.endsWith('/get_run_history'))
+        return json(res, {
+          code: 200,
+          msg: 'ok',
+          data: { runs: [{ ...summary, runId: 'run-6', answered: false, answerPercent: null }, summary] },
+        });
+      if (p.endsWith('/get_run'))
+        return json(res, {
+          code: 200,
+          msg: 'ok',
+          data: { run: summary, answers: { ...saved, runId: 'run-5' }, lines: [] },
+        });
+      if (p.endsWith('/get_film_info')) return json(res, { code: 200, msg: 'ok', data: detail });
+      json(res, { code: 404, msg: 'no such call', data: null });
+    });
+    renderScreen(<ResultScreen part="prpo" />, '/prpo/result');
+    expect(await screen.findByRole('progressbar', { name: '得分 50%' })).toBeInTheDocument();
+    expect(screen.getByText(detail.title)).toBeInTheDocument();
+    expect(screen.getByText('悲伤；恐惧')).toBeInTheDocument();
+    // The run asked for is the latest one with answers, not the newer unanswered one.
+    const asked = server.seen.find((r) => r.url.pathname.endsWith('/get_run'));
+    expect(asked?.url.searchParams.get('runId')).toBe('run-5');
+    expect(screen.getAllByRole('link', { name: '查看训练报告' })[0]).toHaveAttribute(
+      'href',
+      '/prpo/report/rec-9',
+    );
+  });
+
+  test('no answered run at all: the empty state with a way on', async () => {
+    server.handle((req, res) => {
+      if (req.url.pathname.endsWith('/get_run_history'))
+        return json(res, { code: 200, msg: 'ok', data: { runs: [] } });
+      json(res, { code: 404, msg: 'no such call', data: null });
+    });
+    renderScreen(<ResultScreen part="prpo" />, '/prpo/result');
+    expect(await screen.findByText('还没有答题结果')).toBeInTheDocument();
   });
 });

@@ -25,6 +25,7 @@ export const detail: FilmDetail = {
   synopsis: L('姐弟俩在收拾奶奶的厨房。', 'Two siblings clear out their grandmother’s kitchen.'),
   video: '/media/film-1/clip.mp4',
   subtitlesTrack: '/media/film-1/clip.vtt',
+  background: null,
   roles: [{ name: 'Eva', description: L('姐姐', 'the sister') }],
   subtitlesList: [
     {

@@ -1,18 +1,28 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { setLang } from '../../../src/app/i18n';
-import { DEFAULT_KIOSK_IDLE_MS, kioskIdleMs, warningMs } from '../../../src/app/screens/kiosk/idle-config';
-import { KioskIdle } from '../../../src/app/screens/kiosk/kiosk-idle';
-import { subTitlesScores } from '../../../src/app/stores/prpt';
+import { DEFAULT_KIOSK_IDLE_MS, kioskIdleMs, warningMs } from '../../../src/app/features/kiosk/idle-config';
+import { KioskIdle } from '../../../src/app/features/kiosk/kiosk-idle';
+import { subTitlesScores } from '../../../src/app/features/part/sub-titles-scores';
 import { syncToken } from '../../../src/app/stores/account';
+import { type FixtureServer, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { renderScreen } from './render-screen';
+
+// The idle logout's revoke call goes to a real HTTP server on the page's origin.
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+});
+afterAll(() => server.close());
 
 beforeEach(() => {
   setLang('zh');
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
 });
 afterEach(() => {
+  server.reset();
   vi.useRealTimers();
   window.__APP_CONFIG__ = undefined;
 });
@@ -57,9 +67,39 @@ describe('kiosk idle timeout', () => {
     await act(async () => vi.advanceTimersByTime(3_500));
     expect(router.state.location.pathname).toBe('/prpt/standby');
     expect(readToken()).toBeNull();
+    // The server was asked to revoke the session, with the token the kiosk held.
+    await server.waitForRequests(1);
+    expect(server.last().url.pathname).toBe('/producer/site_products/logout');
+    expect(server.last().headers.token).toBe('tok-kiosk');
     expect(localStorage.getItem('account.userInfo')).toBeNull();
     expect(sessionStorage.getItem('prpt.subTitlesScores')).toBeNull();
     expect(subTitlesScores.value).toEqual({});
+  });
+
+  test('a film or take playing is activity: the session lasts while the clip plays and ends after it', async () => {
+    window.__APP_CONFIG__ = { kioskIdleMs: 8_000 };
+    writeToken('tok-watching');
+    syncToken();
+    const { router } = renderScreen(<KioskIdle part="prpt" />, '/prpt/dub/film-1');
+    const video = document.createElement('video');
+    document.body.append(video);
+    // 20 s of clip (longer than the idle time): timeupdate about every 250 ms, as a playing clip sends.
+    for (let i = 0; i < 80; i++) {
+      await act(async () => {
+        video.dispatchEvent(new Event('timeupdate'));
+        vi.advanceTimersByTime(250);
+      });
+    }
+    expect(screen.queryByRole('heading', { name: '还在吗？' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/prpt/dub/film-1');
+    expect(readToken()).toBe('tok-watching');
+    // The clip ended: nothing plays, so the idle time runs out.
+    await act(async () => vi.advanceTimersByTime(8_500));
+    expect(router.state.location.pathname).toBe('/prpt/standby');
+    // Its revoke call lands here, not in whichever test runs next.
+    await server.waitForRequests(1);
+    expect(server.last().headers.token).toBe('tok-watching');
+    video.remove();
   });
 
   test('does nothing on the standby screen itself', async () => {
@@ -75,7 +115,7 @@ describe('kiosk idle timeout', () => {
 describe('standby attract loop', () => {
   test('shows remembered film posters after the stores were emptied, else quiet title cards', async () => {
     const { attractPosters, rememberAttractFilms } = await import(
-      '../../../src/app/screens/standby/attract-posters'
+      '../../../src/app/features/attract/attract-posters'
     );
     const { film } = await import('./fixtures');
     const fallback = attractPosters([], 8);

@@ -14,6 +14,9 @@ let server: FixtureServer;
 beforeAll(async () => {
   server = await startFixtureServer();
   movePageTo(server.origin);
+  // The screen loads `qrcode` lazily; importing it once here keeps vitest's first transform of it (seconds
+  // on a loaded machine) out of whichever test runs first and its one-second waits.
+  await import('qrcode');
 });
 afterAll(() => server.close());
 beforeEach(() => setLang('zh'));
@@ -32,7 +35,7 @@ function qrServer(states: string[], login?: (req: Seen) => { code: number; msg: 
       return json(res, {
         code: 200,
         msg: 'ok',
-        data: { url: `https://h5.example/qr?uuid=${uuid}`, expiresIn: 120 },
+        data: { url: `https://h5.example/qr?uuid=${uuid}`, expiresIn: 120, pickupKey: `key-${uuid}` },
       });
     }
     if (path.endsWith('/get_wx_login_status')) {

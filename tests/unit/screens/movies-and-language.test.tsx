@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { lang, setLang } from '../../../src/app/i18n';
 import { IntroScreen } from '../../../src/app/screens/intro/intro-screen';
 import { MoviesScreen } from '../../../src/app/screens/movies/movies-screen';
-import { movies, resetPrpt } from '../../../src/app/stores/prpt';
+import { prpt } from '../../../src/app/features/part/part-store';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { film } from './fixtures';
 import { renderScreen } from './render-screen';
@@ -21,7 +21,7 @@ afterEach(() => {
   release?.();
   release = null;
   server.reset();
-  resetPrpt();
+  prpt.reset();
   setLang('zh');
 });
 
@@ -52,7 +52,7 @@ describe('movies screen', () => {
     expect(card).toHaveTextContent('已配音 1/2 句');
     // 30 % for answering plus 70 % × half the lines dubbed.
     expect(screen.getByRole('progressbar', { name: '完成进度 65%' })).toBeInTheDocument();
-    expect(movies.value).toHaveLength(1);
+    expect(prpt.movies.value).toHaveLength(1);
   });
 
   test('an empty shelf says so and offers a reload', async () => {
@@ -70,7 +70,7 @@ describe('language switch', () => {
     renderScreen(<IntroScreen part="prpt" />, '/prpt/intro');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('影视配音');
     expect(screen.getByRole('list', { name: '训练步骤' }).children).toHaveLength(6);
-    const { LanguageToggle } = await import('../../../src/app/screens/common/language-toggle');
+    const { LanguageToggle } = await import('../../../src/app/ui/language-toggle');
     renderScreen(<LanguageToggle />, '/');
     await u.click(screen.getByRole('button', { name: 'English' }));
     expect(lang.value).toBe('en');
@@ -79,5 +79,42 @@ describe('language switch', () => {
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('app.lang')).toBe('en');
+  });
+});
+
+describe('home screens link the two parts', () => {
+  test('each home links to the other part; film titles follow the language', async () => {
+    const { HomeScreen } = await import('../../../src/app/screens/home/home-screen');
+    const { writeToken } = await import('../../../src/api/token');
+    const { syncToken } = await import('../../../src/app/stores/account');
+    writeToken('tok-home');
+    syncToken();
+    const touched = { ...film, progress: { ...film.progress, runId: 'run-3' } };
+    server.handle((_req, res) =>
+      json(res, { code: 200, msg: 'ok', data: { list: [touched], total: 1, page: 1, pageSize: 100 } }),
+    );
+    const one = renderScreen(<HomeScreen part="prpt" />, '/prpt');
+    expect(await screen.findByRole('link', { name: /去第一部分：观影理解/ })).toHaveAttribute(
+      'href',
+      '/prpo',
+    );
+    // The latest run's report, with the history of every run.
+    expect(await screen.findByRole('link', { name: '报告与训练记录' })).toHaveAttribute(
+      'href',
+      '/prpt/report?runId=run-3',
+    );
+    expect(await screen.findByText(film.title)).toBeInTheDocument();
+    act(() => setLang('en'));
+    expect(await screen.findByText(film.titleEn)).toBeInTheDocument();
+    one.unmount();
+    renderScreen(<HomeScreen part="prpo" />, '/prpo');
+    expect(await screen.findByRole('link', { name: /Go to Part two: Film dubbing/ })).toHaveAttribute(
+      'href',
+      '/prpt',
+    );
+    expect(await screen.findByRole('link', { name: 'Report and history' })).toHaveAttribute(
+      'href',
+      '/prpo/report/run-3?by=run',
+    );
   });
 });

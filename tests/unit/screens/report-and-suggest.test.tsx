@@ -1,11 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { arcPoints } from '../../../src/app/screens/report/report-view';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
 import { SoundSuggestScreen } from '../../../src/app/screens/sound-suggest/sound-suggest-screen';
 import { parseSuggestLine } from '../../../src/app/screens/sound-suggest/suggest-lines';
-import { resetPrpt } from '../../../src/app/stores/prpt';
+import { prpt } from '../../../src/app/features/part/part-store';
+import { setSoundSuggest } from '../../../src/app/features/part/sound-suggest';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { prptReport } from './fixtures';
 import { renderScreen } from './render-screen';
@@ -19,7 +20,8 @@ afterAll(() => server.close());
 beforeEach(() => setLang('zh'));
 afterEach(() => {
   server.reset();
-  resetPrpt();
+  prpt.reset();
+  setSoundSuggest(null);
 });
 
 describe('prpt report', () => {
@@ -35,7 +37,7 @@ describe('prpt report', () => {
         });
       json(res, { code: 404, msg: 'no', data: null });
     });
-    renderScreen(<ReportScreen part="prpt" />, '/prpt/report');
+    renderScreen(<ReportScreen part="prpt" select={{}} />, '/prpt/report');
     expect(
       await screen.findByRole('heading', { level: 1, name: '训练报告 · 奶奶的房子' }),
     ).toBeInTheDocument();
@@ -77,9 +79,77 @@ describe('prpt report', () => {
     ]);
   });
 
+  test('any run is reachable (?runId=), and the history lists earlier runs with dates and scores', async () => {
+    const run = (
+      runId: string,
+      filmTitle: string,
+      updatedAt: string,
+      answerPercent: number | null,
+      avg: number | null,
+    ) => ({
+      runId,
+      part: 'prpt' as const,
+      filmId: runId === 'run-a' ? 'film-2' : 'film-1',
+      filmTitle,
+      filmTitleEn: runId === 'run-a' ? 'The Rehearsal' : "Grandma's Flat",
+      startedAt: updatedAt,
+      updatedAt,
+      answered: answerPercent !== null,
+      answerPercent,
+      dubbedLines: avg === null ? 0 : 2,
+      totalLines: 2,
+      dubbingAverage: avg,
+    });
+    const earlier = {
+      ...prptReport,
+      runId: 'run-b',
+      // No dubbing section: its chart needs a canvas, which this DOM has not got.
+      dubbing: null,
+      progress: [
+        run('run-a', '排练', '2026-11-20T08:00:00Z', 40, null),
+        run('run-b', '奶奶的房子', '2026-11-21T10:00:00Z', 67, 41.4),
+        run('run-c', '奶奶的房子', '2026-11-22T10:00:00Z', 100, 51.6),
+      ],
+    };
+    server.handle((req, res) => {
+      if (req.url.pathname.endsWith('/get_info_by_id'))
+        return json(res, { code: 200, msg: 'ok', data: earlier });
+      json(res, { code: 404, msg: 'no', data: null });
+    });
+    renderScreen(<ReportScreen part="prpt" select={{ runId: 'run-b' }} />, '/prpt/report');
+    const history = await screen.findByRole('region', { name: '训练记录' });
+    const asked = server.seen.find((r) => r.url.pathname.endsWith('/get_info_by_id'));
+    expect(asked?.url.searchParams.get('runId')).toBe('run-b');
+    // The H5 link names the same run.
+    await waitFor(() =>
+      expect(
+        server.seen.find((r) => r.url.pathname.endsWith('/get_report_url'))?.url.searchParams.get('runId'),
+      ).toBe('run-b'),
+    );
+    const rows = within(within(history).getByRole('table')).getAllByRole('row').slice(1);
+    // Newest first; this run is marked, the others open their own report.
+    expect(rows.map((r) => r.getAttribute('data-run'))).toEqual(['run-c', 'run-b', 'run-a']);
+    expect(rows[0]).toHaveTextContent('100%');
+    expect(rows[0]).toHaveTextContent('2/2 句 · 平均 52');
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows[1]).toHaveTextContent('本次');
+    expect(rows[2]).toHaveTextContent('排练');
+    expect(rows[2]).toHaveTextContent('未配音');
+    expect(within(rows[0]).getByRole('link')).toHaveAttribute('href', '/prpt/report?runId=run-c');
+    expect(within(rows[1]).queryByRole('link')).toBeNull();
+    // Above the table, the progress curve of those runs (answers and dubbing average).
+    expect(await within(history).findByText('进步曲线')).toBeInTheDocument();
+    expect(within(history).getByText('最近 3 次训练的答题得分与配音平均分，从早到晚。')).toBeInTheDocument();
+
+    act(() => setLang('en'));
+    expect(await screen.findByRole('region', { name: 'Training history' })).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('The Rehearsal');
+    expect(rows[0]).toHaveTextContent('2/2 lines · average 52');
+  });
+
   test('a missing report shows an empty state with a way on, not a blank page', async () => {
     server.handle((_req, res) => json(res, { code: 404, msg: '还没有训练记录', data: null }));
-    renderScreen(<ReportScreen part="prpt" />, '/prpt/report');
+    renderScreen(<ReportScreen part="prpt" select={{}} />, '/prpt/report');
     expect(await screen.findByRole('heading', { name: '还没有报告' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '浏览影片' })).toHaveAttribute('href', '/prpt/movies');
   });
@@ -128,5 +198,54 @@ describe('sound suggestion', () => {
     expect(screen.getByText('4.1 半音')).toBeInTheDocument();
     expect(screen.getAllByText('暂无').length).toBeGreaterThan(0);
     expect(JSON.parse(String(server.last().body))).toEqual({ filmId: 'film-1', lang: 'zh' });
+  });
+
+  test('asks for the run the dub screen showed for the film', async () => {
+    const { adoptRunScores, clearScores } = await import('../../../src/app/features/part/sub-titles-scores');
+    const { loadSoundSuggest } = await import('../../../src/app/features/part/sound-suggest');
+    adoptRunScores('film-1', 'run-9', []);
+    server.handle((_req, res) => json(res, { code: 404, msg: '还没有配音记录，请先完成配音', data: null }));
+    await loadSoundSuggest('film-1', 'en');
+    expect(JSON.parse(String(server.last().body))).toEqual({ filmId: 'film-1', lang: 'en', runId: 'run-9' });
+    clearScores();
+  });
+
+  test('with the server points, each statement shows the very figures it quotes (one source per number)', async () => {
+    const text = ['总评：已配 2/7 句，平均 51 分。', '语调：语调分平均 43，与演员的音高差 2.5 个半音。'];
+    server.handle((_req, res) =>
+      json(res, {
+        code: 200,
+        msg: 'ok',
+        data: {
+          filmId: 'film-1',
+          lang: 'zh',
+          audioInterpret: text.join('\n'),
+          figures: {
+            scoredLines: 2,
+            totalLines: 7,
+            average: 51.4,
+            improvement: null,
+            pitchRangeSemitones: 4,
+            syllablesPerSecond: 4,
+            loudnessRangeDb: 9,
+            emotionMatchRate: null,
+          },
+          subScores: { emotion: 50, intonation: 43.2, energy: 60, timing: 55, quality: 90 },
+          pitchDistanceSt: 2.46,
+          points: [
+            { topic: 'overall', text: text[0], figures: ['figures.scoredLines', 'figures.average'] },
+            { topic: 'melody', text: text[1], figures: ['subScores.intonation', 'pitchDistanceSt'] },
+          ],
+        },
+      }),
+    );
+    renderScreen(<SoundSuggestScreen id="film-1" />, '/prpt/soundSuggest/film-1');
+    const list = await screen.findByRole('list', { name: '声音建议' });
+    const [overall, melody] = within(list).getAllByRole('listitem');
+    expect(overall).toHaveTextContent('平均得分51');
+    // The melody statement says 43: its card shows the intonation average 43, not the overall 51.
+    expect(melody).toHaveTextContent('语调平均分43');
+    expect(melody).toHaveTextContent('与演员的音高差2.5 半音');
+    expect(melody).not.toHaveTextContent('平均得分');
   });
 });

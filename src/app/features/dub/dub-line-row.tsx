@@ -2,16 +2,15 @@ import { computed, type ReadonlySignal, useComputed } from '@preact/signals-reac
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
-import { lang } from '../../i18n';
-import type { SubtitleLine } from '../../stores/movie-detail';
-import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/prpt';
+import { lang, t } from '../../i18n';
+import type { SubtitleLine } from '../part/movie-detail';
+import { playableSource, type SubtitleScore, subTitlesScores } from '../part/sub-titles-scores';
 import { Button, type ButtonProps } from '../../ui/button';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
-import { type LineState, lineStateOf } from './line-state';
+import { type LineState, lineStateOf } from '../uploads/line-state';
 import { LineScoreDetail } from './line-score-detail';
-import { dt } from './messages';
-import { scoreShown } from './pipeline-timing';
+import { lineEvents } from './line-events';
 import { useSignalInTransition } from './use-signal-in-transition';
 
 export interface DubLineRowProps {
@@ -31,13 +30,15 @@ export interface DubLineRowProps {
 
 function stageLabel(state: LineState): string {
   if (state.stage === 'uploading' && typeof state.progress === 'number') {
-    return `${dt('uploading')} ${Math.round(state.progress * 100)}%`;
+    return `${t('dub.uploading')} ${Math.round(state.progress * 100)}%`;
   }
   if (state.stage === 'queued' && state.retryAt) {
     const s = Math.max(0, Math.ceil((state.retryAt - Date.now()) / 1000));
-    return `${dt('queued')} · ${dt('retryIn', { s })}`;
+    return `${t('dub.queued')} · ${t('dub.retryIn', { s })}`;
   }
-  return dt(state.stage);
+  // A take stopped before this line ended: it was never sent, so it did not fail to upload.
+  if (state.stage === 'failed' && state.message === 'incomplete') return t('dub.cut');
+  return t(`dub.${state.stage}`);
 }
 
 function overallOf(json: string | undefined): number | null {
@@ -96,7 +97,7 @@ export const DubLineRow = memo(function DubLineRow({
   const state = useSignalInTransition(lineStateOf(line.id)) ?? { stage: entry ? 'scored' : 'idle' };
   // The score is on screen once this commit is painted: the pipeline timing measures line end → here.
   useLayoutEffect(() => {
-    if (state.stage === 'scored' && entry) scoreShown(line.id);
+    if (state.stage === 'scored' && entry) lineEvents.emit('shown', { subtitlesId: line.id });
   }, [state.stage, entry, line.id]);
   // Parsed once per stored JSON, not on every stage or progress change of the row.
   const firstJson = entry?.firstUserAudioJson;
@@ -105,7 +106,7 @@ export const DubLineRow = memo(function DubLineRow({
   const second = useMemo(() => overallOf(secondJson), [secondJson]);
   const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
   const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
-  const message = state.message === 'incomplete' ? dt('incomplete') : state.message;
+  const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;
   const [open, setOpen] = useState(false);
   const detailId = useId();
   return (
@@ -117,7 +118,9 @@ export const DubLineRow = memo(function DubLineRow({
       </span>
       <span className={styles.text}>
         <span>{line.text}</span>
-        {line.translation?.zh ? <span className={styles.translation}>{line.translation.zh}</span> : null}
+        {line.translation?.[lang.value] ? (
+          <span className={styles.translation}>{line.translation[lang.value]}</span>
+        ) : null}
       </span>
       <span className={styles.status}>
         <span className={styles.chip} data-stage={state.stage} role="status">
@@ -128,18 +131,18 @@ export const DubLineRow = memo(function DubLineRow({
         ) : null}
         {entry ? (
           <>
-            <ScoreBadge score={first} label={`${dt('attempt1')} ${first ?? ''}`} />
+            <ScoreBadge score={first} label={`${t('dub.attempt1')} ${first ?? ''}`} />
             {source1 ? (
               <Button size="sm" variant="ghost" onClick={() => onPlay(source1)}>
-                {dt('play')} 1
+                {t('dub.play')} 1
               </Button>
             ) : null}
             {entry.secondUserAudioJson ? (
               <>
-                <ScoreBadge score={second} label={`${dt('attempt2')} ${second ?? ''}`} />
+                <ScoreBadge score={second} label={`${t('dub.attempt2')} ${second ?? ''}`} />
                 {source2 ? (
                   <Button size="sm" variant="ghost" onClick={() => onPlay(source2)}>
-                    {dt('play')} 2
+                    {t('dub.play')} 2
                   </Button>
                 ) : null}
               </>
@@ -148,12 +151,12 @@ export const DubLineRow = memo(function DubLineRow({
         ) : null}
         {line.referenceAudio ? (
           <IdleButton busy={busy} size="sm" variant="ghost" onClick={() => onListen(line)}>
-            {dt('listen')}
+            {t('dub.listen')}
           </IdleButton>
         ) : null}
         {state.stage === 'failed' && state.message !== 'incomplete' ? (
           <Button size="sm" variant="danger" onClick={() => onRetry(line)}>
-            {dt('retry')}
+            {t('dub.retry')}
           </Button>
         ) : null}
         {entry && (first !== null || second !== null) ? (
@@ -165,7 +168,7 @@ export const DubLineRow = memo(function DubLineRow({
             onClick={() => setOpen((v) => !v)}
             data-testid={`details-${line.id}`}
           >
-            {open ? dt('hideDetails') : dt('details')}
+            {open ? t('dub.hideDetails') : t('dub.details')}
           </Button>
         ) : null}
         <IdleButton
@@ -175,7 +178,7 @@ export const DubLineRow = memo(function DubLineRow({
           onClick={() => onRecord(line)}
           data-testid={`record-${line.id}`}
         >
-          {entry ? dt('retake') : dt('record')}
+          {entry ? t('dub.retake') : t('dub.record')}
         </IdleButton>
       </span>
       {open && entry ? (

@@ -6,18 +6,37 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../audio/constants';
+import { MicrophoneError, type MicrophoneReason } from '../../../audio/capture/microphone';
 import type { LevelReading, Recorder } from '../../../audio/capture/recorder';
 import type { EncoderBridge } from '../../../workers/encoder-bridge';
 import type { EncodedWindow, PipelineStats, TakeSummary } from '../../../workers/encoder-types';
-import type { SubtitleLine } from '../../stores/movie-detail';
-import { nextAttempt } from '../../stores/prpt';
-import { lineStates, patchLineState, setLineState } from './line-state';
-import { dt } from './messages';
-import { windowArrived } from './pipeline-timing';
-import type { UploadQueue } from './upload-queue';
-import { anchorAtFirstFrame, playUntil, seek } from './video-anchor';
+import type { SubtitleLine } from '../part/movie-detail';
+import { prpt } from '../part/part-store';
+import { nextAttempt, scoresRunOf, subTitlesScores } from '../part/sub-titles-scores';
+import { latestTakesFromScores } from '../watch-dub/latest-takes';
+import { type LeadInPlan, LeadInPlayer, leadInSound, planLeadIn } from './lead-in';
+import { PitchRing } from './pitch-guide-data';
+import { lineStates, patchLineState, setLineState } from '../uploads/line-state';
+import { lineEvents } from './line-events';
+import type { UploadQueue } from '../uploads/upload-queue';
+import { anchorAtFirstFrame, ClipError, playUntil, seek } from './video-anchor';
 
 export type TakePhase = 'idle' | 'preparing' | 'count-in' | 'recording' | 'finishing';
+
+/** Why a take could not run, as a code the screen words in the learner's language (`dub.problem.*`). */
+export type TakeProblem = `mic-${MicrophoneReason}` | 'not-ready' | 'clip-failed' | 'failed';
+
+/** The recorder, the worker or the clip did not get ready in time. */
+export class TakeNotReadyError extends Error {
+  override name = 'TakeNotReadyError';
+}
+
+export function problemOf(e: unknown): TakeProblem {
+  if (e instanceof MicrophoneError) return `mic-${e.reason}`;
+  if (e instanceof TakeNotReadyError) return 'not-ready';
+  if (e instanceof ClipError) return 'clip-failed';
+  return 'failed';
+}
 
 export interface DubSessionDeps {
   filmId: string;
@@ -30,9 +49,13 @@ export interface DubSessionDeps {
   prepareTimeoutMs?: number;
   /** Object URLs of this page's takes, by upload id (the page revokes them on leave). */
   sources: Map<string, string>;
+  /** The film's lines, for a retake's lead-in (default: the prpt film the page shows). */
+  filmLines?: () => readonly SubtitleLine[];
 }
 
-/** Seconds of clip played before a retaken line, so the learner hears the run-up (muted: sees it). */
+const filmLinesOfPage = (): readonly SubtitleLine[] => prpt.movieDetail.peek()?.subtitlesList ?? [];
+
+/** Seconds of clip played before the film's first line when it is retaken (muted: there is no line before it). */
 const RETAKE_PREROLL = 1.5;
 /** Seconds kept rolling after the last window closes, so its end is surely captured. */
 const TAIL = 0.3;
@@ -58,7 +81,12 @@ export class DubSession {
   readonly stats = signal<PipelineStats | null>(null);
   /** Recent live pitch values (Hz, null = unvoiced), oldest first. */
   readonly pitchTrace = signal<(number | null)[]>([]);
-  readonly error = signal<string | null>(null);
+  /** The learner's live pitch for the pitch guide (semitones re their median, by clip time): no signal. */
+  readonly guideTrace = new PitchRing();
+  /** The clip of the take in progress, whose position stamps each live pitch point. */
+  private clip: HTMLVideoElement | null = null;
+  /** Why the last take failed (null: it did not). */
+  readonly error = signal<TakeProblem | null>(null);
   readonly lastSummary = signal<TakeSummary | null>(null);
   readonly recorderKind = signal<Recorder['kind'] | null>(null);
   private recorder: Recorder | null = null;
@@ -86,13 +114,21 @@ export class DubSession {
     return this.take(video, lines, 0, end);
   }
 
+  /**
+   * One line again. After the film's first line the retake has a lead-in: the previous line plays
+   * with its sound (the actor's, or the learner's own take, `leadInSound`) while the count-in runs.
+   */
   lineRetake(video: HTMLVideoElement, line: SubtitleLine): Promise<TakeSummary | null> {
-    return this.take(
-      video,
-      [line],
-      Math.max(0, line.startTime_m - RETAKE_PREROLL),
-      line.endTime_m + this.margin + TAIL,
+    const takes = latestTakesFromScores(subTitlesScores.peek());
+    const leadIn = planLeadIn(
+      (this.deps.filmLines ?? filmLinesOfPage)(),
+      line,
+      this.margin,
+      leadInSound.peek(),
+      (id) => takes[id] ?? null,
     );
+    const from = leadIn ? leadIn.from : Math.max(0, line.startTime_m - RETAKE_PREROLL);
+    return this.take(video, [line], from, line.endTime_m + this.margin + TAIL, leadIn);
   }
 
   /** Stops the take in progress; windows already closed are still uploaded. */
@@ -111,10 +147,13 @@ export class DubSession {
     lines: SubtitleLine[],
     from: number,
     to: number,
+    leadIn: LeadInPlan | null = null,
   ): Promise<TakeSummary | null> {
     if (this.phase.peek() !== 'idle') return null;
     this.error.value = null;
     this.phase.value = 'preparing';
+    this.clip = video;
+    this.guideTrace.clear();
     const abort = new AbortController();
     this.abort = abort;
     const attempts = new Map(lines.map((l) => [l.id, this.attemptFor(l.id)] as const));
@@ -135,7 +174,7 @@ export class DubSession {
       const recorder = await untilAborted(this.openRecorder(), preparing.signal);
       this.recorderKind.value = recorder.kind;
       timer = setTimeout(
-        () => preparing.abort(new DOMException(dt('notReady'), 'TimeoutError')),
+        () => preparing.abort(new TakeNotReadyError('The take did not get ready in time')),
         this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS,
       );
       unsubscribe = recorder.onLevel((l) => {
@@ -160,24 +199,55 @@ export class DubSession {
         preparing.signal.throwIfAborted();
         ready();
         try {
-          // Count-in while already capturing: the look-back ring covers a first line at 0 s.
-          this.phase.value = 'count-in';
-          for (let n = this.deps.countInSeconds ?? 3; n > 0; n--) {
-            this.countdown.value = n;
-            await sleep(1000, abort.signal);
-          }
-          this.countdown.value = 0;
-          this.phase.value = 'recording';
-          const anchor = anchorAtFirstFrame(video, recorder.clock);
-          await video.play();
-          await api.setTimeline(
-            await anchor,
-            lines.map((l) => ({ id: l.id, startSeconds: l.startTime_m, endSeconds: l.endTime_m })),
-          );
-          // Lines already marked recording in this take: a line whose window is scored before the clip's
-          // clock passes its end must not be set back to recording (it then stuck at encoding).
           const started = new Set<string>();
-          await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t, started));
+          const timeline = lines.map((l) => ({
+            id: l.id,
+            startSeconds: l.startTime_m,
+            endSeconds: l.endTime_m,
+          }));
+          if (leadIn) {
+            // The clip rolls from the previous line with its sound while the count-in runs down to
+            // this line; the lead-in falls silent before the line's window opens.
+            const line = lines[0];
+            const player = new LeadInPlayer(leadIn, video);
+            this.phase.value = 'count-in';
+            this.countdown.value = Math.max(1, Math.ceil(line.startTime_m - from));
+            const anchor = anchorAtFirstFrame(video, recorder.clock);
+            await video.play();
+            player.start(video.currentTime);
+            try {
+              await api.setTimeline(await anchor, timeline);
+              await playUntil(video, to, abort.signal, (t) => {
+                player.tick(t);
+                if (this.phase.peek() === 'count-in') {
+                  const left = line.startTime_m - t;
+                  if (left > 0) this.countdown.value = Math.ceil(left);
+                  else {
+                    this.countdown.value = 0;
+                    this.phase.value = 'recording';
+                  }
+                }
+                this.trackLines(lines, t, started);
+              });
+            } finally {
+              player.stop();
+            }
+          } else {
+            // Count-in while already capturing: the look-back ring covers a first line at 0 s.
+            this.phase.value = 'count-in';
+            for (let n = this.deps.countInSeconds ?? 3; n > 0; n--) {
+              this.countdown.value = n;
+              await sleep(1000, abort.signal);
+            }
+            this.countdown.value = 0;
+            this.phase.value = 'recording';
+            const anchor = anchorAtFirstFrame(video, recorder.clock);
+            await video.play();
+            await api.setTimeline(await anchor, timeline);
+            // Lines already marked recording in this take: a line whose window is scored before the clip's
+            // clock passes its end must not be set back to recording (it then stuck at encoding).
+            await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t, started));
+          }
         } catch (e) {
           // Stop pressed: finish the take normally so lines already closed are kept.
           if (!abort.signal.aborted) throw e;
@@ -195,7 +265,7 @@ export class DubSession {
       const stopped = preparing.signal.aborted && preparing.signal.reason === abort.signal.reason;
       if (!stopped) {
         console.error('[dub] take failed', e);
-        this.error.value = e instanceof Error ? e.message : String(e);
+        this.error.value = problemOf(e);
       }
       if (capturing) {
         // The take never finished: its capture may still be running. Release the microphone so the
@@ -212,10 +282,23 @@ export class DubSession {
     } finally {
       ready();
       unsubscribe();
+      this.level.value = null;
       this.phase.value = 'idle';
       this.countdown.value = 0;
       this.abort = null;
+      this.releaseRecorder();
     }
+  }
+
+  /**
+   * After a take the microphone is released (the browser's indicator goes off while the learner reads
+   * the scores); the next take opens it again. Not while one is being opened for a take.
+   */
+  private releaseRecorder(): void {
+    const recorder = this.recorder;
+    if (!recorder || this.opening) return;
+    this.recorder = null;
+    void recorder.close().catch((err) => console.error('[dub] cannot close the recorder', err));
   }
 
   /** The recorder, opened once (the microphone permission prompt, if any, waits here). */
@@ -252,21 +335,25 @@ export class DubSession {
       return;
     }
     const uploadId = crypto.randomUUID();
-    windowArrived(uploadId, w, this.margin);
+    lineEvents.emit('window', { uploadId, window: w, marginSeconds: this.margin });
     // The Blob copies the bytes, so the queue can keep (and store) the ArrayBuffer itself.
     this.deps.sources.set(uploadId, URL.createObjectURL(new Blob([w.wav], { type: 'audio/wav' })));
     await this.deps.queue.enqueue({
       uploadId,
-      takeId: w.takeId,
+      sceneTakeId: w.takeId,
       subtitlesId: w.subtitlesId,
       filmId: this.deps.filmId,
       attempt,
+      // The run this screen shows (restored from get_run or started by the answers): the take joins it.
+      runId: scoresRunOf(this.deps.filmId),
       wav: w.wav,
     });
   }
 
   private onStats(s: PipelineStats): void {
     this.stats.value = s;
+    if (this.clip && this.phase.peek() === 'recording')
+      this.guideTrace.push(this.clip.currentTime, s.pitchSemitones);
     const trace = this.pitchTrace.peek();
     this.pitchTrace.value = [...trace.slice(-(PITCH_POINTS - 1)), s.pitchHz];
   }

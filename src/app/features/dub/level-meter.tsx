@@ -4,7 +4,7 @@ import styles from './dub.module.css';
 import type { DubSession } from './dub-session';
 
 /**
- * Live input level on a canvas. Drawn from a signal effect, not React state: 30 level messages a
+ * Live input level on a canvas, at rest between takes. Drawn from a signal effect, not React state: 30 level messages a
  * second must not re-render the page.
  */
 export function LevelMeter({ session, label }: { session: DubSession; label: string }) {
@@ -13,8 +13,10 @@ export function LevelMeter({ session, label }: { session: DubSession; label: str
     // What is on the canvas now: a reading that moves no bar by a whole pixel is not drawn again.
     let drawn = '';
     return effect(() => {
-      const level = session.level.value;
-      const stats = session.stats.value;
+      // Between takes the meter rests at zero: no last reading frozen on it.
+      const idle = session.phase.value === 'idle';
+      const level = idle ? null : session.level.value;
+      const stats = idle ? null : session.stats.value;
       const c = canvas.current;
       const g = c?.getContext('2d');
       if (!c || !g) return;

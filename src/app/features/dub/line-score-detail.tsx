@@ -1,18 +1,23 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SpeechScore } from '../../../api/contract';
-import { lang, t } from '../../i18n';
+import { SPEECH_SCORE_VERSIONS } from '../../../api/contract/constants';
+import { DELIVERY_LIKENESS_NOTE, NO_CLEAR_EMOTION } from '../../../audio/scoring/labels';
+import { emotionLabel, lang, t } from '../../i18n';
 import { LazyContourChart, LazySubScoreRadar } from '../../ui/charts/lazy';
 import { EmotionChip } from '../../ui/emotion-chip';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
-import { dt } from './messages';
 
-/** Reads a stored score JSON (first/secondUserAudioJson); null when absent or not a version-1 result. */
+/** Reads a stored score JSON (first/secondUserAudioJson); null when absent or not a version 1 or 2 result. */
 export function parseSpeechScore(json: string | undefined): SpeechScore | null {
   if (!json) return null;
   try {
     const value = JSON.parse(json) as Partial<SpeechScore> | null;
-    return value && value.version === 1 && value.scores && value.emotion && value.contours
+    return value &&
+      (SPEECH_SCORE_VERSIONS as readonly unknown[]).includes(value.version) &&
+      value.scores &&
+      value.emotion &&
+      value.contours
       ? (value as SpeechScore)
       : null;
   } catch {
@@ -44,21 +49,29 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
         />
       </h4>
       <p className={styles.emotions}>
-        <EmotionChip
-          emotion={emotion.detected}
-          caption={dt('detected')}
-          label={t(`emotion.${emotion.detected}`)}
-        />
+        {emotion.clear ? (
+          <EmotionChip
+            emotion={emotion.detected}
+            caption={t('dub.detected')}
+            label={`${emotionLabel(emotion.detected)} ${Math.round((emotion.confidence ?? 0) * 100)}%`}
+          />
+        ) : (
+          // Below the model's label threshold (or a result from before confidence existed): the
+          // category is not named; the tips carry the energy gap instead.
+          <span>
+            {t('dub.detected')} {NO_CLEAR_EMOTION[lang.value]}
+          </span>
+        )}
         {emotion.target ? (
           <EmotionChip
             emotion={emotion.target}
-            caption={dt('target')}
-            label={t(`emotion.${emotion.target}`)}
+            caption={t('dub.target')}
+            label={emotionLabel(emotion.target)}
           />
         ) : null}
       </p>
       {score.tips.length ? (
-        <ul className={styles.tips} aria-label={dt('tips')}>
+        <ul className={styles.tips} aria-label={t('dub.tips')}>
           {score.tips.map((tip) => (
             <li key={tip.en}>{lang.value === 'en' ? tip.en : tip.zh}</li>
           ))}
@@ -91,6 +104,7 @@ export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps)
         {first ? <AttemptSummary score={first} title={t('report.first')} /> : null}
         {second ? <AttemptSummary score={second} title={t('report.second')} /> : null}
       </div>
+      {latest.deliveryLikeness ? <p className={styles.tips}>{DELIVERY_LIKENESS_NOTE[lang.value]}</p> : null}
       <div className={styles.charts}>
         <LazySubScoreRadar
           scores={s}

@@ -2,9 +2,13 @@
  * User Timing for the dub pipeline, per line: capture → encode → hand-off → upload+score → shown.
  * Every stage is a `performance.measure` named `dub:<stage> <subtitlesId>` so it shows up in the
  * browser's performance panel; the debug overlay and the bench read the same numbers from here.
+ * An observer: it listens to the line events (line-events.ts) and the queue's events (app-queue.ts),
+ * from the moment the dub screen loads it.
  */
 import { signal } from '@preact/signals-react';
 import type { EncodedWindow } from '../../../workers/encoder-types';
+import { uploadEvents } from '../uploads/app-queue';
+import { lineEvents } from './line-events';
 
 export interface LineTiming {
   uploadId: string;
@@ -31,7 +35,9 @@ const pageMs = (epochMs: number) => epochMs - performance.timeOrigin;
 
 function measure(name: string, start: number, end: number): void {
   try {
-    performance.measure(name, { start, end });
+    // A start before the page's time origin (a line that ended in its first moments) is refused by
+    // performance.measure; the timing's own figures keep the true value.
+    performance.measure(name, { start: Math.max(0, start), end: Math.max(0, end) });
   } catch {
     // Old engines without measure options: the overlay still has the numbers.
   }
@@ -43,7 +49,7 @@ function publish(t: LineTiming): void {
 }
 
 /** The worker handed a window over: record capture, encode and hand-off. */
-export function windowArrived(uploadId: string, w: EncodedWindow, marginSeconds: number): void {
+function windowArrived(uploadId: string, w: EncodedWindow, marginSeconds: number): void {
   const now = performance.now();
   const closed = pageMs(w.closedAtMs);
   const encoded = pageMs(w.encodedAtMs);
@@ -64,7 +70,7 @@ export function windowArrived(uploadId: string, w: EncodedWindow, marginSeconds:
   publish(t);
 }
 
-export function uploadStarted(uploadId: string): void {
+function uploadStarted(uploadId: string): void {
   const t = open.get(uploadId);
   if (t && t.uploadStart === undefined) t.uploadStart = performance.now();
 }
@@ -76,7 +82,7 @@ const SHOWN_WAIT_MS = 30_000;
  * The score is in the store. Line end → shown is measured when a row has committed it and the browser
  * has painted that (`scoreShown`): rows render their updates in transitions, a moment after the store.
  */
-export function scoreStored(uploadId: string, subtitlesId: string): void {
+function scoreStored(uploadId: string, subtitlesId: string): void {
   const t = open.get(uploadId);
   if (!t) return;
   const uploaded = performance.now();
@@ -91,7 +97,7 @@ export function scoreStored(uploadId: string, subtitlesId: string): void {
 }
 
 /** A row has committed its line's score to the DOM: measure once the browser has painted it. */
-export function scoreShown(subtitlesId: string): void {
+function scoreShown(subtitlesId: string): void {
   for (const [uploadId, t] of open) {
     if (t.subtitlesId !== subtitlesId || !t.stored || t.shown) continue;
     t.shown = true;
@@ -111,3 +117,8 @@ export function scoreShown(subtitlesId: string): void {
     );
   }
 }
+
+lineEvents.on('window', (e) => windowArrived(e.uploadId, e.window, e.marginSeconds));
+uploadEvents.on('sending', (item) => uploadStarted(item.uploadId));
+uploadEvents.on('scored', ({ item }) => scoreStored(item.uploadId, item.subtitlesId));
+lineEvents.on('shown', (e) => scoreShown(e.subtitlesId));

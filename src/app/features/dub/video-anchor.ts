@@ -6,7 +6,6 @@
 import { presentedContextTime } from '../../../audio/dsp/clock';
 import type { CaptureClock } from '../../../audio/capture/recorder';
 import type { TimelineAnchor } from '../../../workers/encoder-types';
-import { dt } from './messages';
 
 type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (
@@ -89,8 +88,9 @@ function until(video: HTMLVideoElement, event: string, signal?: AbortSignal): Pr
     };
     const onError = () => {
       done();
-      // The learner reads what to do; the media error's own text (demuxer internals) goes to the log.
-      reject(new ClipError(dt('clipFailed'), { cause: video.error?.message }));
+      // The screen words it for the learner (`dub.problem.clip-failed`); the media error's own text
+      // (demuxer internals) goes to the log as the cause.
+      reject(new ClipError('The clip failed to load or read', { cause: video.error?.message }));
     };
     const onAbort = () => {
       done();

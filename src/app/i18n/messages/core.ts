@@ -1,5 +1,5 @@
 /**
- * Messages of the client core (routing, errors, toasts, page titles). Chinese first; the spec's
+ * Messages of the app's frame (routing, errors, toasts, page titles). Chinese first; the spec's
  * Chinese texts are verbatim. `en` must have exactly the keys of `zh` (checked by `satisfies`).
  */
 const zh = {

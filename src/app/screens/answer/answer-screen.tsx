@@ -1,15 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { Question } from '../../../api/contract';
 import { Button, ButtonLink } from '../../ui/button';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
-import { type Part, prefixOf } from '../common/part';
-import { partStore } from '../common/part-store';
-import { useLoad } from '../common/use-load';
-import { useT } from '../common/use-t';
+import { type Part, prefixOf, usePart } from '../../features/part/part';
+import { partStore } from '../../features/part/part-store';
+import { filmTitle } from '../../lib/film-title';
+import { useLoad } from '../../lib/use-load';
+import { useT } from '../../i18n/use-t';
 import styles from './answer-screen.module.css';
 import {
   type AnswerValue,
@@ -20,7 +21,7 @@ import {
   readDraft,
   writeDraft,
   writeLastResult,
-} from './answer-storage';
+} from '../../features/answers/answer-storage';
 import { QuestionField } from './question-field';
 
 /** The film's questions with progress, validation and save; every keystroke is kept in the tab's storage. */
@@ -88,7 +89,13 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
           .map((q) => ({ questionId: q.id, value: draft[q.id] })),
         durationMs: filmElapsedMs(part, id),
       });
-      writeLastResult(part, { filmId: id, filmTitle: detail.title, questions, data });
+      writeLastResult(part, {
+        filmId: id,
+        filmTitle: detail.title,
+        filmTitleEn: detail.titleEn,
+        questions,
+        data,
+      });
       writeDraft(part, id, null);
       navigate(`${prefix}/result`);
     } catch {
@@ -98,7 +105,7 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
 
   return (
     <div className="screen screen--narrow" data-screen="answer">
-      <PageHeader back={back} eyebrow={detail.title} title={t('answer.title')} />
+      <PageHeader back={back} eyebrow={filmTitle(detail, lang)} title={t('answer.title')} />
       {questions.length === 0 ? (
         <EmptyState title={t('answer.noQuestions')} />
       ) : (
@@ -153,4 +160,10 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
       )}
     </div>
   );
+}
+
+/** The route's screen (`/<part>/answer/:id`): a new film id starts a fresh form. */
+export default function AnswerRoute() {
+  const { id = '' } = useParams();
+  return <AnswerScreen part={usePart()} id={id} key={id} />;
 }

@@ -1,8 +1,8 @@
 import type { Question } from '../../../api/contract';
 import type { Lang } from '../../i18n';
-import type { Translate } from '../common/use-t';
+import type { Translate } from '../../i18n/use-t';
 import styles from './answer-screen.module.css';
-import type { AnswerValue } from './answer-storage';
+import type { AnswerValue } from '../../features/answers/answer-storage';
 
 export const TEXT_MAX = 2000;
 

@@ -1,17 +1,19 @@
+import { originalLanguage } from '../../features/part/movie-detail';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
 import { prefixImage } from '../../../api/image';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
-import { clock } from '../common/format';
-import { type Part, prefixOf } from '../common/part';
-import { partStore } from '../common/part-store';
-import { useLoad } from '../common/use-load';
-import { useT } from '../common/use-t';
-import { markFilmStart } from '../answer/answer-storage';
+import { clock } from '../../lib/format';
+import { type Part, prefixOf, usePart } from '../../features/part/part';
+import { partStore } from '../../features/part/part-store';
+import { useLoad } from '../../lib/use-load';
+import { useT } from '../../i18n/use-t';
+import { markFilmStart } from '../../features/answers/answer-storage';
 import { lineAt } from './captions';
 import styles from './cinema-screen.module.css';
 import { Player } from './player';
@@ -80,7 +82,7 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
           src={prefixImage(detail.video)}
           poster={prefixImage(detail.poster)}
           track={prefixImage(detail.subtitlesTrack)}
-          trackLang={/[\u4e00-\u9fff]/.test(detail.subtitlesList[0]?.text ?? '') ? 'zh' : 'en'}
+          trackLang={originalLanguage(detail.subtitlesList)}
           title={detail.title}
           lines={detail.subtitlesList}
         />
@@ -100,7 +102,12 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
                     <span className={styles.lineTime}>{clock(line.startMs)}</span>
                     <span className={styles.lineText}>
                       <span>
-                        {line.speaker ? <strong>{line.speaker}：</strong> : null}
+                        {line.speaker ? (
+                          <strong>
+                            {line.speaker}
+                            {t('ui.colon')}
+                          </strong>
+                        ) : null}
                         {line.text}
                       </span>
                       {translation && translation !== line.text ? (
@@ -132,4 +139,10 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
       <div className={styles.next}>{toQuestions}</div>
     </div>
   );
+}
+
+/** The route's screen (`/<part>/cinema/:id`). */
+export default function CinemaRoute() {
+  const { id = '' } = useParams();
+  return <CinemaScreen part={usePart()} id={id} />;
 }

@@ -9,11 +9,14 @@ import { ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { ProgressRing } from '../../ui/progress-ring';
 import { LoadingState } from '../../ui/states';
-import { type Part, prefixOf } from '../common/part';
-import { PartSteps } from '../common/part-steps';
-import { filmCompletion, partStore, recentFilms } from '../common/part-store';
-import { useLoad } from '../common/use-load';
-import { type Translate, useT } from '../common/use-t';
+import { type Part, prefixOf, runReportPath, usePart } from '../../features/part/part';
+import { PartSteps } from '../../features/part/part-steps';
+import { filmCompletion, recentFilms } from '../../features/part/film-progress';
+import { partStore } from '../../features/part/part-store';
+import { filmTitle } from '../../lib/film-title';
+import { useLoad } from '../../lib/use-load';
+import type { Lang } from '../../i18n';
+import { type Translate, useT } from '../../i18n/use-t';
 import styles from './home-screen.module.css';
 
 function Stats({ films, part, t }: { films: readonly FilmSummary[]; part: Part; t: Translate }) {
@@ -44,7 +47,17 @@ function Stats({ films, part, t }: { films: readonly FilmSummary[]; part: Part; 
   );
 }
 
-function Recent({ films, part, t }: { films: readonly FilmSummary[]; part: Part; t: Translate }) {
+function Recent({
+  films,
+  part,
+  t,
+  lang,
+}: {
+  films: readonly FilmSummary[];
+  part: Part;
+  t: Translate;
+  lang: Lang;
+}) {
   const recent = recentFilms(films);
   if (recent.length === 0) return <p className="muted">{t('home.noRecent')}</p>;
   return (
@@ -62,7 +75,7 @@ function Recent({ films, part, t }: { films: readonly FilmSummary[]; part: Part;
             <Link to={`${prefixOf(part)}/cinema/${f.id}`} className={styles.recentItem}>
               <img className={styles.thumb} src={prefixImage(f.poster)} alt="" loading="lazy" />
               <span className={styles.recentText}>
-                <span className={styles.recentTitle}>{f.title}</span>
+                <span className={styles.recentTitle}>{filmTitle(f, lang)}</span>
                 <span className="muted">{status}</span>
               </span>
               <ProgressRing
@@ -82,13 +95,16 @@ function Recent({ films, part, t }: { films: readonly FilmSummary[]; part: Part;
 /** A part's home: a greeting, the learner's recent progress and the way into the films. */
 export function HomeScreen({ part }: { part: Part }) {
   useSignals();
-  const { t } = useT();
+  const { t, lang } = useT();
   const store = partStore(part);
   const logged = isLoggedIn.value;
   const { status } = useLoad(() => (logged ? store.loadMovies() : Promise.resolve(true)), [part, logged]);
   const films = store.movies.value;
   const name = userInfo.value?.nickname;
   const prefix = prefixOf(part);
+  const other: Part = part === 'prpo' ? 'prpt' : 'prpo';
+  // The latest run's report carries the history of every run in the part.
+  const latestRun = recentFilms(films, 1)[0]?.progress.runId ?? null;
   return (
     <div className="screen" data-screen="home">
       <PageHeader
@@ -106,13 +122,23 @@ export function HomeScreen({ part }: { part: Part }) {
         }
       />
       <div className={styles.hero}>
-        <Card title={t('home.recent')} titleId="home-recent">
+        <Card
+          title={t('home.recent')}
+          titleId="home-recent"
+          aside={
+            logged && latestRun ? (
+              <ButtonLink to={runReportPath(part, latestRun)} variant="ghost" size="sm">
+                {t('home.history')}
+              </ButtonLink>
+            ) : null
+          }
+        >
           {!logged ? (
             <p className="muted">{t('home.loginToTrack')}</p>
           ) : status === 'loading' && films.length === 0 ? (
             <LoadingState label={t('common.loading')} />
           ) : (
-            <Recent films={films} part={part} t={t} />
+            <Recent films={films} part={part} t={t} lang={lang} />
           )}
         </Card>
         {logged ? (
@@ -125,6 +151,20 @@ export function HomeScreen({ part }: { part: Part }) {
         <h2 id="home-how">{t('home.howItWorks')}</h2>
         <PartSteps part={part} />
       </section>
+      <section aria-labelledby="home-other" className="stack" data-testid="home-other-part">
+        <h2 id="home-other">{t('home.otherPart')}</h2>
+        <p className="muted">{t(`part.${other}.tagline`)}</p>
+        <p>
+          <ButtonLink to={prefixOf(other)} variant="secondary" icon={<ArrowRightIcon />}>
+            {t('home.toOtherPart', { part: t(`part.${other}`), name: t(`part.${other}.name`) })}
+          </ButtonLink>
+        </p>
+      </section>
     </div>
   );
+}
+
+/** The route's screen (`/<part>`). */
+export default function HomeRoute() {
+  return <HomeScreen part={usePart()} />;
 }

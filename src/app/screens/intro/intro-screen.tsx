@@ -3,9 +3,9 @@ import { isLoggedIn } from '../../stores/account';
 import { ButtonLink } from '../../ui/button';
 import { ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
-import { type Part, prefixOf } from '../common/part';
-import { PartSteps } from '../common/part-steps';
-import { useT } from '../common/use-t';
+import { type Part, prefixOf, usePart } from '../../features/part/part';
+import { PartSteps } from '../../features/part/part-steps';
+import { useT } from '../../i18n/use-t';
 
 /** The steps of the part and one large start button (the guard sends a logged-out learner to login first). */
 export function IntroScreen({ part }: { part: Part }) {
@@ -28,4 +28,9 @@ export function IntroScreen({ part }: { part: Part }) {
       </div>
     </div>
   );
+}
+
+/** The route's screen (`/<part>/intro`). */
+export default function IntroRoute() {
+  return <IntroScreen part={usePart()} />;
 }

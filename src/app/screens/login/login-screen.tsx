@@ -1,8 +1,9 @@
+import { useAfterLogin } from '../../lib/use-after-login';
 import { loginWithPassword } from '../../stores/account';
 import { useQrLogin } from '../../stores/use-qr-login';
 import { PageHeader } from '../../ui/page-header';
-import type { Part } from '../common/part';
-import { useT } from '../common/use-t';
+import { type Part, usePart } from '../../features/part/part';
+import { useT } from '../../i18n/use-t';
 import styles from './login-screen.module.css';
 import { PasswordForm } from './password-form';
 import { QrPanel } from './qr-panel';
@@ -33,4 +34,11 @@ export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
       </div>
     </div>
   );
+}
+
+/** The route's screen (`/<part>/login`): once logged in, back to the page the guard stopped. */
+export default function LoginRoute() {
+  const part = usePart();
+  const done = useAfterLogin();
+  return <LoginScreen part={part} onLoggedIn={done} />;
 }

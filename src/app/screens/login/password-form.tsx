@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/errors';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { useT } from '../common/use-t';
+import { useT } from '../../i18n/use-t';
 import styles from './login-screen.module.css';
 
 export interface PasswordFormProps {

@@ -2,7 +2,7 @@ import type { QrPhase } from '../../stores/qr-login';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { CheckIcon, RefreshIcon } from '../../ui/icons';
-import { useT } from '../common/use-t';
+import { useT } from '../../i18n/use-t';
 import styles from './login-screen.module.css';
 
 export interface QrPanelProps {

@@ -5,12 +5,13 @@ import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { PosterCard } from '../../ui/poster-card';
 import { EmptyState, PosterGridSkeleton } from '../../ui/states';
-import { clock, minutesSeconds } from '../common/format';
-import { type Part, prefixOf } from '../common/part';
-import { filmCompletion, partStore } from '../common/part-store';
-import { useLoad } from '../common/use-load';
-import { type Translate, useT } from '../common/use-t';
-import { rememberAttractFilms } from '../standby/attract-posters';
+import { clock, minutesSeconds } from '../../lib/format';
+import { type Part, prefixOf, usePart } from '../../features/part/part';
+import { filmCompletion } from '../../features/part/film-progress';
+import { partStore } from '../../features/part/part-store';
+import { useLoad } from '../../lib/use-load';
+import { type Translate, useT } from '../../i18n/use-t';
+import { rememberAttractFilms } from '../../features/attract/attract-posters';
 import styles from './movies-screen.module.css';
 
 function filmStatus(f: FilmSummary, part: Part, t: Translate): string {
@@ -82,4 +83,9 @@ export function MoviesScreen({ part }: { part: Part }) {
       {body}
     </div>
   );
+}
+
+/** The route's screen (`/<part>/movies`). */
+export default function MoviesRoute() {
+  return <MoviesScreen part={usePart()} />;
 }

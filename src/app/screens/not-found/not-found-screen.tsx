@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
-import { partPrefix } from '../../router/prefix';
+import { partPrefix } from '../../lib/prefix';
 import { ButtonLink } from '../../ui/button';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/states';
-import { useT } from '../common/use-t';
+import { useT } from '../../i18n/use-t';
 
 /** A friendly 404 with the way back to the home of the part the address belongs to. */
 export function NotFoundScreen() {
@@ -26,3 +26,6 @@ export function NotFoundScreen() {
     </div>
   );
 }
+
+/** The route's screen: any path no route matches. */
+export default NotFoundScreen;

@@ -1,17 +1,23 @@
 import type { LineAttemptSummary, ReportLine } from '../../../api/contract';
-import type { Lang } from '../../i18n';
+import { NO_CLEAR_EMOTION } from '../../../audio/scoring/labels';
+import { emotionLabel, type Lang } from '../../i18n';
 import { EmotionChip } from '../../ui/emotion-chip';
 import { ScoreBadge } from '../../ui/score-badge';
-import { signed } from '../common/format';
-import type { Translate } from '../common/use-t';
+import { signed } from '../../lib/format';
+import type { Translate } from '../../i18n/use-t';
 import styles from './report-screen.module.css';
 
-function Attempt({ a, t }: { a: LineAttemptSummary | null; t: Translate }) {
+function Attempt({ a, t, lang }: { a: LineAttemptSummary | null; t: Translate; lang: Lang }) {
   if (!a) return <span className="muted">—</span>;
   return (
     <span className={styles.cell}>
       <ScoreBadge score={a.overall} label={t('ui.points', { n: Math.round(a.overall) })} />
-      <EmotionChip emotion={a.detected} label={t(`emotion.${a.detected}`)} />
+      {a.clear ? (
+        <EmotionChip emotion={a.detected} label={emotionLabel(a.detected, lang)} />
+      ) : (
+        // Not sure enough to name (or stored before confidence existed): say so, never guess.
+        <span className="muted">{NO_CLEAR_EMOTION[lang]}</span>
+      )}
     </span>
   );
 }
@@ -42,7 +48,12 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
                 <td className={styles.num}>{l.index}</td>
                 <th scope="row" className={styles.lineText} style={{ fontWeight: 'normal' }}>
                   <span>
-                    {l.speaker ? <strong>{l.speaker}：</strong> : null}
+                    {l.speaker ? (
+                      <strong>
+                        {l.speaker}
+                        {t('ui.colon')}
+                      </strong>
+                    ) : null}
                     {l.text}
                   </span>
                   {translation && translation !== l.text ? (
@@ -52,16 +63,16 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
                 </th>
                 <td data-label={t('report.target')}>
                   {l.targetEmotion ? (
-                    <EmotionChip emotion={l.targetEmotion} label={t(`emotion.${l.targetEmotion}`)} />
+                    <EmotionChip emotion={l.targetEmotion} label={emotionLabel(l.targetEmotion, lang)} />
                   ) : (
                     '—'
                   )}
                 </td>
                 <td data-label={t('report.first')}>
-                  <Attempt a={l.first} t={t} />
+                  <Attempt a={l.first} t={t} lang={lang} />
                 </td>
                 <td data-label={t('report.second')}>
-                  <Attempt a={l.second} t={t} />
+                  <Attempt a={l.second} t={t} lang={lang} />
                 </td>
                 <td
                   data-label={t('report.improvement')}

@@ -1,46 +1,61 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import * as prpo from '../../stores/prpo';
-import * as prpt from '../../stores/prpt';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { partStore, type ReportSelector } from '../../features/part/part-store';
+import type { Report } from '../../../api/contract';
 import { Button, ButtonLink } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
-import type { Part } from '../common/part';
-import { useLoad } from '../common/use-load';
-import { useT } from '../common/use-t';
+import { type Part, usePart } from '../../features/part/part';
+import { useLoad } from '../../lib/use-load';
+import { useT } from '../../i18n/use-t';
 import { ReportView } from './report-view';
 
+/** Whether the report held in the store is the one the selector asks for. */
+function matches(r: Report, part: Part, sel: ReportSelector): boolean {
+  if (sel.runId) return r.runId === sel.runId;
+  if (sel.id) return r.id === sel.id;
+  if (sel.filmId) return r.film.id === sel.filmId;
+  return part === 'prpt';
+}
+
 /**
- * Loads a report and its H5 link. prpo asks for one record by id; prpt for the learner's latest
- * training (spec §7: its report call has an empty payload).
+ * Loads one run's report and its H5 link. prpo: a record id, or a run id from the history; prpt: the
+ * learner's latest training (spec §7: an empty payload), a run (`?runId=`) or a film's latest run
+ * (`?filmId=`), so any earlier run stays readable.
  */
-export function ReportScreen({ part, id }: { part: Part; id?: string }) {
+export function ReportScreen({ part, select }: { part: Part; select: ReportSelector }) {
   useSignals();
   const { t } = useT();
-  const report = useLoad(() => (part === 'prpo' ? prpo.loadReport(id ?? '') : prpt.loadReport()), [part, id]);
-  const current = part === 'prpo' ? prpo.prpoReport.value : prpt.prpTReport.value;
-  const data = current && (part === 'prpt' || current.id === id) ? current : null;
+  const store = partStore(part);
+  const { id, runId, filmId: wantFilm } = select;
+  const report = useLoad(
+    () => store.loadReport({ id, runId, filmId: wantFilm }),
+    [part, id, runId, wantFilm],
+  );
+  const current = store.report.value;
+  const data = current && matches(current, part, select) ? current : null;
+  // The link names the run shown (a report from a server without runs names its record).
+  const shareRun = data?.runId;
+  const shareRecord = data?.id;
   const url = useLoad(
     () =>
-      !data
+      !shareRecord
         ? Promise.resolve(null)
-        : part === 'prpo'
-          ? prpo.loadReportH5Url(data.id)
-          : prpt.loadReportH5Url(data.id),
-    [part, data?.id],
+        : store.loadReportH5Url(shareRun ? { runId: shareRun } : { id: shareRecord }),
+    [part, shareRun, shareRecord],
   );
-  const h5 = part === 'prpo' ? prpo.reportH5Url.value : prpt.reportH5Url.value;
+  const h5 = store.reportH5Url.value;
   // The report names questions, not their options: the film's detail turns chosen ids into labels.
-  const detailSignal = part === 'prpo' ? prpo.movieDetail : prpt.movieDetail;
   const filmId = data?.film.id;
   useLoad(
     () =>
-      !filmId || detailSignal.peek()?.id === filmId
+      !filmId || store.movieDetail.peek()?.id === filmId
         ? Promise.resolve(true)
-        : (part === 'prpo' ? prpo.loadMovieDetail : prpt.loadMovieDetail)(filmId),
+        : store.loadMovieDetail(filmId),
     [part, filmId],
   );
 
-  const detail = detailSignal.value;
+  const detail = store.movieDetail.value;
 
   if (!data || report.status === 'loading') {
     return (
@@ -74,4 +89,21 @@ export function ReportScreen({ part, id }: { part: Part; id?: string }) {
       questions={detail?.id === data.film.id ? detail.questions : []}
     />
   );
+}
+
+/**
+ * The route's screen: `/prpo/report/:id` (a record; `?by=run`: a run), `/prpt/report` (the latest
+ * training; `?runId=` or `?filmId=` another).
+ */
+export default function ReportRoute() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const part = usePart();
+  const select: ReportSelector =
+    part === 'prpo'
+      ? search.get('by') === 'run'
+        ? { runId: id }
+        : { id }
+      : { runId: search.get('runId') ?? undefined, filmId: search.get('filmId') ?? undefined };
+  return <ReportScreen part={part} select={select} />;
 }

@@ -7,13 +7,18 @@ import { CheckIcon, CrossIcon, PrintIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { ProgressRing } from '../../ui/progress-ring';
 import { ScoreBadge } from '../../ui/score-badge';
-import { clock, formatDate, signed } from '../common/format';
-import type { Part } from '../common/part';
-import { type Translate, useT } from '../common/use-t';
-import { answerText } from '../result/answer-text';
+import { clock, formatDate, signed } from '../../lib/format';
+import type { Part } from '../../features/part/part';
+import { type Translate, useT } from '../../i18n/use-t';
+import { answerText } from '../../features/answers/answer-text';
+import { latestTakesFromReport } from '../../features/watch-dub/latest-takes';
+import { DubVideoLink, WatchDub } from '../../features/watch-dub/watch-dub';
 import { ReportLines } from './report-lines';
 import styles from './report-screen.module.css';
+import { RunHistory } from './run-history';
 import { ShareQr } from './share-qr';
+import { filmTitle } from '../../lib/film-title';
+import { formatScore } from '../../../api/contract/display';
 
 export function arcPoints(report: Report): EmotionArcPoint[] {
   return (report.dubbing?.lines ?? []).map((l) => {
@@ -76,7 +81,9 @@ function Answers({
               <>
                 <br />
                 <span className="muted">
-                  {t('result.yourAnswer')}：{answerOf(q)}
+                  {t('result.yourAnswer')}
+                  {t('ui.colon')}
+                  {answerOf(q)}
                 </span>
               </>
             ) : null}
@@ -118,7 +125,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
     <div className="screen" data-screen="report">
       <PageHeader
         eyebrow={t(`part.${part}.name`)}
-        title={`${t('report.title')} · ${report.film.title}`}
+        title={`${t('report.title')} · ${filmTitle(report.film, lang)}`}
         subtitle={
           <span className={styles.meta}>
             <span>{t('report.learner', { name: report.learner.nickname })}</span>
@@ -140,11 +147,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
         />
         {d ? (
           <>
-            <Kpi
-              value={d.average === null ? '—' : String(Math.round(d.average))}
-              label={t('report.dubAverage')}
-              ring={d.average}
-            />
+            <Kpi value={formatScore(d.average) ?? '—'} label={t('report.dubAverage')} ring={d.average} />
             <Kpi value={signed(improvement) ?? '—'} label={t('report.improvement')} />
             <Kpi
               value={d.emotionMatchRate === null ? '—' : `${Math.round(d.emotionMatchRate * 100)}%`}
@@ -160,8 +163,16 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
               title={t('report.dubbing')}
               titleId="report-dubbing"
               aside={
-                <span className="muted">
-                  {t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}
+                <span className={styles.meta}>
+                  <span className="muted">
+                    {t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}
+                  </span>
+                  <span className="no-print">
+                    <WatchDub filmId={report.film.id} takes={latestTakesFromReport(d.lines)} />
+                  </span>
+                  <span className="no-print">
+                    <DubVideoLink video={report.dubVideo} />
+                  </span>
                 </span>
               }
             >
@@ -171,10 +182,12 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
           {d?.lines.some((l) => l.first) ? (
             <Card title={t('report.arc')} titleId="report-arc">
               <LazyEmotionArcChart
+                hideTitle
                 points={arcPoints(report)}
                 labels={{
                   title: t('report.arc'),
                   summary: t('report.arcSummary'),
+                  summaryLearnerOnly: t('report.arcSummaryLearner'),
                   learner: t('ui.learner'),
                   actor: t('ui.actor'),
                   arousal: t('report.arousal'),
@@ -220,6 +233,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
           <ShareQr url={h5Url} pending={h5Pending} />
         </div>
       </div>
+      <RunHistory part={part} runs={report.progress ?? []} current={report.runId} t={t} lang={lang} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card } from '../../ui/card';
-import { useT } from '../common/use-t';
+import { useT } from '../../i18n/use-t';
 import styles from './report-screen.module.css';
 
 /** Draws a link as a QR image; `qrcode` is imported here only, so it loads with the report alone. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Question, QuestionResult } from '../../../api/contract';
 import type { Lang } from '../../i18n';
 import { ButtonLink } from '../../ui/button';
@@ -7,12 +7,14 @@ import { ArrowRightIcon, CheckIcon, CrossIcon, MicIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { ProgressRing } from '../../ui/progress-ring';
 import { scoreBand } from '../../ui/score-badge';
-import { EmptyState } from '../../ui/states';
-import { readLastResult } from '../answer/answer-storage';
-import { type Part, prefixOf } from '../common/part';
-import { PartSteps } from '../common/part-steps';
-import { type Translate, useT } from '../common/use-t';
-import { answerText } from './answer-text';
+import { EmptyState, LoadingState } from '../../ui/states';
+import type { LastResult } from '../../features/answers/answer-storage';
+import { loadLatestResult } from '../../features/answers/latest-result';
+import { filmTitle } from '../../lib/film-title';
+import { type Part, prefixOf, usePart } from '../../features/part/part';
+import { PartSteps } from '../../features/part/part-steps';
+import { type Translate, useT } from '../../i18n/use-t';
+import { answerText } from '../../features/answers/answer-text';
 import styles from './result-screen.module.css';
 
 function ResultItem({
@@ -61,7 +63,10 @@ function ResultItem({
       </dl>
       {explanation ? (
         <p className={styles.explanation}>
-          <strong>{t('result.explanation')}：</strong>
+          <strong>
+            {t('result.explanation')}
+            {t('ui.colon')}
+          </strong>
           {explanation}
         </p>
       ) : null}
@@ -72,8 +77,24 @@ function ResultItem({
 /** Score and per-question feedback with explanations; next is the report (prpo) or dubbing (prpt). */
 export function ResultScreen({ part }: { part: Part }) {
   const { t, lang } = useT();
-  const [last] = useState(() => readLastResult(part));
+  // undefined while loading: this tab's answers, else the latest answered run from the server.
+  const [last, setLast] = useState<LastResult | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadLatestResult(part).then((r) => live && setLast(r));
+    return () => {
+      live = false;
+    };
+  }, [part]);
   const prefix = prefixOf(part);
+  if (last === undefined) {
+    return (
+      <div className="screen screen--narrow" data-screen="result">
+        <PageHeader title={t('result.title')} />
+        <LoadingState label={t('common.loading')} />
+      </div>
+    );
+  }
   if (!last) {
     return (
       <div className="screen screen--narrow" data-screen="result">
@@ -90,7 +111,8 @@ export function ResultScreen({ part }: { part: Part }) {
       </div>
     );
   }
-  const { data, questions, filmTitle, filmId } = last;
+  const { data, questions, filmId } = last;
+  const title = filmTitle({ title: last.filmTitle, titleEn: last.filmTitleEn }, lang);
   const band = scoreBand(data.percent);
   const praise = t(
     band === 'high' ? 'result.praise.high' : band === 'mid' ? 'result.praise.mid' : 'result.praise.low',
@@ -112,7 +134,7 @@ export function ResultScreen({ part }: { part: Part }) {
     );
   return (
     <div className="screen screen--narrow" data-screen="result">
-      <PageHeader eyebrow={filmTitle} title={t('result.title')} actions={next} />
+      <PageHeader eyebrow={title} title={t('result.title')} actions={next} />
       <PartSteps part={part} current="result" compact />
       <Card>
         <div className={styles.summary}>
@@ -152,4 +174,9 @@ export function ResultScreen({ part }: { part: Part }) {
       <div className={styles.next}>{next}</div>
     </div>
   );
+}
+
+/** The route's screen (`/<part>/result`). */
+export default function ResultRoute() {
+  return <ResultScreen part={usePart()} />;
 }

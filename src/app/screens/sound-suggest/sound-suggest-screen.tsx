@@ -1,15 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useParams } from 'react-router-dom';
 import type { SoundSuggestData } from '../../../api/contract';
-import { loadSoundSuggest, soundSuggest } from '../../stores/prpt';
+import { loadSoundSuggest, soundSuggest } from '../../features/part/sound-suggest';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
-import { fixed, signed } from '../common/format';
-import { PartSteps } from '../common/part-steps';
-import { useLoad } from '../common/use-load';
-import { type Translate, useT } from '../common/use-t';
+import { fixed, signed } from '../../lib/format';
+import { PartSteps } from '../../features/part/part-steps';
+import { useLoad } from '../../lib/use-load';
+import { type Translate, useT } from '../../i18n/use-t';
 import styles from './sound-suggest-screen.module.css';
 import { type FigureKey, parseSuggestLine } from './suggest-lines';
 
@@ -61,6 +62,65 @@ export function figureValue(key: FigureKey, f: SoundSuggestData['figures'], t: T
   }
 }
 
+const SUB_SCORE = ['emotion', 'intonation', 'energy', 'timing', 'quality'] as const;
+type SubScoreKey = (typeof SUB_SCORE)[number];
+const isFigureKey = (k: string): k is FigureKey => k in FIGURE_LABEL;
+const isSubScore = (k: string): k is SubScoreKey => (SUB_SCORE as readonly string[]).includes(k);
+
+/**
+ * A figure a statement quotes, by its path into the answer (`figures.average`, `subScores.intonation`,
+ * `pitchDistanceSt`): its label and the value as the text rounds it. One source for each number: the
+ * chip beside a statement shows exactly the figure that statement quotes. Null for an unknown path.
+ */
+export function figureAt(
+  path: string,
+  data: SoundSuggestData,
+  t: Translate,
+): { label: string; value: string } | null {
+  const [root, key = ''] = path.split('.');
+  if (root === 'figures' && isFigureKey(key))
+    return { label: t(FIGURE_LABEL[key]), value: figureValue(key, data.figures, t) };
+  if (root === 'subScores' && isSubScore(key)) {
+    const v = data.subScores?.[key];
+    return {
+      label: t('suggest.fig.subScore', { name: t(`score.${key}`) }),
+      value: typeof v === 'number' ? String(Math.round(v)) : t('ui.notAvailable'),
+    };
+  }
+  if (root === 'pitchDistanceSt') {
+    const v = fixed(data.pitchDistanceSt);
+    return {
+      label: t('suggest.fig.pitchDistance'),
+      value: v === null ? t('ui.notAvailable') : t('suggest.unit.semitones', { n: v }),
+    };
+  }
+  return null;
+}
+
+/** The statements with their figures: the server's points, else the lines matched by their topic. */
+function statements(
+  data: SoundSuggestData & { lines: string[] },
+  t: Translate,
+): Array<{ head: string | null; body: string; chips: Array<{ label: string; value: string }> }> {
+  if (data.points?.length) {
+    return data.points.map((p) => {
+      const { head, body } = parseSuggestLine(p.text);
+      const chips = p.figures
+        .map((f) => figureAt(f, data, t))
+        .filter((c): c is { label: string; value: string } => c !== null);
+      return { head, body, chips };
+    });
+  }
+  return data.lines.map((raw) => {
+    const line = parseSuggestLine(raw);
+    return {
+      head: line.head,
+      body: line.body,
+      chips: line.figures.map((k) => ({ label: t(FIGURE_LABEL[k]), value: figureValue(k, data.figures, t) })),
+    };
+  });
+}
+
 /** The voice interpretation, one readable point per line, each beside the figures it refers to. */
 export function SoundSuggestScreen({ id }: { id: string }) {
   useSignals();
@@ -69,7 +129,12 @@ export function SoundSuggestScreen({ id }: { id: string }) {
   const data =
     soundSuggest.value?.filmId === id && soundSuggest.value.lang === lang ? soundSuggest.value : null;
   const next = (
-    <ButtonLink to="/prpt/report" variant="primary" size="lg" icon={<ArrowRightIcon />}>
+    <ButtonLink
+      to={`/prpt/report?filmId=${encodeURIComponent(id)}`}
+      variant="primary"
+      size="lg"
+      icon={<ArrowRightIcon />}
+    >
       {t('suggest.toReport')}
     </ButtonLink>
   );
@@ -108,28 +173,25 @@ export function SoundSuggestScreen({ id }: { id: string }) {
       <PartSteps part="prpt" current="suggest" compact />
       <div className={styles.layout}>
         <ol className={styles.lines} aria-label={t('suggest.title')}>
-          {data.lines.map((raw, i) => {
-            const line = parseSuggestLine(raw);
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text, possibly repeated
-              <li key={i} className={styles.line}>
-                <p className={styles.body}>
-                  {line.head ? <span className={styles.head}>{line.head}</span> : null}
-                  {line.body}
-                </p>
-                {line.figures.length ? (
-                  <dl className={styles.chips}>
-                    {line.figures.map((k) => (
-                      <div key={k} className={styles.chip}>
-                        <dt>{t(FIGURE_LABEL[k])}</dt>
-                        <dd>{figureValue(k, f, t)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                ) : null}
-              </li>
-            );
-          })}
+          {statements(data, t).map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: statements are static text, possibly repeated
+            <li key={i} className={styles.line}>
+              <p className={styles.body}>
+                {line.head ? <span className={styles.head}>{line.head}</span> : null}
+                {line.body}
+              </p>
+              {line.chips.length ? (
+                <dl className={styles.chips}>
+                  {line.chips.map((c) => (
+                    <div key={c.label} className={styles.chip}>
+                      <dt>{c.label}</dt>
+                      <dd>{c.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </li>
+          ))}
         </ol>
         <Card title={t('suggest.figures')} titleId="suggest-figures">
           <dl className={styles.figures}>
@@ -145,4 +207,10 @@ export function SoundSuggestScreen({ id }: { id: string }) {
       <div className={styles.next}>{next}</div>
     </div>
   );
+}
+
+/** The route's screen (`/prpt/soundSuggest/:id`). */
+export default function SoundSuggestRoute() {
+  const { id = '' } = useParams();
+  return <SoundSuggestScreen id={id} />;
 }

@@ -1,12 +1,14 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FilmSummary } from '../../../api/contract';
 import { ButtonLink } from '../../ui/button';
 import { TouchIcon } from '../../ui/icons';
-import { LanguageToggle } from '../common/language-toggle';
-import { type Part, prefixOf } from '../common/part';
-import { useT } from '../common/use-t';
-import { type AttractPoster, attractPosters } from './attract-posters';
+import { LanguageToggle } from '../../ui/language-toggle';
+import { type Part, prefixOf, usePart } from '../../features/part/part';
+import { partStore } from '../../features/part/part-store';
+import { useT } from '../../i18n/use-t';
+import { type AttractPoster, attractPosters } from '../../features/attract/attract-posters';
 import styles from './standby-screen.module.css';
 
 function PosterRow({ posters }: { posters: AttractPoster[] }) {
@@ -74,4 +76,11 @@ export function StandbyScreen({ part, films }: StandbyScreenProps) {
       </div>
     </div>
   );
+}
+
+/** The route's screen (`/<part>/standby`): the posters of the part's films, when they are loaded. */
+export default function StandbyRoute() {
+  useSignals();
+  const part = usePart();
+  return <StandbyScreen part={part} films={partStore(part).movies.value} />;
 }

@@ -15,15 +15,25 @@ export interface ChartFrameProps {
   /** An optional data table (inside a disclosure) for people who want the numbers. */
   table?: ReactNode;
   tableLabel?: string;
+  /** The title is already the heading above (a card's): keep it for screen readers only. */
+  hideTitle?: boolean;
   children: ReactNode;
 }
 
 /** The figure around every chart: a visible title and legend, a spoken summary, an optional table. */
-export function ChartFrame({ title, summary, legend, table, tableLabel, children }: ChartFrameProps) {
+export function ChartFrame({
+  title,
+  summary,
+  legend,
+  table,
+  tableLabel,
+  hideTitle,
+  children,
+}: ChartFrameProps) {
   return (
     <figure className={styles.figure}>
       <figcaption className={styles.caption}>
-        <span className={styles.title}>{title}</span>
+        <span className={hideTitle ? 'visually-hidden' : styles.title}>{title}</span>
         {legend ? (
           <span className={styles.legend} aria-hidden="true">
             {legend.map((k) => (

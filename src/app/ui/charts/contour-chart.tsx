@@ -68,8 +68,8 @@ export function ContourChart({ contours, labels, height = 320 }: ContourChartPro
       animation: !prefersReducedMotion(),
       textStyle: { fontFamily: th.font },
       grid: [
-        { left: 56, right: 16, top: 28, height: '44%' },
-        { left: 56, right: 16, bottom: 40, height: '26%' },
+        { left: 68, right: 16, top: 16, height: '48%' },
+        { left: 68, right: 16, bottom: 40, height: '26%' },
       ],
       tooltip: {
         trigger: 'axis',
@@ -81,6 +81,11 @@ export function ContourChart({ contours, labels, height = 320 }: ContourChartPro
           type: 'value',
           gridIndex: 0,
           name: labels.pitch,
+          // Beside its own plot, turned along the axis: above it, the loudness name ran into the
+          // pitch plot's lowest labels.
+          nameLocation: 'middle' as const,
+          nameRotate: 90,
+          nameGap: 44,
           nameTextStyle: axisLabel,
           axisLabel,
           splitLine,
@@ -90,6 +95,11 @@ export function ContourChart({ contours, labels, height = 320 }: ContourChartPro
           type: 'value',
           gridIndex: 1,
           name: labels.loudness,
+          // Beside its own plot, turned along the axis: above it, the loudness name ran into the
+          // pitch plot's lowest labels.
+          nameLocation: 'middle' as const,
+          nameRotate: 90,
+          nameGap: 44,
           nameTextStyle: axisLabel,
           axisLabel,
           splitLine,

@@ -17,7 +17,10 @@ export interface EmotionArcPoint {
 
 export interface EmotionArcLabels {
   title: string;
+  /** Says the chart compares the learner with the actor. */
   summary: string;
+  /** Said instead when no line has the actor's reading. */
+  summaryLearnerOnly?: string;
   learner: string;
   actor: string;
   arousal: string;
@@ -31,6 +34,8 @@ export interface EmotionArcChartProps {
   points: EmotionArcPoint[];
   labels: EmotionArcLabels;
   height?: number;
+  /** The card around the chart already shows its title. */
+  hideTitle?: boolean;
 }
 
 const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(2));
@@ -40,7 +45,7 @@ const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(2));
  * the learner's takes against the actor's. Solid = arousal, dashed = valence; teal = learner,
  * gold = actor.
  */
-export function EmotionArcChart({ points, labels, height = 300 }: EmotionArcChartProps) {
+export function EmotionArcChart({ points, labels, height = 300, hideTitle }: EmotionArcChartProps) {
   const option = useMemo<ChartOption>(() => {
     const th = readChartTheme();
     const axisLabel = { color: th.muted, fontFamily: th.font };
@@ -104,13 +109,16 @@ export function EmotionArcChart({ points, labels, height = 300 }: EmotionArcChar
   }, [points, labels]);
   const { ref, failed } = useEChart(option);
   const th = readChartTheme();
+  // The legend promises the actor's line only when there is one to draw.
+  const hasActor = points.some((p) => p.actorArousal !== null || p.actorValence !== null);
   return (
     <ChartFrame
       title={labels.title}
-      summary={labels.summary}
+      hideTitle={hideTitle}
+      summary={hasActor ? labels.summary : (labels.summaryLearnerOnly ?? labels.summary)}
       legend={[
         { label: `${labels.learner} · ${labels.arousal}`, color: th.learner },
-        { label: `${labels.actor} · ${labels.arousal}`, color: th.actor },
+        ...(hasActor ? [{ label: `${labels.actor} · ${labels.arousal}`, color: th.actor }] : []),
         { label: labels.valence, color: th.muted, dashed: true },
       ]}
       tableLabel={labels.tableLabel}

@@ -3,6 +3,17 @@ import { type ChartOption, init } from './echarts-core';
 
 type Instance = ReturnType<typeof init>;
 
+/** Disposes the instance; one that never drew may throw on the way out, which must not break the page. */
+function release(chart: { current: Instance | null }): void {
+  const c = chart.current;
+  chart.current = null;
+  try {
+    c?.dispose();
+  } catch (err) {
+    console.warn('[chart] could not dispose the chart', err);
+  }
+}
+
 /**
  * Mounts one ECharts instance on a div, feeds it the option, follows the div's size and disposes
  * it on unmount. `failed` turns true when the canvas cannot be created (very old browsers, test
@@ -32,8 +43,7 @@ export function useEChart(option: ChartOption) {
     return () => {
       ro?.disconnect();
       window.removeEventListener('beforeprint', onPrint);
-      chart.current?.dispose();
-      chart.current = null;
+      release(chart);
     };
   }, []);
 
@@ -43,6 +53,8 @@ export function useEChart(option: ChartOption) {
       chart.current.setOption(option, { notMerge: true });
     } catch (err) {
       console.warn('[chart] could not draw', err);
+      // The fallback text replaces the canvas: let go of the instance now, while its div still exists.
+      release(chart);
       setFailed(true);
     }
   }, [option]);

@@ -1,0 +1,32 @@
+import { getRun, getRunHistory } from '../../../api/calls';
+import type { Part } from '../../../api/contract';
+import { partStore } from '../part/part-store';
+import { type LastResult, readLastResult } from './answer-storage';
+
+/**
+ * The result screen's answers: the ones saved in this tab, else the learner's latest answered run
+ * from the server (a new browser session still shows the film it answered; docs/api.md, "Runs").
+ * Null when the learner has answered nothing in this part, or the calls failed (logged).
+ */
+export async function loadLatestResult(part: Part): Promise<LastResult | null> {
+  const here = readLastResult(part);
+  if (here) return here;
+  try {
+    const { runs } = await getRunHistory(part, { limit: 20 });
+    const run = runs.find((r) => r.answered);
+    if (!run) return null;
+    const state = await getRun(part, { filmId: run.filmId, runId: run.runId });
+    if (!state.answers) return null;
+    const detail = await partStore(part).loadMovieDetail(run.filmId);
+    return {
+      filmId: run.filmId,
+      filmTitle: run.filmTitle,
+      filmTitleEn: run.filmTitleEn,
+      questions: detail?.questions ?? [],
+      data: state.answers,
+    };
+  } catch (e) {
+    console.error('[load] latest result failed', e);
+    return null;
+  }
+}

@@ -1,5 +1,0 @@
-import { PartLayout } from './part-layout';
-
-export function PrpoLayout() {
-  return <PartLayout part="prpo" />;
-}

@@ -1,5 +1,0 @@
-import { PartLayout } from './part-layout';
-
-export function PrptLayout() {
-  return <PartLayout part="prpt" />;
-}

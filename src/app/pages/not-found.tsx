@@ -1,5 +1,0 @@
-import { NotFoundScreen } from '../screens/not-found/not-found-screen';
-
-export default function NotFoundPage() {
-  return <NotFoundScreen />;
-}

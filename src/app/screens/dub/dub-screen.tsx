@@ -1,0 +1,288 @@
+import { useComputed, useSignal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { prefixImage } from '../../../api/image';
+import { createRecorder } from '../../../audio/capture/create-recorder';
+import { encoderBridge } from '../../../workers/encoder-bridge';
+import { DebugOverlay } from '../../features/dub/debug-overlay';
+import { DubLineRow } from '../../features/dub/dub-line-row';
+import { takeSources, uploadQueue } from '../../features/uploads/app-queue';
+import type { UploadQueue } from '../../features/uploads/upload-queue';
+import { DubSession } from '../../features/dub/dub-session';
+import styles from '../../features/dub/dub.module.css';
+import { LevelMeter } from '../../features/dub/level-meter';
+import { PitchTrace } from '../../features/dub/pitch-trace';
+import { PitchGuide } from '../../features/dub/pitch-guide';
+import { WatchDubFromScores } from '../../features/watch-dub/watch-dub';
+import { LeadInChoice } from '../../features/dub/lead-in-choice';
+// Measures every line's stages from the data path's events (also without the debug overlay: the bench).
+import '../../features/dub/pipeline-timing';
+import { originalLanguage, type SubtitleLine } from '../../features/part/movie-detail';
+import { prpt } from '../../features/part/part-store';
+import { LinePrompt } from '../../features/dub/line-prompt';
+import follow from '../../features/dub/line-prompt.module.css';
+import { useFollowTake } from '../../features/dub/follow-take';
+import { loadRunScores } from '../../features/part/run';
+import { subTitlesScores } from '../../features/part/sub-titles-scores';
+import { filmTitle } from '../../lib/film-title';
+import { Button, ButtonLink, buttonClass } from '../../ui/button';
+import { ArrowLeftIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { EmptyState, LoadingState } from '../../ui/states';
+import { lang, t } from '../../i18n';
+import { PartSteps } from '../../features/part/part-steps';
+import { useLoad } from '../../lib/use-load';
+
+/**
+ * /prpt/dub/:id — dub the clip: a scene take of every line, or a retake of one line.
+ *
+ * The page itself reads no signal that changes during a take (only the film's detail): the take's
+ * phase, count-down, queue depth and clip position are read by the small parts that show them, and
+ * each row derives what it needs from them. So a phase change, a queue change or a `timeupdate`
+ * re-renders only what changed, never the page with its rows and the debug overlay.
+ */
+export default function DubScreen() {
+  useSignals();
+  const { id = '' } = useParams();
+  const video = useRef<HTMLVideoElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  /** The clip position (s), from the video's `timeupdate`; rows mark themselves active from it. */
+  const clipTime = useSignal(0);
+  const queue = uploadQueue();
+  const session = useMemo(
+    () =>
+      new DubSession({
+        filmId: id,
+        queue,
+        bridge: encoderBridge,
+        createRecorder: () => createRecorder(),
+        sources: takeSources,
+      }),
+    [id, queue],
+  );
+  const debug = useMemo(() => new URLSearchParams(location.search).get('debug') === 'pipeline', []);
+  const { status, reload } = useLoad(() => prpt.loadMovieDetail(id), [id]);
+  // The takes of the film's latest run: a new session shows them, a new run starts with none.
+  useLoad(() => loadRunScores(id), [id]);
+
+  useEffect(() => () => void session.dispose(), [session]);
+
+  // Stable handlers: the rows are memoised and must not re-render because the page did.
+  const listen = useCallback((line: SubtitleLine) => {
+    void new Audio(prefixImage(line.referenceAudio))
+      .play()
+      .catch((e) => console.error('[dub] cannot play', e));
+  }, []);
+  const play = useCallback((url: string) => {
+    void new Audio(url).play().catch((e) => console.error('[dub] cannot play', e));
+  }, []);
+  const retry = useCallback(
+    (line: SubtitleLine) => {
+      for (const p of queue.pendingFor(line.id)) queue.retry(p.uploadId);
+    },
+    [queue],
+  );
+  const record = useCallback(
+    (line: SubtitleLine) => {
+      if (video.current) void session.lineRetake(video.current, line);
+    },
+    [session],
+  );
+
+  const loaded = prpt.movieDetail.value;
+  const detail = loaded && loaded.id === id ? loaded : null;
+  const lines: SubtitleLine[] = useMemo(() => detail?.subtitlesList ?? [], [detail]);
+  useFollowTake({ page: pageRef, stage: stageRef, phase: session.phase, clipTime, lines });
+
+  if (!detail) {
+    return status === 'failed' ? (
+      <EmptyState
+        title={t('ui.loadFailedTitle')}
+        body={t('ui.loadFailedBody')}
+        action={
+          <Button variant="secondary" onClick={reload}>
+            {t('ui.reload')}
+          </Button>
+        }
+      />
+    ) : (
+      <LoadingState label={t('dub.loading')} />
+    );
+  }
+
+  return (
+    // `screen` gives the page the gutters and width every other screen has (it touched both edges).
+    <div ref={pageRef} className={`screen ${styles.page} ${follow.followPage}`} data-screen="dub">
+      <PageHeader
+        back={
+          <ButtonLink to="/prpt/result" variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
+            {t('dub.back')}
+          </ButtonLink>
+        }
+        eyebrow={filmTitle(detail, lang.value)}
+        title={t('dub.title')}
+        subtitle={t('dub.sceneTakeHint')}
+        actions={<NextLink filmId={id} lines={lines} />}
+      />
+      <PartSteps part="prpt" current="dub" compact />
+      <div ref={stageRef} className={`${styles.stage} ${follow.followStage}`}>
+        <div className={styles.player}>
+          {/* biome-ignore lint/a11y/useMediaCaption: the track below carries the subtitles */}
+          <video
+            ref={video}
+            src={prefixImage(detail.video)}
+            playsInline
+            preload="auto"
+            onTimeUpdate={(e) => {
+              clipTime.value = e.currentTarget.currentTime;
+            }}
+            data-testid="dub-video"
+          >
+            {detail.subtitlesTrack ? (
+              <track
+                kind="subtitles"
+                src={prefixImage(detail.subtitlesTrack)}
+                srcLang={originalLanguage(lines)}
+                default
+              />
+            ) : null}
+          </video>
+          <TakeIndicator session={session} />
+        </div>
+        <LinePrompt lines={lines} clipTime={clipTime} />
+        <div className={styles.panel}>
+          <TakeControls session={session} video={video} lines={lines} />
+          <WatchDubFromScores filmId={id} />
+          <LeadInChoice />
+          <DubNotices session={session} queue={queue} />
+          <div className={styles.meters}>
+            <LevelMeter session={session} label={t('dub.level')} />
+            <PitchTrace session={session} label={t('dub.pitch')} />
+          </div>
+          <PitchGuide session={session} video={video} lines={lines} label={t('pitchGuide.label')} />
+        </div>
+      </div>
+      {lines.length === 0 ? (
+        <EmptyState title={t('dub.noLines')} />
+      ) : (
+        <ol className={styles.lines}>
+          {lines.map((line) => (
+            <DubLineRow
+              key={line.id}
+              line={line}
+              clipTime={clipTime}
+              busy={session.busy}
+              onRecord={record}
+              onListen={listen}
+              onRetry={retry}
+              onPlay={play}
+            />
+          ))}
+        </ol>
+      )}
+      {debug ? <DebugOverlay session={session} queue={queue} /> : null}
+    </div>
+  );
+}
+
+/**
+ * On to the voice tips: the main action once a line of the film is scored, a quiet one before (there is
+ * nothing to interpret yet, the scene take is the thing to do).
+ */
+function NextLink({ filmId, lines }: { filmId: string; lines: readonly SubtitleLine[] }) {
+  useSignals();
+  const scored = useComputed(() => lines.some((l) => subTitlesScores.value[l.id])).value;
+  return (
+    <Link
+      className={buttonClass({ variant: scored ? 'primary' : 'secondary' })}
+      to={`/prpt/soundSuggest/${filmId}`}
+      data-testid="dub-next"
+    >
+      {t('dub.next')}
+    </Link>
+  );
+}
+
+/** Over the video: the count-in number, then the recording dot. */
+function TakeIndicator({ session }: { session: DubSession }) {
+  useSignals();
+  const phase = session.phase.value;
+  if (phase === 'count-in') {
+    return (
+      <div className={styles.countIn} aria-live="assertive">
+        {session.countdown.value}
+      </div>
+    );
+  }
+  return phase === 'recording' ? <span className={styles.recDot}>{t('dub.recording')}</span> : null;
+}
+
+/** Scene take (or Stop while a take runs) and the phase, which the tests and the bench watch. */
+function TakeControls({
+  session,
+  video,
+  lines,
+}: {
+  session: DubSession;
+  video: RefObject<HTMLVideoElement | null>;
+  lines: SubtitleLine[];
+}) {
+  useSignals();
+  const phase = session.phase.value;
+  return (
+    <div className={styles.controls}>
+      {phase !== 'idle' ? (
+        <Button variant="danger" onClick={() => session.stop()} data-testid="dub-stop">
+          {t('dub.stop')}
+        </Button>
+      ) : (
+        <Button
+          variant="primary"
+          disabled={lines.length === 0}
+          onClick={() => video.current && void session.sceneTake(video.current, lines)}
+          data-testid="dub-scene-take"
+        >
+          {t('dub.sceneTake')}
+        </Button>
+      )}
+      <span className={styles.hint} data-testid="dub-phase" data-phase={phase}>
+        {phase === 'count-in' ? t('dub.countIn') : phase === 'recording' ? t('dub.recording') : ''}
+      </span>
+    </div>
+  );
+}
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+
+function subscribeOnline(changed: () => void): () => void {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+}
+
+/** Recorder fallback, take error, waiting for a login, kept offline. */
+function DubNotices({ session, queue }: { session: DubSession; queue: UploadQueue }) {
+  useSignals();
+  // A boolean: the depth changes with every upload, the notice only when the queue fills or empties.
+  const queued = useComputed(() => queue.depth.value > 0).value;
+  const online = useSyncExternalStore(subscribeOnline, isOnline, isOnline);
+  return (
+    <>
+      {session.recorderKind.value === 'polyfill' ? (
+        <p className={styles.hint}>{t('dub.micFallback')}</p>
+      ) : null}
+      {session.error.value ? (
+        <p className={styles.error} role="alert">
+          {t(`dub.problem.${session.error.value}`)}
+        </p>
+      ) : null}
+      {queue.blockedBySession.value ? <p className={styles.hint}>{t('dub.waitingLogin')}</p> : null}
+      {queued && !online ? <p className={styles.hint}>{t('dub.offlineKept')}</p> : null}
+    </>
+  );
+}

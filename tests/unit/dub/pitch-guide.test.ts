@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { RunningPitchMedian } from '../../../src/audio/dsp/pitch-median';
+import { guideLine, PitchRing } from '../../../src/app/features/dub/pitch-guide-data';
+import type { SubtitleLine } from '../../../src/app/features/part/movie-detail';
+
+const line = (id: string, start: number, end: number) =>
+  ({ id, startTime_m: start, endTime_m: end }) as unknown as SubtitleLine;
+
+describe('pitch guide data', () => {
+  it("the learner's running median: semitones re their own median, whatever their register", () => {
+    const low = new RunningPitchMedian();
+    const high = new RunningPitchMedian();
+    for (const hz of [100, null, 110, 120]) low.add(hz);
+    for (const hz of [200, null, 220, 240]) high.add(hz);
+    expect(low.medianHz()).toBeCloseTo(110, 0);
+    // An octave apart, the same melody reads the same.
+    expect(low.semitones(120)).toBeCloseTo(high.semitones(240) as number, 1);
+    expect(low.semitones(110)).toBeCloseTo(0, 1);
+    expect(low.semitones(null)).toBeNull();
+    expect(new RunningPitchMedian().semitones(100)).toBeNull();
+  });
+
+  it('the ring keeps the last points by clip time, unvoiced as gaps, and says when it changed', () => {
+    const ring = new PitchRing(4);
+    for (let i = 0; i < 6; i++) ring.push(i, i === 4 ? null : i);
+    const seen: [number, number][] = [];
+    ring.forEachBetween(0, 10, (t, st) => seen.push([t, st]));
+    expect(seen.map(([t]) => t)).toEqual([2, 3, 4, 5]);
+    expect(Number.isNaN(seen[2][1])).toBe(true);
+    const v = ring.version;
+    ring.clear();
+    expect(ring.version).toBeGreaterThan(v);
+    ring.forEachBetween(0, 10, () => {
+      throw new Error('empty after clear');
+    });
+  });
+
+  it('shows the line being said, else the next one, else the last', () => {
+    const lines = [line('a', 1, 2), line('b', 4, 5)];
+    expect(guideLine(lines, 1.5)?.id).toBe('a');
+    expect(guideLine(lines, 2.4)?.id).toBe('a'); // within the pad after a
+    expect(guideLine(lines, 3)?.id).toBe('b');
+    expect(guideLine(lines, 9)?.id).toBe('b');
+    expect(guideLine([], 1)).toBeNull();
+  });
+});
