@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /** Escapes text for HTML element content and attribute values. */
 export function esc(value: unknown): string {
   return String(value ?? '')
@@ -38,12 +39,20 @@ font-size:16px;margin-top:14px;cursor:pointer}.primary{background:#f5b942;color:
 .primary .en{color:inherit}.ghost{background:#2a303c;color:#e9ecf1}.error{color:#ff8a80}.ok{color:#8ee29a}
 .big{font-size:40px;font-weight:700}.row{display:flex;justify-content:space-between;gap:8px;padding:6px 0;
 border-bottom:1px solid #262c38}.row:last-child{border:0}img.poster{width:100%;border-radius:12px}
+video.dub{display:block;width:100%;aspect-ratio:16/9;background:#000;border-radius:12px;margin-top:8px}
 `;
+
+/**
+ * The app's icon (public/favicon.svg, the one the SPA links) inlined as a data URI: the pages stay
+ * self-contained, and the browser asks for no /favicon.ico (a 404 on every page otherwise).
+ */
+const ICON = `data:image/svg+xml;base64,${readFileSync(new URL('../../public/favicon.svg', import.meta.url)).toString('base64')}`;
 
 /** A self-contained mobile page: no scripts, no external assets, so it works on any phone browser. */
 export function page(title: string, body: Raw): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
-<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="${ICON}">
+<title>${esc(title)}</title><style>${STYLE}</style></head>
 <body><main>${body.html}</main></body></html>`;
 }

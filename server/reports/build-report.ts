@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type {
   Emotion,
   Localized,
@@ -8,16 +7,22 @@ import type {
   Report,
   ReportLine,
 } from '../../src/api/contract';
-import type { Database, QuestionRecordsTable } from '../db/schema';
+import { actorReadings, type ReadingDeps } from '../ai/reference';
+import type { RunsTable } from '../db/schema';
+import { filmLines, filmQuestions, publicQuestionId } from '../films/queries';
 import { parseJson } from '../lib/json';
 import type { MediaStorage } from '../storage/media-storage';
+import { dubbingAverage } from '../takes/attempts';
+import { runAttempts } from '../takes/repository';
+import { listRuns, runRecord } from '../takes/runs';
 import { buildFeedback } from './feedback';
-import { attemptSummary, type ParsedTake, parseTake, targetOf } from './take-summary';
+import { summariseRuns } from './run-summaries';
+import { attemptSummary, targetOf } from './take-summary';
 
-export interface ReportDeps {
-  db: Kysely<Database>;
-  storage: MediaStorage;
-}
+export type ReportDeps = ReadingDeps;
+
+/** Runs shown on the report's progress curve. */
+const PROGRESS_RUNS = 20;
 
 /** A take's audio URL; a key the storage refuses yields '' rather than failing the whole report. */
 function mediaUrl(storage: MediaStorage, key: string): string {
@@ -31,70 +36,28 @@ function mediaUrl(storage: MediaStorage, key: string): string {
 const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
-/** The actor's emotion from the AI service's cached reference analysis, when it carries one. */
-function actorOf(analysisJson: string | undefined): ReportLine['actor'] {
-  const a = parseJson<{ emotion?: { detected?: Emotion; arousal?: number; valence?: number } } | null>(
-    analysisJson,
-    null,
-  );
-  const e = a?.emotion;
-  if (!e?.detected || typeof e.arousal !== 'number' || typeof e.valence !== 'number') return null;
-  return { detected: e.detected, arousal: e.arousal, valence: e.valence };
-}
-
-/**
- * Dubbing per line for one learner and film: first = earliest take with attempt 1,
- * second = latest take with attempt 2.
- */
-async function dubbingSection(deps: ReportDeps, userId: string, filmId: string): Promise<Report['dubbing']> {
+/** Dubbing per line of one run; first and second attempt by the rule of server/takes/attempts.ts. */
+async function dubbingSection(deps: ReportDeps, run: RunsTable): Promise<Report['dubbing']> {
   const { db, storage } = deps;
-  const lines = await db
-    .selectFrom('subtitles')
-    .selectAll()
-    .where('film_id', '=', filmId)
-    .orderBy('idx')
-    .execute();
-  const takes = await db
-    .selectFrom('takes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('film_id', '=', filmId)
-    .orderBy('created_at')
-    .execute();
-  const refs = lines.length
-    ? await db
-        .selectFrom('reference_analyses')
-        .select(['subtitle_id', 'analysis'])
-        .where(
-          'subtitle_id',
-          'in',
-          lines.map((l) => l.id),
-        )
-        .execute()
-    : [];
-  const refBySub = new Map(refs.map((r) => [r.subtitle_id, r.analysis]));
-  const first = new Map<string, ParsedTake>();
-  const second = new Map<string, ParsedTake>();
-  for (const row of takes) {
-    const take = parseTake(row);
-    if (!take) continue;
-    if (row.attempt === 1 && !first.has(row.subtitle_id)) first.set(row.subtitle_id, take);
-    if (row.attempt === 2) second.set(row.subtitle_id, take); // ordered by time: the last one wins
-  }
+  const lines = await filmLines(db, run.film_id);
+  const [attempts, actors] = await Promise.all([runAttempts(db, run.id), actorReadings(deps, lines)]);
 
   const improvements: number[] = [];
   const latestOverall: number[] = [];
   let matched = 0;
   let withTarget = 0;
   const reportLines: ReportLine[] = lines.map((l) => {
-    const f = first.get(l.id) ?? null;
-    const s = second.get(l.id) ?? null;
+    const f = attempts.get(l.id)?.first ?? null;
+    const s = attempts.get(l.id)?.second ?? null;
     if (f && s) improvements.push(s.score.overall - f.score.overall);
     const latest = s ?? f;
     if (latest) {
       latestOverall.push(latest.score.overall);
       const target = targetOf(latest, l.target_emotion);
-      if (target) {
+      // Only a clear reading (score JSON v2 `emotion.clear`) is a match or a miss: an unclear one
+      // names no emotion to the learner (emotionVerdict in src/audio/scoring/labels.ts), so it counts
+      // neither way; results stored before `clear` existed are not clear.
+      if (target && latest.score.emotion.clear === true) {
         withTarget += 1;
         if (latest.score.emotion.detected === target) matched += 1;
       }
@@ -106,7 +69,7 @@ async function dubbingSection(deps: ReportDeps, userId: string, filmId: string):
       translation: parseJson<Localized>(l.translation, { zh: '', en: '' }),
       speaker: l.speaker,
       targetEmotion: (l.target_emotion as Emotion | null) ?? null,
-      actor: actorOf(refBySub.get(l.id)),
+      actor: actors.get(l.id) ?? null,
       first: f ? attemptSummary(f, mediaUrl(storage, f.row.audio_key)) : null,
       second: s ? attemptSummary(s, mediaUrl(storage, s.row.audio_key)) : null,
     };
@@ -114,22 +77,25 @@ async function dubbingSection(deps: ReportDeps, userId: string, filmId: string):
   return {
     lines: reportLines,
     scoredLines: latestOverall.length,
-    average: round1(mean(latestOverall)),
+    average: dubbingAverage(latestOverall),
     improvement: round1(mean(improvements)),
     emotionMatchRate: withTarget ? Math.round((matched / withTarget) * 100) / 100 : null,
   };
 }
 
-/** Builds the report of one question record (plus, for part two, the learner's takes on that film). */
-export async function buildReport(deps: ReportDeps, record: QuestionRecordsTable): Promise<Report> {
+/** The report of one run: its answers (if any), its takes (part two) and the learner's progress curve. */
+export async function buildRunReport(deps: ReportDeps, run: RunsTable): Promise<Report> {
   const { db, storage } = deps;
-  const [film, learner, questions] = await Promise.all([
-    db.selectFrom('films').selectAll().where('id', '=', record.film_id).executeTakeFirst(),
-    db.selectFrom('users').select('nickname').where('id', '=', record.user_id).executeTakeFirst(),
-    db.selectFrom('questions').selectAll().where('film_id', '=', record.film_id).orderBy('idx').execute(),
+  const part = run.part as Part;
+  const [record, film, learner, questions, recent] = await Promise.all([
+    runRecord(db, run.id),
+    db.selectFrom('films').selectAll().where('id', '=', run.film_id).executeTakeFirst(),
+    db.selectFrom('users').select('nickname').where('id', '=', run.user_id).executeTakeFirst(),
+    filmQuestions(db, run.film_id),
+    listRuns(db, run.user_id, part, undefined, PROGRESS_RUNS),
   ]);
-  const byPublicId = new Map(questions.map((q) => [q.id.slice(q.film_id.length + 1), q]));
-  const results = parseJson<QuestionResult[]>(record.results, []);
+  const byPublicId = new Map(questions.map((q) => [publicQuestionId(q), q]));
+  const results = parseJson<QuestionResult[]>(record?.results, []);
   const items = results.map((r) => {
     const q = byPublicId.get(r.questionId);
     return {
@@ -138,51 +104,49 @@ export async function buildReport(deps: ReportDeps, record: QuestionRecordsTable
       kind: (q?.kind ?? 'text') as QuestionKind,
     };
   });
-  const percent = record.max_score > 0 ? Math.round((record.score / record.max_score) * 100) : 0;
-  const dubbing = record.part === 'prpt' ? await dubbingSection(deps, record.user_id, record.film_id) : null;
-  const wrongQuestions = items
-    .map((item, k) => ({ item, index: k + 1 }))
-    .filter(({ item }) => item.correct === false)
-    .map(({ item, index }) => ({ index, prompt: item.prompt }));
+  const score = record?.score ?? 0;
+  const maxScore = record?.max_score ?? 0;
+  const percent = maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
+  const dubbing = part === 'prpt' ? await dubbingSection(deps, run) : null;
+  const progress = await summariseRuns(db, recent.reverse());
   const { strengths, practice } = buildFeedback({
     answerPercent: percent,
-    maxScore: record.max_score,
-    wrongQuestions,
+    maxScore,
+    items: items.map((item, k) => ({ index: k + 1, prompt: item.prompt, correct: item.correct })),
     lines: dubbing?.lines ?? [],
     improvement: dubbing?.improvement ?? null,
     emotionMatchRate: dubbing?.emotionMatchRate ?? null,
+    previousAnswerPercent: previousRun(progress, run.id)?.answerPercent ?? null,
   });
   return {
-    id: record.id,
-    part: record.part as Part,
+    id: record?.id ?? run.id,
+    runId: run.id,
+    part,
     film: {
-      id: record.film_id,
-      title: film?.title ?? record.film_id,
-      titleEn: film?.title_en ?? record.film_id,
+      id: run.film_id,
+      title: film?.title ?? run.film_id,
+      titleEn: film?.title_en ?? run.film_id,
       poster: film ? storage.url(film.poster_key) : '',
     },
     learner: { nickname: learner?.nickname ?? '' },
-    createdAt: record.created_at,
-    durationMs: record.duration_ms,
-    answers: { score: record.score, maxScore: record.max_score, percent, items },
+    createdAt: record?.created_at ?? run.started_at,
+    durationMs: record?.duration_ms ?? null,
+    answers: { answered: record !== null, score, maxScore, percent, items },
     dubbing,
     strengths,
     practice,
+    progress,
   };
 }
 
-/** A learner's record by id (another learner's id is simply not found), or their latest in the part. */
-export async function findRecord(
-  db: Kysely<Database>,
-  userId: string,
-  part: Part,
-  id: string | undefined,
-): Promise<QuestionRecordsTable | null> {
-  let q = db
-    .selectFrom('question_records')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('part', '=', part);
-  q = id ? q.where('id', '=', id) : q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1);
-  return (await q.executeTakeFirst()) ?? null;
+/** The learner's answered run of the same film just before this one, on the curve. */
+function previousRun(progress: Report['progress'] & object, runId: string) {
+  const k = progress.findIndex((r) => r.runId === runId);
+  const film = progress[k]?.filmId;
+  return k > 0
+    ? progress
+        .slice(0, k)
+        .reverse()
+        .find((r) => r.filmId === film && r.answered)
+    : undefined;
 }

@@ -46,10 +46,13 @@ const DIMENSIONS: Record<keyof SubScores, { zh: string; en: string; practice: Lo
 export interface FeedbackInput {
   answerPercent: number;
   maxScore: number;
-  wrongQuestions: Array<{ index: number; prompt: Localized }>;
+  /** Every answered question in order; `correct` null for open questions (not scored). */
+  items: Array<{ index: number; prompt: Localized; correct: boolean | null }>;
   lines: ReportLine[];
   improvement: number | null;
   emotionMatchRate: number | null;
+  /** The answer percent of the learner's previous answered run of this film, if any. */
+  previousAnswerPercent: number | null;
 }
 
 /** Mean of each sub-score over the latest attempt of every scored line. */
@@ -65,10 +68,30 @@ function subScoreMeans(lines: ReportLine[]): Array<[keyof SubScores, number]> {
 /** Strengths and the one thing to practise, computed from the learner's own figures (zh + en). */
 export function buildFeedback(input: FeedbackInput): { strengths: Localized[]; practice: Localized | null } {
   const strengths: Localized[] = [];
+  const scored = input.items.filter((q) => q.correct !== null);
+  const right = scored.filter((q) => q.correct);
   if (input.maxScore > 0 && input.answerPercent >= 80) {
     strengths.push({
       zh: `理解题正确率 ${input.answerPercent}%，对剧情把握准确。`,
       en: `You answered ${input.answerPercent}% of the questions correctly: you followed the story well.`,
+    });
+  } else if (right.length > 0) {
+    const which = right.map((q) => q.index).join('、');
+    const whichEn = right.map((q) => q.index).join(', ');
+    strengths.push({
+      zh: `答对了第 ${which} 题（${right.length}/${scored.length} 道客观题），如“${right[0].prompt.zh}”。`,
+      en: `You got question${right.length > 1 ? 's' : ''} ${whichEn} right (${right.length} of ${scored.length}), such as "${right[0].prompt.en}".`,
+    });
+  }
+  if (
+    input.maxScore > 0 &&
+    input.previousAnswerPercent !== null &&
+    input.answerPercent > input.previousAnswerPercent
+  ) {
+    const gain = input.answerPercent - input.previousAnswerPercent;
+    strengths.push({
+      zh: `答题正确率比上一次提高了 ${gain} 个百分点（${input.previousAnswerPercent}% → ${input.answerPercent}%）。`,
+      en: `Your answers improved by ${gain} points since last time (${input.previousAnswerPercent}% → ${input.answerPercent}%).`,
     });
   }
   const means = subScoreMeans(input.lines).sort((a, b) => b[1] - a[1]);
@@ -103,8 +126,8 @@ export function buildFeedback(input: FeedbackInput): { strengths: Localized[]; p
       zh: `下一步重点练习${d.zh}（平均 ${Math.round(weakest[1])} 分）：${d.practice.zh}`,
       en: `Practise your ${d.en} next (average ${Math.round(weakest[1])}): ${d.practice.en}`,
     };
-  } else if (input.wrongQuestions.length > 0) {
-    const q = input.wrongQuestions[0];
+  } else if (input.items.some((q) => q.correct === false)) {
+    const q = input.items.find((i) => i.correct === false)!;
     practice = {
       zh: `重看影片，再想想第 ${q.index} 题：“${q.prompt.zh}”`,
       en: `Watch the film again and rethink question ${q.index}: "${q.prompt.en}"`,

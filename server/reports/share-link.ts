@@ -1,4 +1,12 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { sharedSecret } from '../lib/settings';
+
+/** The settings key of the HMAC secret that signs share links (shared by every instance). */
+const SHARE_SECRET_KEY = 'report_share_secret';
+
+export const shareSecret = (db: Kysely<Database>): Promise<Buffer> => sharedSecret(db, SHARE_SECRET_KEY);
 
 /** Share links live 7 days. */
 export const SHARE_TTL_MS = 7 * 24 * 3600 * 1000;

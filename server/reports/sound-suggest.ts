@@ -1,30 +1,41 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { SoundSuggestData } from '../../src/api/contract';
-import type { Database } from '../db/schema';
-import type { MediaStorage } from '../storage/media-storage';
+import { type InterpretLine, interpretVoice } from '../../src/audio/scoring/interpret';
+import type { Database, RunsTable } from '../db/schema';
+import { filmLines } from '../films/queries';
+import { runAttempts } from '../takes/repository';
 
-/** What the route hands to the AI service's interpreter. */
 export interface SoundSuggestInput {
   db: Kysely<Database>;
-  storage: MediaStorage;
-  userId: string;
-  filmId: string;
+  run: RunsTable;
   lang: 'zh' | 'en';
 }
 
 /**
- * THE SEAM for the AI service: `server/ai/interpret.ts` exports
- * `interpretTakes(input: SoundSuggestInput): Promise<SoundSuggestData>`, built from the learner's
- * scored takes (never canned text). Until that file exists this returns null and the route answers 503.
+ * get_sounds_interpretation: a run's first and second attempt per line (the rule of
+ * server/takes/attempts.ts, the same the report uses) turned into the newline-separated suggestion.
  */
-export type InterpretTakes = (input: SoundSuggestInput) => Promise<SoundSuggestData>;
-
-const INTERPRET_FILE = new URL('../ai/interpret.ts', import.meta.url);
-
-export async function loadInterpreter(): Promise<InterpretTakes | null> {
-  if (!fs.existsSync(fileURLToPath(INTERPRET_FILE))) return null;
-  const mod = (await import(INTERPRET_FILE.href)) as { interpretTakes?: InterpretTakes };
-  return typeof mod.interpretTakes === 'function' ? mod.interpretTakes : null;
+export async function soundSuggestion(input: SoundSuggestInput): Promise<SoundSuggestData> {
+  const { db, run, lang } = input;
+  const filmId = run.film_id;
+  const [subtitles, attempts] = await Promise.all([filmLines(db, filmId), runAttempts(db, run.id)]);
+  const lines: InterpretLine[] = subtitles
+    .filter((s) => attempts.has(s.id))
+    .map((s) => ({
+      subtitlesId: s.id,
+      index: s.idx,
+      text: s.text,
+      first: attempts.get(s.id)?.first.score ?? null,
+      second: attempts.get(s.id)?.second?.score ?? null,
+    }));
+  const result = interpretVoice(lines, subtitles.length);
+  return {
+    filmId,
+    lang,
+    audioInterpret: result[lang].join('\n'),
+    figures: result.figures,
+    subScores: result.subScores,
+    pitchDistanceSt: result.pitchDistanceSt,
+    points: result.points.map((p, k) => ({ ...p, text: result[lang][k] })),
+  };
 }

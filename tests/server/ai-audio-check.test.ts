@@ -80,6 +80,8 @@ describe('checkTakeWav', () => {
       format: 'pcm16',
       frames: 33_075,
       durationSeconds: 1.5,
+      dataOffset: 44,
+      blockAlign: 4,
     });
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { speechScore } from '../../src/api/contract';
 import { FEATURE_NAMES } from '../../src/audio/analysis';
-import { DEMO_ACCOUNT } from '../../server/auth/users';
 import { startTestServer, type TestServer } from '../support/server';
 import {
   AI_FILM,
@@ -15,6 +14,7 @@ import {
 } from './ai-support';
 import { describeEngines } from './support/engines';
 import { client } from './support/http';
+import { addUser } from './support/seed';
 
 describeEngines('POST /ai/speech_emotion', (engine) => {
   let server: TestServer;
@@ -24,13 +24,22 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine, seedDemo: true });
     await seedAiFilm(server.app);
-    const me = await client(server.url).login(DEMO_ACCOUNT.account, DEMO_ACCOUNT.password);
-    token = me.token;
-    userId = me.id;
   });
   afterAll(() => server?.close());
 
+  // Each test is a learner of its own: no takes, no statistics, whatever ran before.
+  let learners = 0;
+  beforeEach(async () => {
+    learners += 1;
+    await addUser(server.app.db, `speaker${learners}`, 'speaker-pass');
+    const me = await client(server.url).login(`speaker${learners}`, 'speaker-pass');
+    token = me.token;
+    userId = me.id;
+  });
+
   it('scores a good take against the actor, answers the contract result and stores audio and row', async () => {
+    // The actor's line is analysed on its first use and cached.
+    await server.app.db.deleteFrom('reference_analyses').where('subtitle_id', '=', LINES.angry).execute();
     const wav = fixtureWav('15a01Wa.wav');
     const { status, body } = await postTake(server.url, token, { file: wav, takeId: 'take-good-0001' });
     expect(status).toBe(200);
@@ -59,11 +68,19 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
       attempt: 1,
       overall: score.overall,
     });
-    expect(rows[0].audio_key).toBe(`takes/${userId}/${rows[0].id}.wav`);
+    // Under the run's media prefix (a first take with no answers starts the learner's run).
+    expect(rows[0].run_id).toBeTruthy();
+    expect(rows[0].audio_key).toBe(`takes/${userId}/${rows[0].run_id}/${rows[0].id}.wav`);
     expect(Buffer.compare(await server.app.storage.get(rows[0].audio_key), Buffer.from(wav))).toBe(0);
-    expect(score.audioUrl).toBe(server.app.storage.url(rows[0].audio_key));
-    const cached = await server.app.db.selectFrom('reference_analyses').selectAll().execute();
-    expect(cached.map((c) => c.subtitle_id)).toEqual([LINES.angry]);
+    // A signed link to the stored wav (server/takes/audio-links.ts).
+    expect(score.audioUrl).toMatch(/\?exp=\d+&sig=[\w-]+$/);
+    expect(score.audioUrl.split('?')[0]).toBe(server.app.storage.url(rows[0].audio_key));
+    const cached = await server.app.db
+      .selectFrom('reference_analyses')
+      .select('subtitle_id')
+      .where('subtitle_id', '=', LINES.angry)
+      .execute();
+    expect(cached).toHaveLength(1);
     const stats = await server.app.db
       .selectFrom('speaker_stats')
       .selectAll()
@@ -73,28 +90,39 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
   });
 
   it('stores a second attempt separately and reuses the cached actor analysis', async () => {
-    // With the reference audio gone from storage, only the cache can supply the actor.
-    await server.app.storage.delete('films/ai-film/lines/1.wav');
-    const { body } = await postTake(server.url, token, { file: fixtureWav('15a02Wd.wav'), attempt: '2' });
-    expect(body.code).toBe(200);
-    const score = speechScore.parse(body.data);
-    expect(score.attempt).toBe(2);
-    expect(score.prosody.actor).not.toBeNull();
-    expect(score.comparison).not.toBeNull();
-    const rows = await server.app.db
-      .selectFrom('takes')
-      .select(['attempt'])
-      .where('user_id', '=', userId)
-      .where('subtitle_id', '=', LINES.angry)
-      .orderBy('attempt')
-      .execute();
-    expect(rows.map((r) => r.attempt)).toEqual([1, 2]);
-    const stats = await server.app.db
-      .selectFrom('speaker_stats')
-      .select('count')
-      .where('user_id', '=', userId)
-      .execute();
-    expect(stats[0].count).toBe(2);
+    expect((await postTake(server.url, token, { file: fixtureWav('15a01Wa.wav') })).body.code).toBe(200);
+    // With the line's reference audio gone from storage, only the cache can supply the actor.
+    const line = await server.app.db
+      .selectFrom('subtitles')
+      .select('reference_audio_key')
+      .where('id', '=', LINES.angry)
+      .executeTakeFirstOrThrow();
+    const audio = await server.app.storage.get(line.reference_audio_key);
+    await server.app.storage.delete(line.reference_audio_key);
+    try {
+      const { body } = await postTake(server.url, token, { file: fixtureWav('15a02Wd.wav'), attempt: '2' });
+      expect(body.code).toBe(200);
+      const score = speechScore.parse(body.data);
+      expect(score.attempt).toBe(2);
+      expect(score.prosody.actor).not.toBeNull();
+      expect(score.comparison).not.toBeNull();
+      const rows = await server.app.db
+        .selectFrom('takes')
+        .select(['attempt'])
+        .where('user_id', '=', userId)
+        .where('subtitle_id', '=', LINES.angry)
+        .orderBy('attempt')
+        .execute();
+      expect(rows.map((r) => r.attempt)).toEqual([1, 2]);
+      const stats = await server.app.db
+        .selectFrom('speaker_stats')
+        .select('count')
+        .where('user_id', '=', userId)
+        .execute();
+      expect(stats[0].count).toBe(2);
+    } finally {
+      await server.app.storage.put(line.reference_audio_key, audio);
+    }
   });
 
   it("analyses the actor again when a re-import changed the line's reference audio", async () => {
@@ -115,6 +143,32 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     const cached = JSON.parse(row.analysis) as { audioKey: string; analysis: { durationSeconds: number } };
     expect(cached.audioKey).toBe(key);
     expect(score.prosody.actor?.durationMs).toBe(Math.round(cached.analysis.durationSeconds * 1000));
+  });
+
+  it('analyses the actor again when the cached analysis comes from an older feature set', async () => {
+    // A take caches the actor's analysis of the line (whatever ran before).
+    expect((await postTake(server.url, token, {})).body.code).toBe(200);
+    const read = async () =>
+      JSON.parse(
+        (
+          await server.app.db
+            .selectFrom('reference_analyses')
+            .select('analysis')
+            .where('subtitle_id', '=', LINES.angry)
+            .executeTakeFirstOrThrow()
+        ).analysis,
+      ) as { analysis: { featureNames: string[]; features: number[] } };
+    const old = await read();
+    old.analysis.featureNames = old.analysis.featureNames.slice(0, -1);
+    old.analysis.features = old.analysis.features.slice(0, -1);
+    await server.app.db
+      .updateTable('reference_analyses')
+      .set({ analysis: JSON.stringify(old) })
+      .where('subtitle_id', '=', LINES.angry)
+      .execute();
+    const { body } = await postTake(server.url, token, { attempt: '2' });
+    expect(body.code).toBe(200);
+    expect((await read()).analysis.featureNames).toEqual([...FEATURE_NAMES]);
   });
 
   it('returns the stored result for a retried upload with the same takeId instead of scoring twice', async () => {
@@ -273,9 +327,13 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
 
   it('starts the learner cold again when stored statistics come from another feature set', async () => {
     await server.app.db
-      .updateTable('speaker_stats')
-      .set({ count: 5, stats: JSON.stringify({ count: 5, mean: [1, 2], m2: [0, 0] }) })
-      .where('user_id', '=', userId)
+      .insertInto('speaker_stats')
+      .values({
+        user_id: userId,
+        count: 5,
+        stats: JSON.stringify({ count: 5, mean: [1, 2], m2: [0, 0] }),
+        updated_at: new Date().toISOString(),
+      })
       .execute();
     const { body } = await postTake(server.url, token, { subtitlesId: LINES.noReference, attempt: '2' });
     expect(body.code).toBe(200);

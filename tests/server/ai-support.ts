@@ -30,6 +30,7 @@ export async function seedAiFilm(app: FastifyInstance): Promise<void> {
       poster_key: 'films/ai-film/poster.jpg',
       video_key: 'films/ai-film/video.mp4',
       track_key: 'films/ai-film/track.vtt',
+      background_key: null,
       duration_ms: 10_000,
       created_at: now,
       updated_at: now,
@@ -67,6 +68,7 @@ export interface TakeForm {
   filmId?: string;
   attempt?: string;
   takeId?: string;
+  runId?: string;
 }
 
 /** Posts a take as the web client does: multipart, wav in `file`, the line's fields beside it. */
@@ -80,6 +82,7 @@ export async function postTake(
   data.set('filmId', form.filmId ?? AI_FILM);
   data.set('attempt', form.attempt ?? '1');
   if (form.takeId) data.set('takeId', form.takeId);
+  if (form.runId) data.set('runId', form.runId);
   if (form.file !== null) {
     const bytes = form.file ?? fixtureWav('15a01Wa.wav');
     data.set(

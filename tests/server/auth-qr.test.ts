@@ -14,19 +14,24 @@ describeEngines('QR login confirmed on a phone', (engine) => {
   });
   afterAll(() => server?.close());
 
+  /** The pickup key of each request this test made, as the kiosk that asked for it holds it. */
+  const keys = new Map<string, string>();
   async function newRequest() {
     const res = await client(server.url).get(QR_URL);
     expect(res.body.code).toBe(200);
     const data = qrUrlData.parse(res.body.data);
     const link = new URL(data.url);
     const uuid = link.searchParams.get('uuid')!;
+    keys.set(uuid, data.pickupKey);
     return { data, link, uuid };
   }
   const status = async (uuid: string, wait?: number) => {
-    const res = await client(server.url).get(STATUS, {
-      uuid,
-      ...(wait !== undefined ? { wait: String(wait) } : {}),
-    });
+    const key = keys.get(uuid);
+    const res = await client(server.url).get(
+      STATUS,
+      { uuid, ...(wait !== undefined ? { wait: String(wait) } : {}) },
+      key ? { 'qr-pickup-key': key } : {},
+    );
     expect(res.body.code).toBe(200);
     return wxLoginStatusData.parse(res.body.data);
   };
@@ -43,6 +48,9 @@ describeEngines('QR login confirmed on a phone', (engine) => {
     expect(link.pathname).toBe('/producer/h5/qr');
     expect(link.host).toBe(new URL(server.url).host);
     expect(uuid).toMatch(/^[0-9a-f]{32}$/);
+    // The pickup key is the screen's alone: 256 random bits, not in the link the QR code shows.
+    expect(data.pickupKey).toMatch(/^[\w-]{43}$/);
+    expect(data.url).not.toContain(data.pickupKey);
     expect((await status(uuid)).state).toBe('waiting');
   });
 
@@ -160,7 +168,8 @@ describeEngines('QR links honour the public address', (engine) => {
   let derived: TestServer;
   beforeAll(async () => {
     configured = await startTestServer({ engine, env: { PUBLIC_URL: 'https://learn.example.com/' } });
-    derived = await startTestServer({ engine });
+    // Forwarded headers count only from a trusted proxy: here the test itself, on loopback.
+    derived = await startTestServer({ engine, env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(async () => {
     await configured?.close();

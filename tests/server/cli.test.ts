@@ -43,6 +43,10 @@ describe('command-line tools (SQLite)', () => {
     const res = await run('films-import.ts', [good, bad]);
     expect(res.code).toBe(1);
     expect(res.stdout).toContain('Imported "cli-film" (测试影片): 3 lines, 3 questions');
+    // The folder has no background track: the output says one was derived, and how.
+    expect(res.stdout).toContain(
+      'background: derived from the original audio, ducked 30 dB inside 3 subtitle windows (no background.m4a or background.wav in the folder)',
+    );
     expect(res.stderr).toContain(`Not imported: ${path.join(bad, 'film.json')}: lines has 1 entries`);
     const { db } = connectDb({ dataDir, databaseUrl: undefined, databaseSchema: undefined });
     try {

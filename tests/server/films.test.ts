@@ -54,9 +54,20 @@ describeEngines('films and answers', (engine) => {
     expect(raw).not.toContain('explanation');
     expect(d.video).toMatch(/video\.mp4$/);
     expect(d.subtitlesTrack).toMatch(/track\.vtt$/);
-    // Part two answers the same detail.
+    // Part two answers the same detail, plus each line's pitch contour for the dub page's guide: the
+    // fixture's lines are a steady 220 Hz tone, so the contour sits on the median (0 semitones).
     const two = await c.postJson(`${P2}/get_film_info`, { id: 'test-film' });
-    expect(filmDetail.parse(two.body.data).subtitlesList).toEqual(d.subtitlesList);
+    const lines2 = filmDetail.parse(two.body.data).subtitlesList;
+    expect(lines2.map(({ actorPitch: _, ...rest }) => rest)).toEqual(
+      d.subtitlesList.map(({ actorPitch: _, ...rest }) => rest),
+    );
+    expect(d.subtitlesList.every((s) => s.actorPitch === null)).toBe(true);
+    for (const s of lines2) {
+      expect(s.actorPitch?.hopSeconds).toBeCloseTo(0.02, 9);
+      const voiced = (s.actorPitch?.semitones ?? []).filter((x) => x !== null) as number[];
+      expect(voiced.length, `${s.id} voiced points`).toBeGreaterThan(((s.endMs - s.startMs) / 20) * 0.8);
+      expect(Math.max(...voiced.map(Math.abs)), `${s.id} steady tone`).toBeLessThanOrEqual(0.2);
+    }
   });
 
   it('answers not found for an unknown film and 400 for a missing id', async () => {
@@ -168,5 +179,16 @@ describeEngines('films and answers', (engine) => {
     expect(
       (await anon.postJson(`${P2}/save_question_record`, { filmId: 'test-film', answers: [] })).body.code,
     ).toBe(1002);
+    // The token is checked before the input: a stranger learns nothing about the call's schema.
+    const badAndAnon = await anon.get(`${P2}/show_film_picture`, { pageSize: '1000' });
+    expect(badAndAnon.body.code).toBe(1002);
+  });
+
+  it('answers bad input declared in a route schema with the field and the Chinese-first message', async () => {
+    const res = await c.postJson(`${P1}/get_film_info`, { id: 42 });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 400, data: { field: 'id' } });
+    expect(res.body.msg).toMatch(/^参数错误：id /);
+    expect(res.body.data.issues).toEqual([{ path: 'id', message: expect.any(String) }]);
   });
 });

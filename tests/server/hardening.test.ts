@@ -60,20 +60,19 @@ describeEngines('load shedding', (engine) => {
   afterAll(() => server?.close());
 
   it('answers 503 with the envelope and Retry-After while the event loop lags', async () => {
-    // The server runs in this process: block its event loop, then ask.
-    let shed: Response | undefined;
-    for (let i = 0; i < 5 && !shed; i++) {
-      const until = Date.now() + 400;
-      while (Date.now() < until) {
-        // busy on purpose
-      }
-      const res = await fetch(`${server.url}/producer/health`);
-      if (res.status === 503) shed = res;
-      else await res.arrayBuffer();
+    // The server runs in this process. under-pressure samples the mean event-loop delay once a
+    // second, so keep every turn of the loop ~100 ms late (Atomics.wait blocks without spinning a
+    // core) until its sample reports the pressure, then ask.
+    const lock = new Int32Array(new SharedArrayBuffer(4));
+    for (let turn = 0; !server.app.isUnderPressure(); turn++) {
+      if (turn > 50) throw new Error('under-pressure never reported the lag');
+      Atomics.wait(lock, 0, 0, 100);
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(shed).toBeDefined();
-    expect(shed!.headers.get('retry-after')).toBe('5');
-    expect(await shed!.json()).toMatchObject({
+    const shed = await fetch(`${server.url}/producer/health`);
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('5');
+    expect(await shed.json()).toMatchObject({
       code: 503,
       msg: '服务器繁忙，请稍后再试 (server busy)',
       data: null,

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { report, reportUrlData } from '../../src/api/contract';
-import { createShareToken } from '../../server/reports/share-link';
-import { SHARE_SECRET_KEY } from '../../server/routes/producer/reports';
-import { sharedSecret } from '../../server/lib/settings';
+import { createShareToken, shareSecret } from '../../server/reports/share-link';
 import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
 import { type Client, client } from './support/http';
@@ -18,13 +16,12 @@ const ALL_RIGHT = [
 describeEngines('reports, share links and the sound suggestion', (engine) => {
   let server: TestServer;
   let demo: Client;
-  let demoId: string;
   let prpoRecord: string;
   beforeAll(async () => {
     server = await startTestServer({ engine, seedDemo: true });
     await importFixtureFilm(server);
     demo = client(server.url);
-    demoId = (await demo.login('demo', 'demo123456')).id;
+    await demo.login('demo', 'demo123456');
     const saved = await demo.postJson(`${P1}/save_question_record`, {
       filmId: 'test-film',
       answers: ALL_RIGHT,
@@ -33,6 +30,17 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     prpoRecord = saved.body.data.recordId;
   });
   afterAll(() => server?.close());
+
+  let learners = 0;
+  /** A learner of its own, so each test starts from nothing whatever ran before it. */
+  async function newLearner(): Promise<{ c: Client; id: string }> {
+    learners += 1;
+    const account = `learner${learners}`;
+    await addUser(server.app.db, account, 'learner-pass');
+    const c = client(server.url);
+    const { id } = await c.login(account, 'learner-pass');
+    return { c, id };
+  }
 
   it('prpo: returns the computed report of a record by id', async () => {
     const res = await demo.get(`${P1}/get_info_by_id`, { id: prpoRecord });
@@ -51,9 +59,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
   });
 
   it("another learner's record answers not found", async () => {
-    await addUser(server.app.db, 'other', 'other-pass');
-    const other = client(server.url);
-    await other.login('other', 'other-pass');
+    const { c: other } = await newLearner();
     const res = await other.get(`${P1}/get_info_by_id`, { id: prpoRecord });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(404);
@@ -66,7 +72,8 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
   });
 
   it('prpt: the empty payload returns the latest training with first and second attempts per line', async () => {
-    await demo.postJson(`${P2}/save_question_record`, {
+    const { c: me, id: myId } = await newLearner();
+    await me.postJson(`${P2}/save_question_record`, {
       filmId: 'test-film',
       answers: [
         { questionId: 'q1', value: 'b' },
@@ -77,7 +84,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     const db = server.app.db;
     // Line 1: first 50 (wrong emotion), retried twice: the latest second attempt (80, happiness) counts.
     await insertTake(db, {
-      userId: demoId,
+      userId: myId,
       filmId: f,
       subtitleId: `${f}-1`,
       attempt: 1,
@@ -86,7 +93,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       createdAt: '2026-01-01T00:00:01.000Z',
     });
     await insertTake(db, {
-      userId: demoId,
+      userId: myId,
       filmId: f,
       subtitleId: `${f}-1`,
       attempt: 1,
@@ -95,7 +102,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       createdAt: '2026-01-01T00:00:02.000Z',
     });
     await insertTake(db, {
-      userId: demoId,
+      userId: myId,
       filmId: f,
       subtitleId: `${f}-1`,
       attempt: 2,
@@ -104,7 +111,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       createdAt: '2026-01-01T00:00:03.000Z',
     });
     await insertTake(db, {
-      userId: demoId,
+      userId: myId,
       filmId: f,
       subtitleId: `${f}-1`,
       attempt: 2,
@@ -112,10 +119,11 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       detected: 'happiness',
       createdAt: '2026-01-01T00:00:04.000Z',
       scores: { timing: 20 },
+      clear: true,
     });
     // Line 2: one attempt, emotion matches the annotated anger.
     await insertTake(db, {
-      userId: demoId,
+      userId: myId,
       filmId: f,
       subtitleId: `${f}-2`,
       attempt: 1,
@@ -123,9 +131,10 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       detected: 'anger',
       createdAt: '2026-01-01T00:00:05.000Z',
       scores: { timing: 40 },
+      clear: true,
     });
 
-    const res = await demo.get(`${P2}/get_info_by_id`, undefined, { 'content-type': 'application/json' });
+    const res = await me.get(`${P2}/get_info_by_id`, undefined, { 'content-type': 'application/json' });
     expect(res.body.code).toBe(200);
     const r = report.parse(res.body.data);
     expect(r.part).toBe('prpt');
@@ -147,6 +156,60 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(r.strengths.map((s) => s.en).join(' ')).toContain('30 points higher');
   });
 
+  it('emotionMatchRate counts only clear readings: an unclear emotion is neither a match nor a miss', async () => {
+    const { c: me, id: myId } = await newLearner();
+    const f = 'test-film';
+    const take = (line: number, detected: string, clear: boolean | undefined, at: number) =>
+      insertTake(server.app.db, {
+        userId: myId,
+        filmId: f,
+        subtitleId: `${f}-${line}`,
+        attempt: 1,
+        overall: 60,
+        detected,
+        createdAt: `2026-05-09T00:00:0${at}.000Z`,
+        clear,
+      });
+    const rate = async () => {
+      const res = await me.get(`${P2}/get_info_by_id`, { filmId: f });
+      return report.parse(res.body.data).dubbing?.emotionMatchRate;
+    };
+    // Line 1 (target happiness) heard as sadness, but not clearly: no verdict either way.
+    await take(1, 'sadness', false, 1);
+    expect(await rate()).toBeNull();
+    // The phone page words it as the app does: no emotion named for an unclear reading.
+    const link = (await me.get(`${P2}/get_report_url`, { filmId: f })).body.data.url;
+    const h5 = await (await fetch(link)).text();
+    expect(h5).toContain('听不出明显的情绪');
+    expect(h5).not.toContain('悲伤');
+    // Line 2 (target anger) heard clearly as anger: 1 of 1 clear readings match.
+    await take(2, 'anger', true, 2);
+    expect(await rate()).toBe(1);
+    // A result stored before `clear` existed counts as not clear, whatever it detected.
+    await insertTake(server.app.db, {
+      userId: myId,
+      filmId: f,
+      subtitleId: `${f}-1`,
+      attempt: 2,
+      overall: 60,
+      detected: 'neutral',
+      createdAt: '2026-05-09T00:00:03.000Z',
+    });
+    expect(await rate()).toBe(1);
+    // A clear miss on line 1's latest attempt: 1 of 2.
+    await insertTake(server.app.db, {
+      userId: myId,
+      filmId: f,
+      subtitleId: `${f}-1`,
+      attempt: 2,
+      overall: 60,
+      detected: 'sadness',
+      createdAt: '2026-05-09T00:00:04.000Z',
+      clear: true,
+    });
+    expect(await rate()).toBe(0.5);
+  });
+
   it('get_report_url signs an expiring link to a page that shows that one report without login', async () => {
     const res = await demo.get(`${P1}/get_report_url`, { id: prpoRecord });
     expect(res.body.code).toBe(200);
@@ -164,7 +227,9 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(html).toContain('演示学员');
 
     // prpt: no id → the latest part-two record.
-    const latest = await demo.get(`${P2}/get_report_url`);
+    const { c: me } = await newLearner();
+    await me.postJson(`${P2}/save_question_record`, { filmId: 'test-film', answers: ALL_RIGHT });
+    const latest = await me.get(`${P2}/get_report_url`);
     expect(latest.body.code).toBe(200);
     expect(await (await fetch(latest.body.data.url)).text()).toContain('配音');
   });
@@ -182,33 +247,49 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       const text = await res.text();
       expect(text).toContain('链接无效');
       expect(text).toContain('invalid');
+      // The app's icon is inlined: the page asks for no /favicon.ico.
+      expect(text).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml;base64,');
     }
-    const secret = await sharedSecret(server.app.db, SHARE_SECRET_KEY);
+    const secret = await shareSecret(server.app.db);
     const old = createShareToken(secret, prpoRecord, Date.now() - 8 * 86_400_000);
     const expired = await fetch(`${base}/${old.token}`);
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain('链接已过期');
   });
 
-  it('sound suggestion: no recordings → 404 with the message; with takes → the interpreter or a clear 503', async () => {
-    await addUser(server.app.db, 'fresh', 'fresh-pass');
-    const fresh = client(server.url);
-    await fresh.login('fresh', 'fresh-pass');
+  it('sound suggestion: no recordings → 404 with the message; with takes → the text and the figures it quotes', async () => {
+    const { c: fresh } = await newLearner();
     const none = await fresh.postJson(`${P2}/get_sounds_interpretation`, { filmId: 'test-film', lang: 'zh' });
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ code: 404, msg: '还没有配音记录，请先完成配音', data: null });
     const bad = await demo.postJson(`${P2}/get_sounds_interpretation`, { filmId: 'test-film', lang: 'fr' });
     expect(bad.body.data.field).toBe('lang');
-    const withTakes = await demo.postJson(`${P2}/get_sounds_interpretation`, {
-      filmId: 'test-film',
+
+    const { c: me, id: myId } = await newLearner();
+    const f = 'test-film';
+    const seed = (line: number, attempt: 1 | 2, overall: number, second: number) =>
+      insertTake(server.app.db, {
+        userId: myId,
+        filmId: f,
+        subtitleId: `${f}-${line}`,
+        attempt,
+        overall,
+        detected: 'happiness',
+        target: 'happiness',
+        createdAt: `2026-01-02T00:00:0${second}.000Z`,
+      });
+    await seed(1, 1, 40, 1);
+    await seed(1, 2, 60, 2);
+    await seed(2, 1, 80, 3);
+    const res = await me.postJson(`${P2}/get_sounds_interpretation`, { filmId: f, lang: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      filmId: f,
       lang: 'en',
+      figures: { scoredLines: 2, totalLines: 3, average: 70, improvement: 20, emotionMatchRate: 1 },
     });
-    if (withTakes.body.code === 200) {
-      expect(withTakes.body.data.filmId).toBe('test-film');
-      expect(typeof withTakes.body.data.audioInterpret).toBe('string');
-    } else {
-      expect(withTakes.body.code).toBe(503);
-      expect(withTakes.body.msg).toContain('尚未就绪');
-    }
+    const text: string = res.body.data.audioInterpret;
+    expect(text.split('\n')[0]).toBe('Overall: 2/3 lines dubbed, average 70.');
+    expect(text).toContain('+20.0 points');
   });
 });

@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import {
   ENDPOINTS,
   filmDetailRequest,
+  filmList,
   filmListRequest,
   type Part,
   saveQuestionRecordRequest,
 } from '../../../src/api/contract';
 import { saveQuestionRecord } from '../../films/answers';
-import { filmDetail, findFilm, listFilms } from '../../films/queries';
+import { filmActorPitch } from '../../films/actor-pitch';
+import { filmDetail, findFilmCached, listFilms } from '../../films/queries';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
-import { validate } from '../../lib/validate';
 import { currentUser } from '../../plugins/auth';
+import { okResponse, type ZodTypeProvider } from '../../plugins/schemas';
 
 const FILM_NOT_FOUND = '影片';
 
@@ -26,40 +28,68 @@ export function filmRoutes(part: Part) {
           save: ENDPOINTS.saveQA_prpt,
         };
 
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     const deps = { db: app.db, storage: app.storage };
+    const listResponse = okResponse(filmList);
 
     // prpo lists with a form-encoded POST, prpt with a GET query (spec §7); same answer.
-    app.route({
-      method: calls.list.method,
-      url: calls.list.path,
-      bodyLimit: 4 * 1024,
-      preHandler: app.authenticate,
-      handler: async (request) => {
-        const input = validate(filmListRequest, calls.list.method === 'GET' ? request.query : request.body);
-        return ok(await listFilms(deps, currentUser(request).id, part, input.page, input.pageSize));
-      },
-    });
+    if (calls.list.method === 'GET') {
+      app.get(
+        calls.list.path,
+        {
+          preValidation: app.authenticate,
+          schema: { querystring: filmListRequest, response: { 200: listResponse } },
+        },
+        async (request) =>
+          ok(
+            await listFilms(deps, currentUser(request).id, part, request.query.page, request.query.pageSize),
+          ),
+      );
+    } else {
+      app.post(
+        calls.list.path,
+        {
+          bodyLimit: 4 * 1024,
+          preValidation: app.authenticate,
+          schema: { body: filmListRequest, response: { 200: listResponse } },
+        },
+        async (request) =>
+          ok(await listFilms(deps, currentUser(request).id, part, request.body.page, request.body.pageSize)),
+      );
+    }
 
-    app.post(calls.detail.path, { bodyLimit: 4 * 1024, preHandler: app.authenticate }, async (request) => {
-      const { id } = validate(filmDetailRequest, request.body);
-      const film = await findFilm(app.db, id, part);
-      if (!film) throw notFound(FILM_NOT_FOUND);
-      return ok(await filmDetail(deps, currentUser(request).id, film, part));
-    });
+    app.post(
+      calls.detail.path,
+      { bodyLimit: 4 * 1024, preValidation: app.authenticate, schema: { body: filmDetailRequest } },
+      async (request) => {
+        const film = await findFilmCached(app.db, request.body.id, part);
+        if (!film) throw notFound(FILM_NOT_FOUND);
+        const detail = await filmDetail(deps, currentUser(request).id, film, part);
+        if (part === 'prpt') {
+          // The dub page's pitch guide: the actor's contour per line (server/films/actor-pitch.ts).
+          const contours = await filmActorPitch(
+            { db: app.db, storage: app.storage, scoring: app.scoring, log: request.log },
+            film,
+          );
+          for (const s of detail.subtitlesList) s.actorPitch = contours.get(s.id) ?? null;
+        }
+        return ok(detail);
+      },
+    );
 
     app.post(
       calls.save.path,
       {
         bodyLimit: 128 * 1024,
-        preHandler: app.authenticate,
+        preValidation: app.authenticate,
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: { body: saveQuestionRecordRequest },
       },
       async (request) => {
-        const input = validate(saveQuestionRecordRequest, request.body);
-        const film = await findFilm(app.db, input.filmId, part);
+        const film = await findFilmCached(app.db, request.body.filmId, part);
         if (!film) throw notFound(FILM_NOT_FOUND);
-        return ok(await saveQuestionRecord(app.db, currentUser(request).id, part, input), '保存成功');
+        return ok(await saveQuestionRecord(app.db, currentUser(request).id, part, request.body), '保存成功');
       },
     );
   };

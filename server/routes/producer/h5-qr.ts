@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Code, type User } from '../../../src/api/contract';
+import { Code, PRODUCER_BASE, type User } from '../../../src/api/contract';
 import { checkPassword } from '../../auth/login';
 import {
   cancelQrLogin,
@@ -23,6 +23,8 @@ const confirmBody = z.object({
 const cancelBody = z.object({ uuid: uuidField });
 
 const COOKIE = 'user-token';
+/** The phone pages' own cookie path (this plugin's routes live under /producer/h5). */
+const H5_COOKIE_PATH = `${PRODUCER_BASE}/h5`;
 
 /** The phone's own session, from the user-token cookie the web app sets on this origin. */
 async function phoneUser(app: FastifyInstance, request: FastifyRequest): Promise<User | null> {
@@ -94,7 +96,7 @@ export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
     const row = await findQrLogin(app.db, uuid);
     const state = effectiveState(row);
     if (state !== 'waiting' && state !== 'scanned') return closedPage(reply, state);
-    await markScanned(app.db, uuid);
+    if (await markScanned(app.db, uuid)) await app.qrEvents.publish(uuid);
     return sendPage(reply, 200, '确认登录', confirmForm(uuid, await phoneUser(app, request)));
   });
 
@@ -122,12 +124,14 @@ export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
         if (json || !(err instanceof AppError)) throw err;
         return sendPage(reply, err.httpStatus, '确认登录', confirmForm(uuid, null, err.message));
       }
-      // Remember the phone, so the next scan needs one tap (same cookie the web app uses).
+      // Remember the phone, so the next scan needs one tap. httpOnly: no script on this origin can
+      // read it; scoped to the phone pages, so it never shadows the web app's own user-token cookie
+      // (which the app writes from script, and a browser refuses to overwrite an httpOnly cookie).
       const token = await createSession(app.db, user.id);
       reply.setCookie(COOKIE, token, {
-        path: '/',
+        path: H5_COOKIE_PATH,
         maxAge: SESSION_TTL_SECONDS,
-        httpOnly: false,
+        httpOnly: true,
         sameSite: 'lax',
         secure: request.protocol === 'https',
       });
@@ -138,6 +142,7 @@ export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${now}，无法确认`, { state: now }));
       return closedPage(reply, now);
     }
+    await app.qrEvents.publish(uuid);
     if (json) return ok({ state: 'confirmed' }, '已确认登录');
     return messagePage(reply, 200, '已确认，请回到电脑继续', 'Confirmed. Continue on your computer.', true);
   });
@@ -155,6 +160,7 @@ export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${state}，无法取消`, { state }));
       return closedPage(reply, state);
     }
+    await app.qrEvents.publish(parsed.data.uuid);
     if (json) return ok({ state: 'cancelled' }, '已取消登录');
     return messagePage(reply, 200, '已取消本次登录', 'Sign-in cancelled.', true);
   });

@@ -1,33 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/api/contract';
 import { fail } from '../../lib/reply';
+import { findSessionUser } from '../../auth/sessions';
+import { requestToken } from '../../plugins/auth';
+import { checkTakeLink, isTakeKey, takeLinkSecret, takeOwner } from '../../takes/audio-links';
 import { isSafeKey } from '../../storage/media-storage';
-
-const TYPES: Record<string, string> = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  ogg: 'audio/ogg',
-  vtt: 'text/vtt; charset=utf-8',
-  srt: 'text/plain; charset=utf-8',
-};
-
-/**
- * Film media sit under a per-import version prefix, so their URLs change with their content and
- * may be cached for long; learners' takes are private to the browser that made them.
- */
-function cacheControlFor(key: string): string {
-  if (key.startsWith('takes/')) return 'private, max-age=3600';
-  if (key.startsWith('films/')) return 'public, max-age=604800';
-  return 'public, max-age=3600';
-}
+import { cacheControlFor, contentTypeOf } from '../../storage/media-types';
 
 export type RangeResult = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -55,6 +33,20 @@ export function parseRange(header: string | undefined, size: number): RangeResul
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send(fail(Code.NOT_FOUND, '媒体文件不存在 (media not found)'));
 
+/**
+ * Take audio is private (server/takes/audio-links.ts): a link signed by the server and not yet
+ * expired, or the owner's own token. Anyone else gets the same 404 as a missing file, so take ids
+ * cannot be probed; an expired link says so, since its holder was once allowed.
+ */
+async function takeAccess(app: FastifyInstance, request: FastifyRequest, key: string) {
+  const link = checkTakeLink(await takeLinkSecret(app.db), key, request.query as Record<string, unknown>);
+  if (link === 'ok') return 'ok';
+  const token = requestToken(request);
+  const user = token ? await findSessionUser(app.db, token) : null;
+  if (user && user.id === takeOwner(key)) return 'ok';
+  return link === 'expired' ? 'expired' : 'denied';
+}
+
 /** GET/HEAD /producer/media/<key>: any stored medium, with Range support for seeking in videos. */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.route({
@@ -64,14 +56,33 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isSafeKey(key)) return notFound(reply);
+      if (isTakeKey(key)) {
+        const access = await takeAccess(app, request, key);
+        if (access === 'denied') return notFound(reply);
+        if (access === 'expired') {
+          return reply
+            .code(403)
+            .send(
+              fail(
+                Code.FORBIDDEN,
+                '录音链接已过期，请刷新页面 (this recording link has expired; reload the page)',
+              ),
+            );
+        }
+      }
       const stat = await app.storage.stat(key);
       if (!stat) return notFound(reply);
+      if (app.config.mediaDelivery === 'presigned') {
+        // The browser fetches the bytes (and its Range requests) from the store itself; the
+        // short-lived link is made per request, after the checks above.
+        const signed = await app.storage.signedUrl(key, app.config.mediaUrlTtlSeconds);
+        if (signed) return reply.header('cache-control', 'no-store').redirect(signed, 302);
+      }
 
       const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-      const ext = key.split('.').pop()?.toLowerCase() ?? '';
       reply
         .header('accept-ranges', 'bytes')
-        .header('content-type', TYPES[ext] ?? 'application/octet-stream')
+        .header('content-type', contentTypeOf(key))
         .header('cache-control', cacheControlFor(key))
         .header('etag', etag)
         .header('last-modified', new Date(stat.mtimeMs).toUTCString());

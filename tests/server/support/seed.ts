@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { EMOTIONS } from '../../../src/api/contract';
 import { createUser } from '../../../server/auth/users';
 import type { Database } from '../../../server/db/schema';
 import { importFilmFolder } from '../../../server/films/import';
+import { runForTake } from '../../../server/takes/runs';
 import type { TestServer } from '../../support/server';
 import { makeFilmFolder } from './film-fixture';
 
@@ -28,15 +30,15 @@ export interface TakeSeed {
   detected: string;
   target?: string | null;
   createdAt: string;
+  /** The run to join (default: the learner's latest run of the film, as for an upload without runId). */
+  runId?: string;
   scores?: Partial<Record<'emotion' | 'intonation' | 'energy' | 'timing' | 'quality', number>>;
+  /** Score JSON v2: whether the detected emotion was clear enough to name; absent = a v1 result. */
+  clear?: boolean;
 }
 
-/**
- * Writes a take row the way the AI service does (result = contract SpeechScore JSON), so report
- * tests do not depend on the scorer.
- */
-export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<string> {
-  const id = `take-${t.subtitleId}-${t.attempt}-${t.createdAt.replace(/[^0-9A-Za-z]/g, '')}`;
+/** A complete contract SpeechScore for a seeded take, with the figures the report and suggestion read. */
+export function seededScore(id: string, t: TakeSeed) {
   const scores = {
     emotion: t.overall,
     intonation: t.overall,
@@ -45,8 +47,21 @@ export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<str
     quality: 90,
     ...t.scores,
   };
-  const result = {
-    version: 1,
+  const figures = (pitchRange: number, loudnessRange: number) => ({
+    durationMs: 2000,
+    speechMs: 1600,
+    pitchMedianHz: 180,
+    pitchRangeSemitones: pitchRange,
+    loudnessMeanDb: -25,
+    loudnessRangeDb: loudnessRange,
+    syllablesPerSecond: 4,
+    pauseCount: 0,
+    jitterPct: 1,
+    shimmerDb: 1,
+    hnrDb: 10,
+  });
+  return {
+    version: t.clear === undefined ? 1 : 2,
     takeId: id,
     subtitlesId: t.subtitleId,
     filmId: t.filmId,
@@ -55,16 +70,39 @@ export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<str
     scores,
     emotion: {
       detected: t.detected,
-      probabilities: { [t.detected]: 0.8 },
+      probabilities: Object.fromEntries(EMOTIONS.map((e) => [e, e === t.detected ? 0.8 : 0.2 / 6])),
       arousal: 0.5,
       valence: 0.1,
       target: t.target ?? null,
       targetSource: t.target ? 'annotated' : 'none',
       actorProbabilities: null,
+      ...(t.clear === undefined ? {} : { clear: t.clear }),
     },
+    prosody: { learner: figures(6, 20), actor: figures(9, 30) },
+    contours: {
+      t: [0, 0.5, 1],
+      learnerPitch: [0, 1, -1],
+      actorPitch: [0, 2, -2],
+      learnerLoudness: [-10, -5, -8],
+      actorLoudness: [-9, -4, -9],
+    },
+    quality: { speechDetected: true, tooQuiet: false, clipped: false, snrDb: 30 },
+    tips: [{ zh: `第 ${t.subtitleId} 句的提示`, en: `A tip for ${t.subtitleId}` }],
+    comparison: null,
     audioUrl: `/media/takes/${t.userId}/${id}.wav`,
     createdAt: t.createdAt,
   };
+}
+
+/**
+ * Writes a take row the way the AI service does (result = contract SpeechScore JSON), so report
+ * tests do not depend on the scorer.
+ */
+export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<string> {
+  // The learner is part of the id: two learners may dub the same line at the same moment.
+  const id = `take-${t.userId}-${t.subtitleId}-${t.attempt}-${t.createdAt.replace(/[^0-9A-Za-z]/g, '')}`;
+  // The run a take joins, by the service's own rule (the learner's latest run of the film).
+  const run = await runForTake(db, t.userId, t.filmId, t.runId);
   await db
     .insertInto('takes')
     .values({
@@ -74,9 +112,10 @@ export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<str
       subtitle_id: t.subtitleId,
       attempt: t.attempt,
       audio_key: `takes/${t.userId}/${id}.wav`,
-      result: JSON.stringify(result),
+      result: JSON.stringify(seededScore(id, t)),
       overall: t.overall,
       created_at: t.createdAt,
+      run_id: run.id,
     })
     .execute();
   return id;
