@@ -1,11 +1,12 @@
 /**
- * Child process of `npm run bench:ai`: a real server (SQLite, temporary data dir) with the AI
- * service, the demo account and a scoring film. Prints one JSON line {url, token} when ready and
- * closes on SIGTERM, removing everything it created.
+ * Child of `npm run bench:ai`: a real server (SQLite, temporary data dir) with the AI service, the
+ * demo account and a scoring film. Sends `{ ready: { url, token, workers } }` over IPC, answers the
+ * bench's profiler commands, and closes on SIGTERM, removing everything it created.
  */
 import { DEMO_ACCOUNT } from '../server/auth/users';
-import { startTestServer } from '../tests/support/server';
 import { seedAiFilm } from '../tests/server/ai-support';
+import { startTestServer } from '../tests/support/server';
+import { closeOnSignal, serveProfilerCommands } from './child';
 
 const workers = process.env.BENCH_AI_WORKERS ?? '2';
 const server = await startTestServer({
@@ -20,11 +21,6 @@ const res = await fetch(`${server.url}/producer/site_products/login_pwd`, {
   body: JSON.stringify({ account: DEMO_ACCOUNT.account, password: DEMO_ACCOUNT.password }),
 });
 const login = (await res.json()) as { data: { token: string } };
-console.log(JSON.stringify({ url: server.url, token: login.data.token, workers: Number(workers) }));
-
-const stop = async () => {
-  await server.close();
-  process.exit(0);
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+serveProfilerCommands();
+closeOnSignal(server.close);
+process.send?.({ ready: { url: server.url, token: login.data.token, workers: Number(workers) } });

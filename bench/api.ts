@@ -1,143 +1,330 @@
 /**
- * npm run bench:api — loads the producer service from a separate process over loopback.
- * The parent starts this same file with --serve as the server child (fresh temp DATA_DIR, demo
- * account, demo films if present), then runs autocannon against the film list and login for ~10 s
- * each and prints requests/s with p50/p99 latency. Env: BENCH_SECONDS, BENCH_CONNECTIONS.
+ * npm run bench:api — the producer service under autocannon, each call beside its floor.
+ *
+ * For SQLite and PostgreSQL (skipped with a message when no server answers at TEST_DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test), in one run:
+ *  1. our service in a child process (bench/api-server.ts: production defaults, demo account and films);
+ *  2. each call answered once, its status, headers and body recorded, and the SQL statements it sent;
+ *  3. the floor in another child (bench/api-floor.ts): a bare Fastify server answering those exact bytes;
+ *  4. autocannon from this process, BENCH_CONNECTIONS (10) connections for BENCH_SECONDS (10) per
+ *     server and call, ours and the floor in alternating slices (BENCH_SLICES, 5); requests/s, p50
+ *     and p99 over every response, the server process's CPU time per request, and ours / floor for
+ *     both (the CPU ratio is floor µs ÷ ours: like requests/s, 1 would mean as cheap as the floor).
+ *     On a shared machine CPU per request moves much less with the load than requests/s.
+ * Every request carries a different X-Forwarded-For from a pool of 4096 addresses, as many learners
+ * do: the per-IP limits (600/min, 240/min on the login poll, 60/min on saves) stay real and are not hit.
+ * The bench server trusts loopback as its proxy (TRUST_PROXY, bench/api-server.ts), as a deployment
+ * trusts its nginx; without it the header would count for nothing.
+ *
+ * `BENCH_PROFILE=<dir>` also records a CPU profile of our server per call (V8's sampler, as
+ * `node --cpu-prof`) and prints where its time went, by the suspects that decide an API's cost.
+ * `BENCH_CALLS=list,detail` runs only those calls; `BENCH_ENGINES=sqlite` only that engine;
+ * `BENCH_LOG_LEVEL=warn` runs our server with request logging off.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { testDatabaseUrl } from '../tests/support/server';
+import type { FloorRoute } from './api-floor';
+import { type Child, startChild } from './child';
+import type { NodeCpuProfile } from './cpu-profile';
+import { apiSuspects, formatSuspects } from './api-suspects';
+import fs from 'node:fs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SLICES = Number(process.env.BENCH_SLICES ?? 5);
+const WARM_UP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+const P = '/producer';
 
-async function serve(): Promise<void> {
-  const { build } = await import('../server/app');
-  const { loadConfig } = await import('../server/config');
-  const { seedDemoAccount } = await import('../server/auth/users');
-  const { importDemoFilmsIfEmpty } = await import('../server/films/demo');
-  const app = await build(loadConfig(process.env));
-  await app.ready();
-  await seedDemoAccount(app.db);
-  const films = await importDemoFilmsIfEmpty(app, path.join(ROOT, 'demo', 'films'));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  // The parent reads this line to know where to send load.
-  console.log(JSON.stringify({ ready: true, port, films, engine: app.dbEngine }));
-  const stop = () => app.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
-
-function startChild(
-  dataDir: string,
-): Promise<{ child: ChildProcess; port: number; films: number; engine: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The bench measures throughput, not the abuse limits.
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      for (const line of buffer.split('\n')) {
-        if (line.startsWith('{"ready"')) resolve({ child, ...JSON.parse(line) });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server child exited early with code ${code}`)));
-  });
-}
-
-interface Row {
+interface Call {
+  key: string;
   name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Measured {
+  total: number;
+  /** The server process's CPU time per request (µs). */
+  cpuUs: number;
   rps: number;
   p50: number;
   p99: number;
-  total: number;
   non2xx: number;
   errors: number;
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Row> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    total: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
+const load = () => os.loadavg()[0].toFixed(1);
 
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  const { child, port, films, engine } = await startChild(dataDir);
-  const base = `http://127.0.0.1:${port}`;
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 2000 });
   try {
-    const login = await fetch(`${base}/producer/site_products/login_pwd`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'demo', password: 'demo123456' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    console.log(
-      `bench:api — ${engine}, ${films} demo film(s), ${CONNECTIONS} connections, ${SECONDS} s per call, ${os.cpus().length} cores`,
-    );
-    const rows = [
-      await load('GET  show_film_picture (prpt)', {
-        url: `${base}/producer/active_relation_two/show_film_picture?_v=1`,
-        headers: { token },
-      }),
-      await load('POST show_film_picture (prpo)', {
-        url: `${base}/producer/active_relation_one/show_film_picture`,
-        method: 'POST',
-        headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
-        body: '_v=1&page=1',
-      }),
-      await load('POST login_pwd (argon2id)', {
-        url: `${base}/producer/site_products/login_pwd`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account: 'demo', password: 'demo123456' }),
-      }),
-    ];
-    console.log('');
-    console.log('call                              req/s     p50 ms   p99 ms   requests  non-2xx  errors');
-    for (const r of rows) {
-      console.log(
-        `${r.name.padEnd(32)} ${r.rps.toFixed(1).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.total).padStart(10)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
-      );
-    }
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
   }
 }
 
-if (process.argv.includes('--serve')) {
-  serve().catch((err) => {
-    console.error(err);
-    process.exit(1);
+async function json<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 200) throw new Error(`${res.url} answered ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+/** The four calls, with what they need (a token, a film, a QR request, a valid set of answers). */
+async function prepareCalls(base: string): Promise<Call[]> {
+  const login = await json<{ token: string }>(
+    await fetch(`${base}${P}/site_products/login_pwd`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo', password: 'demo123456' }),
+    }),
+  );
+  const token = login.token;
+  const list = await json<{ list: { id: string }[] }>(
+    await fetch(`${base}${P}/active_relation_two/show_film_picture?_v=1`, { headers: { token } }),
+  );
+  const qr = await json<{ url: string; pickupKey: string }>(await fetch(`${base}${P}/site_products/qr_url`));
+  const uuid = new URL(qr.url).searchParams.get('uuid');
+  const prpo = await json<{ list: { id: string }[] }>(
+    await fetch(`${base}${P}/active_relation_one/show_film_picture`, {
+      method: 'POST',
+      headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '_v=1&page=1',
+    }),
+  );
+  const quiz = await json<{ questions: { id: string; kind: string; options: { id: string }[] }[] }>(
+    await fetch(`${base}${P}/active_relation_one/get_film_info`, {
+      method: 'POST',
+      headers: { token, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: prpo.list[0].id }),
+    }),
+  );
+  const answers = quiz.questions.map((q) => ({
+    questionId: q.id,
+    value: q.kind === 'text' ? '因为她很生气' : q.kind === 'single' ? q.options[0].id : [q.options[0].id],
+  }));
+  const jsonHeaders = { token, 'content-type': 'application/json' };
+  return [
+    {
+      key: 'list',
+      name: 'film list (GET show_film_picture)',
+      method: 'GET',
+      path: `${P}/active_relation_two/show_film_picture?_v=1`,
+      headers: { token },
+    },
+    {
+      key: 'detail',
+      name: 'film detail (POST get_film_info)',
+      method: 'POST',
+      path: `${P}/active_relation_two/get_film_info`,
+      headers: jsonHeaders,
+      body: JSON.stringify({ id: list.list[0].id }),
+    },
+    {
+      key: 'poll',
+      name: 'login status poll (get_wx_login_status)',
+      method: 'GET',
+      path: `${P}/site_products/get_wx_login_status?uuid=${uuid}`,
+      // The kiosk's poll: it carries the screen's pickup key (docs/api.md).
+      headers: { 'qr-pickup-key': qr.pickupKey },
+    },
+    {
+      // Last: every save adds a record, which the other calls would then read.
+      key: 'save',
+      name: 'save answers (POST save_question_record)',
+      method: 'POST',
+      path: `${P}/active_relation_one/save_question_record`,
+      headers: jsonHeaders,
+      body: JSON.stringify({ filmId: prpo.list[0].id, durationMs: 95_000, answers }),
+    },
+  ];
+}
+
+/** Our answer to one call, as the floor will repeat it (hop-by-hop and per-response headers left out). */
+async function record(base: string, call: Call): Promise<FloorRoute> {
+  const res = await fetch(`${base}${call.path}`, {
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
   });
-} else {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`${call.name} answered HTTP ${res.status}: ${body.toString()}`);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of res.headers) {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k))
+      headers[k] = v;
+  }
+  return {
+    method: call.method,
+    path: call.path.split('?')[0],
+    status: res.status,
+    headers,
+    bodyBase64: body.toString('base64'),
+  };
+}
+
+let ipCounter = 0;
+/** 10.0.x.y for 4096 addresses, round robin. */
+const nextIp = () => {
+  const n = ipCounter++ & 4095;
+  return `10.0.${n >> 8}.${n & 255}`;
+};
+
+function once(base: string, call: Call, seconds: number, latencies: number[]): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            method: call.method,
+            path: call.path,
+            headers: call.headers,
+            body: call.body,
+            setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextIp() } }),
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   });
 }
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : Number.NaN;
+
+/**
+ * Ours and the floor in alternating slices (SLICES of SECONDS / SLICES each), so both see the same
+ * load from the rest of the machine; requests/s over all slices, p50 / p99 over every response.
+ */
+async function measurePair(
+  ours: Child<{ url: string }>,
+  floor: Child<{ url: string }>,
+  call: Call,
+  profile: { start: () => Promise<void>; stop: () => Promise<void> } | null,
+): Promise<[Measured, Measured]> {
+  const slice = SECONDS / SLICES;
+  const sides = [ours, floor].map((child) => ({
+    child,
+    latencies: [] as number[],
+    total: 0,
+    cpu: 0,
+    non2xx: 0,
+    errors: 0,
+  }));
+  // Warm-up (JIT, caches, connection pools), not counted.
+  for (const side of sides) await once(side.child.ready.url, call, WARM_UP_SECONDS, []);
+  for (let i = 0; i < SLICES; i++) {
+    for (const [k, side] of sides.entries()) {
+      if (k === 0) await profile?.start();
+      await side.child.command({ cmd: 'cpu-start' });
+      const r = await once(side.child.ready.url, call, slice, side.latencies);
+      side.cpu += await side.child.command<number>({ cmd: 'cpu-stop' });
+      if (k === 0) await profile?.stop();
+      side.total += r.requests.total;
+      side.non2xx += r.non2xx;
+      side.errors += r.errors;
+    }
+  }
+  return sides.map((side) => {
+    const sorted = side.latencies.sort((a, b) => a - b);
+    return {
+      total: side.total,
+      cpuUs: side.cpu / Math.max(1, side.total),
+      rps: side.total / SECONDS,
+      p50: Math.round(quantile(sorted, 0.5) * 10) / 10,
+      p99: Math.round(quantile(sorted, 0.99) * 10) / 10,
+      non2xx: side.non2xx,
+      errors: side.errors,
+    };
+  }) as [Measured, Measured];
+}
+
+async function runEngine(engine: 'sqlite' | 'postgres', only: Set<string> | null): Promise<void> {
+  const ours = await startChild<{ url: string }>('bench/api-server.ts', { BENCH_ENGINE: engine });
+  let floor: Child<{ url: string }> | null = null;
+  try {
+    const calls = (await prepareCalls(ours.ready.url)).filter((c) => !only || only.has(c.key));
+    const routes: FloorRoute[] = [];
+    const statements: string[][] = [];
+    for (const call of calls) {
+      await ours.command({ cmd: 'count-start' });
+      routes.push(await record(ours.ready.url, call));
+      statements.push(await ours.command<string[]>({ cmd: 'count-stop' }));
+    }
+    floor = await startChild<{ url: string }>('bench/api-floor.ts', {}, routes);
+    console.log(
+      `\n${engine}: ${CONNECTIONS} connections, ${SECONDS} s per server and call (load average ${load()} at start)`,
+    );
+    console.log(
+      `${'call'.padEnd(40)}|  ours: req/s   p50   p99 CPU µs/req | floor: req/s   p50   p99 CPU µs/req | ours/floor: req/s  CPU | SQL/req`,
+    );
+    for (const [i, call] of calls.entries()) {
+      const file = PROFILE_DIR ? path.join(PROFILE_DIR, `${engine}-${call.key}.cpuprofile`) : null;
+      // One profile over all of our slices: the profiler is resumed and paused around each.
+      let part = 0;
+      const parts: string[] = [];
+      const profile = file
+        ? {
+            start: () => ours.command<void>({ cmd: 'profile-start' }),
+            stop: async () => {
+              const f = `${file}.${part++}`;
+              parts.push(f);
+              await ours.command({ cmd: 'profile-stop', file: f });
+            },
+          }
+        : null;
+      const [a, b] = await measurePair(ours, floor, call, profile);
+      const bad = a.non2xx + a.errors + b.non2xx + b.errors;
+      const side = (m: Measured) =>
+        `${m.rps.toFixed(0).padStart(12)} ${m.p50.toFixed(1).padStart(5)} ${m.p99.toFixed(1).padStart(5)} ${m.cpuUs.toFixed(0).padStart(11)}`;
+      console.log(
+        `${call.name.padEnd(40)}|${side(a)} |${side(b)} | ${(a.rps / b.rps).toFixed(3).padStart(17)} ${(b.cpuUs / a.cpuUs).toFixed(3).padStart(5)}` +
+          ` | ${String(statements[i].length).padStart(7)}` +
+          (bad ? `  (non-2xx/errors: ours ${a.non2xx}/${a.errors}, floor ${b.non2xx}/${b.errors})` : '') +
+          `  [load ${load()}]`,
+      );
+      if (file) {
+        const profiles = parts.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as NodeCpuProfile);
+        console.log(formatSuspects(apiSuspects(profiles), a.total, `${file}.0…${parts.length - 1}`));
+        console.log(`    statements per request: ${statements[i].map((q) => q.slice(0, 60)).join(' | ')}`);
+      }
+    }
+  } finally {
+    await floor?.stop();
+    await ours.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_CALLS ? new Set(process.env.BENCH_CALLS.split(',')) : null;
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+  console.log(
+    `bench:api — node ${process.version}, ${os.cpus().length} cores shared by the server, the floor and autocannon` +
+      ` (one at a time); load average ${load()}`,
+  );
+  for (const engine of engines) {
+    if (engine === 'postgres' && !(await postgresReachable())) {
+      console.log(`\npostgres: skipped, no server answers at ${testDatabaseUrl()} (set TEST_DATABASE_URL)`);
+      continue;
+    }
+    await runEngine(engine, only);
+  }
+  console.log(`\nload average at end ${load()} (the machine is shared: compare ratios taken in one run)`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

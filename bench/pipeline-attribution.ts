@@ -74,7 +74,7 @@ interface LoadedMap {
 }
 
 export interface Place {
-  /** Source path relative to the repository (e.g. src/app/pages/prpt/dub.tsx or node_modules/react-dom/…). */
+  /** Source path relative to the repository (e.g. src/app/screens/dub/dub-screen.tsx or node_modules/react-dom/…). */
   file: string;
   line: number;
   name?: string;

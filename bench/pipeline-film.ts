@@ -65,7 +65,10 @@ export async function buildLongFilm(minSeconds = 60): Promise<{ folder: string; 
     }
   }
   fs.writeFileSync(path.join(folder, 'subtitles.srt'), srt.join('\n'));
-  const film = JSON.parse(fs.readFileSync(path.join(SOURCE, 'film.json'), 'utf8'));
+  // The source's background track is as long as the source: the long film's is derived at import.
+  const { background: _background, ...film } = JSON.parse(
+    fs.readFileSync(path.join(SOURCE, 'film.json'), 'utf8'),
+  );
   const lines = Array.from({ length: copies }, (_, c) =>
     film.lines.map((l: { index: number }) => ({ ...l, index: l.index + c * cues.length })),
   ).flat();

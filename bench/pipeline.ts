@@ -11,6 +11,7 @@
  *     page, so the long-task count of a traced run is not the figure to quote); `BENCH_TRACE_FILE=x.json`
  *     also saves that trace (it opens in the browser's performance panel); `BENCH_PROFILE=1` a sampling
  *     CPU profile, summed by the deepest stack frame under src/ (which of our functions asked for it).
+ * `BENCH_THROTTLE=6` sets the CPU throttling rate (default 4).
  * `BENCH_SKIP_BROWSER=1` runs only the Node part, `BENCH_SKIP_NODE=1` only the Chromium part.
  */
 import fs from 'node:fs';
@@ -19,7 +20,8 @@ import { importFilmFolder } from '../server/films/import';
 import { launchChromium } from '../tests/support/browser';
 import { startTestServer } from '../tests/support/server';
 import { FAKE_MIC_ARGS, login, micFixture, prptFilm, serveClient } from '../tests/e2e/recording-helpers';
-import { benchNode, resamplerResponse } from './pipeline-node';
+import { StreamingResampler } from '../src/audio/dsp/resample';
+import { benchNode, type NodeBenchResult, resamplerResponse } from './pipeline-node';
 import {
   attributeLoafs,
   attributeProfile,
@@ -40,6 +42,8 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 };
 
+const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
+
 async function benchBrowser() {
   const film = await buildLongFilm(60);
   const api = await startTestServer({ seedDemo: true });
@@ -53,95 +57,113 @@ async function benchBrowser() {
     await importFilmFolder({ db: api.app.db, storage: api.app.storage, log: api.app.log }, film.folder);
     const token = await login(api.url);
     const info = await prptFilm(api.url, token, 'Bench long take');
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'user-token', value: token, url: client.origin }]);
-    const page = await context.newPage();
-    await page.goto(`${client.origin}/prpt/dub/${info.id}?debug=pipeline`);
-    await page.getByTestId('dub-scene-take').waitFor();
-    await page.waitForFunction("document.querySelector('[data-testid=dub-video]')?.readyState >= 1");
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.evaluate(`(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
-        .observe({ type: 'longtask' });
-      window.__takeStart = performance.now();
-    })()`);
-    await page.evaluate(OBSERVE_LOAF);
-    if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    if (profiling) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
-      await cdp.send('Profiler.start');
-    }
-    await page.getByTestId('dub-scene-take').click();
-    await page.waitForFunction(
-      "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'recording'",
-      undefined,
-      { timeout: 60_000 },
-    );
-    await page.waitForFunction(
-      "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'idle'",
-      undefined,
-      { timeout: 300_000, polling: 500 },
-    );
-    const takeEnd = await page.evaluate<number>('performance.now()');
-    const trace = tracing ? await browser.stopTracing() : null;
-    const profile = profiling ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : null;
-    if (trace && process.env.BENCH_TRACE_FILE) fs.writeFileSync(process.env.BENCH_TRACE_FILE, trace);
-    // Every line ends scored, or failed when the service refuses its window (the looping mic file
-    // can leave a line of the repeated film with room tone only).
-    const stages = () =>
-      page.evaluate<string[]>(
-        `[...document.querySelectorAll('[data-testid^=line-]')].map((e) => e.dataset.testid + ' ' + e.dataset.stage + ' ' + e.querySelector('[role=status]')?.textContent)`,
-      );
-    try {
+    // One scene take per page: with the pitch guide (the default) and without it (?guide=off).
+    const take = async (guide: boolean) => {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: 'user-token', value: token, url: client.origin }]);
+      const page = await context.newPage();
+      await page.goto(`${client.origin}/prpt/dub/${info.id}?debug=pipeline${guide ? '' : '&guide=off'}`);
+      await page.getByTestId('dub-scene-take').waitFor();
+      await page.waitForFunction("document.querySelector('[data-testid=dub-video]')?.readyState >= 1");
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      await page.evaluate(`(() => {
+        window.__longTasks = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+          .observe({ type: 'longtask' });
+        window.__takeStart = performance.now();
+      })()`);
+      await page.evaluate(OBSERVE_LOAF);
+      if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+        await cdp.send('Profiler.start');
+      }
+      await page.getByTestId('dub-scene-take').click();
       await page.waitForFunction(
-        `[...document.querySelectorAll('[data-testid^=line-]')].every((e) => e.dataset.stage === 'scored' || e.dataset.stage === 'failed')`,
+        "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'recording'",
         undefined,
-        { timeout: 300_000, polling: 1000 },
+        { timeout: 60_000 },
       );
-    } catch (e) {
-      console.log(`[Chromium] lines did not all finish:\n  ${(await stages()).join('\n  ')}`);
-      throw e;
-    }
-    const failed = await page.evaluate<string[]>(
-      `[...document.querySelectorAll('[data-stage="failed"][data-testid^=line-]')].map((e) => e.textContent)`,
-    );
-    await page.waitForTimeout(500); // the last measure is taken one frame after the score is painted
-    const result = await page.evaluate<{
-      longTasks: [number, number][];
-      takeStart: number;
-      latencies: number[];
-      dropped: string;
-      loafs: Loaf[];
-      storedScoresChars: number;
-    }>(`({
-      storedScoresChars: sessionStorage.getItem('prpt.subTitlesScores')?.length ?? 0,
-      loafs: window.__loafs,
-      longTasks: window.__longTasks,
-      takeStart: window.__takeStart,
-      latencies: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:line-end')).map((m) => m.duration),
-      dropped: document.querySelector('[data-testid=overlay-dropped]')?.textContent ?? '',
-    })`);
-    const during = result.longTasks.filter(([start]) => start >= result.takeStart && start <= takeEnd);
-    const loafs = result.loafs.filter((f) => f.startTime >= result.takeStart && f.startTime <= takeEnd);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return {
-      lines: info.lines.length,
-      takeSeconds: (takeEnd - result.takeStart) / 1000,
-      longTasks: during.length,
-      worstLongTaskMs: Math.round(Math.max(0, ...during.map(([, d]) => d))),
-      latencies: result.latencies,
-      p50: Math.round(quantile(result.latencies, 0.5)),
-      p95: Math.round(quantile(result.latencies, 0.95)),
-      dropped: result.dropped,
-      storedScoresKb: Math.round(result.storedScoresChars / 1024),
-      failed,
-      loaf: attributeLoafs(loafs, maps, result.takeStart),
-      trace: trace ? attributeTrace(trace, client.origin, maps) : null,
-      profile: profile ? attributeProfile(profile, maps) : null,
+      await page.waitForFunction(
+        "document.querySelector('[data-testid=dub-phase]')?.getAttribute('data-phase') === 'idle'",
+        undefined,
+        { timeout: 300_000, polling: 500 },
+      );
+      const takeEnd = await page.evaluate<number>('performance.now()');
+      const trace = tracing ? await browser.stopTracing() : null;
+      const profile = profiling ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : null;
+      if (trace && process.env.BENCH_TRACE_FILE) fs.writeFileSync(process.env.BENCH_TRACE_FILE, trace);
+      // Every line ends scored, or failed when the service refuses its window (the looping mic file
+      // can leave a line of the repeated film with room tone only).
+      const stages = () =>
+        page.evaluate<string[]>(
+          `[...document.querySelectorAll('[data-testid^=line-]')].map((e) => e.dataset.testid + ' ' + e.dataset.stage + ' ' + e.querySelector('[role=status]')?.textContent)`,
+        );
+      try {
+        await page.waitForFunction(
+          `[...document.querySelectorAll('[data-testid^=line-]')].every((e) => e.dataset.stage === 'scored' || e.dataset.stage === 'failed')`,
+          undefined,
+          { timeout: 300_000, polling: 1000 },
+        );
+      } catch (e) {
+        console.log(`[Chromium] lines did not all finish:\n  ${(await stages()).join('\n  ')}`);
+        throw e;
+      }
+      const failed = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('[data-stage="failed"][data-testid^=line-]')].map((e) => e.textContent)`,
+      );
+      await page.waitForTimeout(500); // the last measure is taken one frame after the score is painted
+      const result = await page.evaluate<{
+        longTasks: [number, number][];
+        takeStart: number;
+        latencies: number[];
+        dropped: string;
+        loafs: Loaf[];
+        storedScoresChars: number;
+      }>(`({
+        storedScoresChars: sessionStorage.getItem('prpt.subTitlesScores')?.length ?? 0,
+        loafs: window.__loafs,
+        longTasks: window.__longTasks,
+        takeStart: window.__takeStart,
+        latencies: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:line-end')).map((m) => m.duration),
+        dropped: document.querySelector('[data-testid=overlay-dropped]')?.textContent ?? '',
+      })`);
+      const during = result.longTasks.filter(([start]) => start >= result.takeStart && start <= takeEnd);
+      const loafs = result.loafs.filter((f) => f.startTime >= result.takeStart && f.startTime <= takeEnd);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await context.close();
+      return {
+        guide,
+        lines: info.lines.length,
+        takeSeconds: (takeEnd - result.takeStart) / 1000,
+        longTasks: during.length,
+        worstLongTaskMs: Math.round(Math.max(0, ...during.map(([, d]) => d))),
+        latencies: result.latencies,
+        p50: Math.round(quantile(result.latencies, 0.5)),
+        p95: Math.round(quantile(result.latencies, 0.95)),
+        dropped: result.dropped,
+        storedScoresKb: Math.round(result.storedScoresChars / 1024),
+        failed,
+        loaf: attributeLoafs(loafs, maps, result.takeStart),
+        trace: trace ? attributeTrace(trace, client.origin, maps) : null,
+        profile: profile ? attributeProfile(profile, maps) : null,
+      };
     };
+    // Alternating (off, on, off, on, …) so neither side gets the cold first page or a calmer minute.
+    const rounds = Math.max(1, Number(process.env.BENCH_GUIDE_ROUNDS ?? 2));
+    const offs: Awaited<ReturnType<typeof take>>[] = [];
+    const ons: Awaited<ReturnType<typeof take>>[] = [];
+    for (let r = 0; r < rounds; r++) {
+      offs.push(await take(false));
+      ons.push(await take(true));
+    }
+    const on = ons[ons.length - 1];
+    const tasks = (xs: typeof ons) =>
+      xs.map((x) => `${x.longTasks} (worst ${x.worstLongTaskMs} ms)`).join(', ');
+    const sum = (xs: typeof ons) => xs.reduce((n, x) => n + x.longTasks, 0);
+    return { ...on, guideRuns: { rounds, on: tasks(ons), off: tasks(offs), added: sum(ons) - sum(offs) } };
   } finally {
     await browser.close();
     await new Promise<void>((r) => client.server.httpServer.close(() => r()));
@@ -163,15 +185,39 @@ if (process.env.BENCH_SKIP_NODE) {
         `above 8 kHz worst ${r.stopbandWorstDb.toFixed(1)} dB`,
     );
   }
-  const node = await benchNode();
+  const simd = new StreamingResampler(48_000, 16_000).kernelKind === 'simd';
+  printNode(
+    await benchNode(),
+    simd ? 'WebAssembly SIMD kernel' : 'JS kernel (this engine has no WebAssembly SIMD)',
+  );
+  if (simd)
+    printNode(
+      await benchNode({ simd: false, rounds: 1 }),
+      'JS kernel, as engines without WebAssembly SIMD run it',
+    );
+}
+
+function printNode(node: NodeBenchResult, kernel: string): void {
+  const t = (x: { realTimeFactor: number; cpuRealTimeFactor: number; cpuMs: number }) =>
+    `${String(x.cpuRealTimeFactor).padStart(5)}× real time by CPU time (${(x.cpuMs / 1000).toFixed(2)} s), ${x.realTimeFactor}× by wall clock`;
+  const perBlock = (cpuMs: number) => `${((cpuMs * 1000) / node.blocks).toFixed(1)} µs per 2048-frame block`;
   console.log(
-    `[worker code, Node] ${node.seconds / 60}-minute 48 kHz take, ${node.windows} windows: ` +
-      `resample + slice + encode ${node.realTimeFactor}× real time by wall clock (${(node.wallMs / 1000).toFixed(1)} s), ` +
-      `${node.cpuRealTimeFactor}× by CPU time (${(node.cpuMs / 1000).toFixed(1)} s)`,
+    `[worker code, Node, ${kernel}] ${node.seconds / 60}-minute 48 kHz take, ${node.windows} windows, ` +
+      `median of ${node.rounds} alternating round(s) (load ${load()}):`,
   );
   console.log(
-    `[worker code, Node] peak memory over the take: heap +${node.peakHeapDeltaMb} MB, ` +
-      `ArrayBuffers +${node.peakArrayBuffersDeltaMb} MB, RSS +${node.peakRssDeltaMb} MB ` +
+    `  floor: resampler alone                                           ${t(node.resampler)}; ${perBlock(node.resampler.cpuMs)}`,
+  );
+  console.log(
+    `  whole path (gap check → resampler → live pitch → slicer → wav)   ${t(node.path)}; ${perBlock(node.path.cpuMs)}`,
+  );
+  console.log(
+    `  whole path ÷ resampler alone: ${node.costRatio.toFixed(2)} by CPU time ` +
+      `(goal ≤ 2: the path's real-time factor at least half the resampler's; goal for the path ≥ 500×)`,
+  );
+  console.log(
+    `  memory held over the take (garbage collected before each reading): ArrayBuffers peak +${node.peakArrayBuffersDeltaMb} MB, ` +
+      `heap +${node.peakHeapDeltaMb} MB, RSS +${node.peakRssDeltaMb} MB; at most ${node.peakOpenWindows} window(s) open at once ` +
       `(the whole take as 48 kHz float32 would be ${node.wholeTakeMb} MB)`,
   );
 }
@@ -180,15 +226,19 @@ if (process.env.BENCH_SKIP_BROWSER) {
 } else {
   const b = await benchBrowser();
   console.log(
-    `[Chromium, 4× CPU throttling] scene take of ${b.takeSeconds.toFixed(1)} s (count-in included), ${b.lines} lines: ` +
-      `${b.longTasks} main-thread long tasks > 50 ms (worst ${b.worstLongTaskMs} ms); dropped frames worklet/worker ${b.dropped}`,
+    `[Chromium, ${THROTTLE}× CPU throttling] scene take of ${b.takeSeconds.toFixed(1)} s (count-in included), ${b.lines} lines: ` +
+      `${b.longTasks} main-thread long tasks > 50 ms (worst ${b.worstLongTaskMs} ms) with the pitch guide on (the last take); dropped frames worklet/worker ${b.dropped}`,
   );
   console.log(
-    `[Chromium, 4× CPU throttling] line end → score shown: p50 ${b.p50} ms, p95 ${b.p95} ms (n = ${b.latencies.length}); ` +
+    `[Chromium, ${THROTTLE}× CPU throttling] pitch guide, ${b.guideRuns.rounds} rounds alternating without/with it: long tasks without ${b.guideRuns.off}; ` +
+      `with ${b.guideRuns.on}; added by the guide in all: ${b.guideRuns.added}`,
+  );
+  console.log(
+    `[Chromium, ${THROTTLE}× CPU throttling] line end → score shown: p50 ${b.p50} ms, p95 ${b.p95} ms (n = ${b.latencies.length}); ` +
       `subTitlesScores in sessionStorage at the end: ${b.storedScoresKb} K characters`,
   );
   console.log(
-    `[Chromium, 4× CPU throttling] long animation frames during the take: ${b.loaf.frames}; ` +
+    `[Chromium, ${THROTTLE}× CPU throttling] long animation frames during the take: ${b.loaf.frames}; ` +
       `where their time went (top, summed ms):\n${formatAttribution(b.loaf.top) || '    (none)'}` +
       (b.loaf.worst ? `\n  the longest frame, ${b.loaf.worst}` : ''),
   );

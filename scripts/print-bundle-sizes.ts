@@ -1,17 +1,18 @@
 /**
  * Prints the JavaScript each route loads (raw and gzip) from the Vite manifest, and the first screen's
- * total, then fails if a page landed in the entry chunk or the first screen is over budget.
+ * total, then fails if a route's screen landed in the entry chunk or the first screen is over budget.
+ * The routes and their screens come from the route table the router is built from.
  * Run by `npm run build` after `vite build --manifest`. Usage: tsx scripts/print-bundle-sizes.ts [distDir]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { NOT_FOUND_PAGE, pageFile, ROUTES } from '../src/app/router/route-table';
+import { NOT_FOUND, ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/router/route-table';
 
-/** STYLE habit 12 and the screens brief: the first screen loads at most 150 KB of gzip'd JavaScript. */
+/** The first screen loads at most 150 KB of gzip'd JavaScript (README, Scripts: `npm run build`). */
 const FIRST_SCREEN_BUDGET_GZIP = 150 * 1024;
 /** `/` redirects here (spec §2), so this page is the first screen of a fresh visit. */
-const FIRST_ROUTE = '/prpt';
+const FIRST_ROUTE = ROOT_REDIRECT;
 
 interface ManifestChunk {
   file: string;
@@ -77,17 +78,17 @@ console.log(
   `\nEntry (${manifest[entryKey].file} + ${entry.size - 1} static imports): ${kb(entryTotal.raw)} raw, ${kb(entryTotal.gzip)} gzip\n`,
 );
 console.log(
-  `${pad('route', 26)}${pad('page chunk', 40)}${lpad('raw', 10)}${lpad('gzip', 10)}${lpad('route-only gzip', 18)}`,
+  `${pad('route', 26)}${pad('screen chunk', 40)}${lpad('raw', 10)}${lpad('gzip', 10)}${lpad('route-only gzip', 18)}`,
 );
 
 const problems: string[] = [];
 const pages = [
-  ...ROUTES.map((r) => ({ route: r.path, page: r.page })),
-  { route: '(404)', page: NOT_FOUND_PAGE },
+  ...ROUTES.map((r) => ({ route: r.path, screen: r.screen })),
+  { route: '(404)', screen: NOT_FOUND.screen },
 ];
 let firstScreen = entryTotal;
-for (const { route, page } of pages) {
-  const key = pageFile(page);
+for (const { route, screen } of pages) {
+  const key = screenFile(screen);
   const chunk = manifest[key];
   if (!chunk) {
     problems.push(`${route}: ${key} is not its own chunk (not in the manifest)`);
@@ -114,17 +115,26 @@ if (firstScreen.gzip > FIRST_SCREEN_BUDGET_GZIP) {
 }
 
 const others = Object.entries(manifest)
-  .filter(([k, c]) => c.file.endsWith('.js') && !entry.has(k) && !pages.some((p) => pageFile(p.page) === k))
+  .filter(
+    ([k, c]) => c.file.endsWith('.js') && !entry.has(k) && !pages.some((p) => screenFile(p.screen) === k),
+  )
   .map(([, c]) => ({ file: c.file, ...size(c.file) }))
   .sort((a, b) => b.gzip - a.gzip);
 if (others.length) {
-  console.log('\nOther chunks (imported by route pages, or loaded lazily from them):');
+  console.log('\nOther chunks (imported by route screens, or loaded lazily from them):');
   for (const o of others)
     console.log(`  ${pad(o.file, 56)}${lpad(kb(o.raw), 10)}${lpad(kb(o.gzip), 10)} gzip`);
 }
+
+// zod is for the development-only contract check (src/api/validate.ts): a production chunk with it
+// means something imported the contract's schemas instead of src/api/contract/constants.ts or types.
+const withZod = Object.values(manifest)
+  .filter((c) => c.file.endsWith('.js') && readFileSync(join(dist, c.file), 'utf8').includes('ZodError'))
+  .map((c) => c.file);
+for (const file of withZod) problems.push(`${file} carries zod, which production code must not import`);
 
 if (problems.length) {
   console.error(`\nBundle check failed:\n  - ${problems.join('\n  - ')}`);
   process.exit(1);
 }
-console.log('\nEvery page is split from the entry.');
+console.log('\nEvery route screen is split from the entry; no chunk carries zod.');

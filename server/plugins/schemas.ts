@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { envelope } from '../../src/api/contract';
+import { checkInput, findNul, nulError } from '../lib/validate';
+
+/**
+ * Routes declare their input as contract zod schemas (`schema: { body, querystring }`); handlers
+ * receive the parsed, typed value. `app.withTypeProvider<ZodTypeProvider>()` gives the types.
+ */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** Input is checked by server/lib/validate.ts, the one place for input checks and their messages. */
+const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) =>
+    checkInput(schema, data);
+
+/**
+ * A success answer's JSON Schema, derived from the contract, for `schema.response[200]`: Fastify
+ * then serialises with fast-json-stringify (about 3x faster than JSON.stringify for a film list)
+ * and sends only the fields the contract names.
+ */
+export function okResponse(data: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(envelope(data), { target: 'draft-7', io: 'output' }) as Record<string, unknown>;
+}
+
+/** Installs the zod validator compiler on the root instance (fastify-plugin: not encapsulated). */
+export const schemasPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setValidatorCompiler(zodValidatorCompiler);
+    // The NUL rule of checkInput() for the input of routes without a schema too (media keys, the
+    // phone pages, unknown URLs): before any hook or handler hands it to a database or a path.
+    app.addHook('preValidation', async (request) => {
+      const where = findNul({ params: request.params, query: request.query, body: request.body });
+      if (where !== null)
+        throw nulError(
+          where === 'params.*' ? 'path' : where.replace(/^(params|query|body)\.?/, '') || '(body)',
+        );
+    });
+  },
+  { name: 'app-schemas' },
+);
