@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // One config for the client build and for every test layer (vitest projects):
 // - unit:   pure code and components, in happy-dom
 // - server: the producer and AI services against real SQLite and PostgreSQL, in node
+// - cluster: several instances, workers, nginx, Redis and S3 as real processes
 // - e2e:    whole journeys in real Chromium against a real server (slow, run last)
 export default defineConfig({
   plugins: [react()],
@@ -37,9 +38,22 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Several real processes (nginx, two app instances, two scoring workers, s3rver) over
+          // PostgreSQL and Redis: tests/cluster/support/cluster.ts.
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -3,19 +3,28 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { AI_BASE, Code, PRODUCER_BASE } from '../src/api/contract';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/connect';
 import { AppError } from './lib/app-error';
 import { fail } from './lib/reply';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { healthPlugin } from './plugins/health';
 import { notFoundPlugin } from './plugins/not-found';
+import { schemasPlugin } from './plugins/schemas';
+import { rendersPlugin } from './plugins/renders';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { scoringPlugin } from './plugins/scoring';
+import { redisPlugin } from './plugins/redis';
+import { acceptRequestId, RequestLogController, requestLogPlugin } from './plugins/request-log';
 import { spaPlugin } from './plugins/spa';
 import { storagePlugin } from './plugins/storage';
+import { openRedis } from './redis/connect';
 import { producerRoutes } from './routes/producer';
 import type { MediaStorage } from './storage/media-storage';
 
@@ -27,10 +36,11 @@ export interface BuildOptions {
   spaRoot?: string;
   /** Which services to mount (default both). The standalone AI service mounts only 'ai'. */
   services?: Array<'producer' | 'ai'>;
-  logger?: FastifyServerOptions['logger'];
+  /** Log lines go here instead of standard output (tests read them). */
+  logStream?: DestinationStream;
 }
 
-/** Core plugins shared by both services: external plugins first, then app services (STYLE habit 8). */
+/** Core plugins shared by both services: external plugins first, then app services (docs/architecture.md, Start-up). */
 export async function registerCore(app: FastifyInstance, config: Config, opts: BuildOptions): Promise<void> {
   // External plugins.
   await app.register(cookie);
@@ -39,9 +49,13 @@ export async function registerCore(app: FastifyInstance, config: Config, opts: B
     // Route handlers set their own, smaller limits; these are the outer bounds.
     limits: { fileSize: 16 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
+  // With Redis the counts are shared by every instance; if Redis does not answer, requests pass
+  // unlimited rather than fail (the login failure locks in the database still hold).
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(
         Code.RATE_LIMITED,
@@ -65,9 +79,16 @@ export async function registerCore(app: FastifyInstance, config: Config, opts: B
 
   // App services (decorators).
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(schemasPlugin);
   await app.register(configPlugin, { config });
+  await app.register(healthPlugin);
+  await app.register(requestLogPlugin);
+  await app.register(redisPlugin, { redis });
   await app.register(dbPlugin, { handle: opts.db });
   await app.register(storagePlugin, { storage: opts.storage });
+  await app.register(scoringPlugin);
+  await app.register(rendersPlugin);
   await app.register(authPlugin);
   await app.register(notFoundPlugin, { spaRoot: opts.spaRoot });
 }
@@ -90,23 +111,38 @@ async function loadAiPlugin(app: FastifyInstance, required: boolean): Promise<Fa
   }
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the nearest n addresses of the chain"
+ * (Fastify's own numeric option trusts nothing); addresses and CIDRs go to proxy-addr as they are.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the app: core plugins, then the producer routes at /producer and the AI plugin at /ai. */
 export async function build(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Every line names its instance, so the logs of several instances can be merged.
+    logger: { level: config.logLevel, base: { instance: config.instanceId }, stream: opts.logStream },
+    // One line per request, written when the answer is sent.
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
-    // Behind a proxy the client's address and the public host come from X-Forwarded-*.
-    trustProxy: true,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // X-Forwarded-* name the client and the public host only when they come from a proxy TRUST_PROXY
+    // names (off by default: a client must not choose the address its per-IP limits count against).
+    trustProxy: trustProxyOption(config.trustProxy),
+    // The balancer's X-Request-Id (nginx: $request_id) when it is well formed, else a new id.
+    requestIdHeader: false,
+    genReqId: acceptRequestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
     connectionTimeout: 120_000,
     requestTimeout: 90_000,
+    // Errors raised before the error handler can run still answer the envelope.
+    frameworkErrors,
+    clientErrorHandler,
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   await registerCore(app, config, opts);
 
   // Routes.

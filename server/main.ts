@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from './auth/sessions';
 import { DEMO_ACCOUNT, seedDemoAccount } from './auth/users';
 import { importDemoFilmsIfEmpty } from './films/demo';
 import { installShutdown, loadConfigOrExit } from './lib/process-lifecycle';
+import { cleanOrphanTakes, deleteOldUsage } from './takes/retention';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -27,28 +28,38 @@ async function ensureClientBuilt(log: (msg: string) => void): Promise<void> {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  await ensureClientBuilt((m) => console.log(m));
+  if (config.serveClient) await ensureClientBuilt((m) => console.log(m));
   // build() runs the migrations (db plugin) before the server listens.
-  const app = await build(config, { spaRoot: DIST });
+  const app = await build(config, { spaRoot: config.serveClient ? DIST : undefined });
   await app.ready();
 
-  if (await seedDemoAccount(app.db)) {
+  if (config.demoContent && (await seedDemoAccount(app.db))) {
     app.log.info(
       `Demo account created: account "${DEMO_ACCOUNT.account}", password "${DEMO_ACCOUNT.password}"`,
     );
     console.log(`\n  Demo account — account: ${DEMO_ACCOUNT.account}  password: ${DEMO_ACCOUNT.password}\n`);
   }
-  await importDemoFilmsIfEmpty(app, path.join(ROOT, 'demo', 'films'));
+  if (config.demoContent) await importDemoFilmsIfEmpty(app, path.join(ROOT, 'demo', 'films'));
 
   await deleteExpiredSessions(app.db);
+  const orphans = await cleanOrphanTakes(app.db, app.storage);
+  if (orphans.files || orphans.rows) {
+    app.log.info(orphans, 'removed take audio without rows and take rows without audio');
+  }
   const housekeeping = setInterval(() => {
     deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'session cleanup failed'));
+    deleteOldUsage(app.db).catch((err) => app.log.warn({ err }, 'upload usage cleanup failed'));
   }, 3_600_000);
   housekeeping.unref();
   installShutdown(app, [housekeeping]);
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`  Serving the app, /producer and /ai on http://127.0.0.1:${config.port}/ (${app.dbEngine})\n`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const what = config.serveClient ? 'the app, /producer and /ai' : '/producer and /ai';
+  console.log(
+    `  Serving ${what} on http://127.0.0.1:${port}/ (${app.dbEngine}, media: ${app.storage.kind})\n`,
+  );
 }
 
 main().catch((err) => {

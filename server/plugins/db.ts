@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { connectDb, type DbHandle, type Engine, migrateToLatest } from '../db/connect';
 import type { Database } from '../db/schema';
 
@@ -26,9 +26,13 @@ export const dbPlugin = fp(
     if (opts.migrate !== false) await migrateToLatest(handle.db, app.config.databaseSchema);
     app.decorate('db', handle.db);
     app.decorate('dbEngine', handle.engine);
+    app.healthProbes.set('database', async () => {
+      await sql`select 1`.execute(handle.db);
+      return { engine: handle.engine };
+    });
     app.addHook('onClose', async () => {
       if (owned) await handle.db.destroy();
     });
   },
-  { name: 'app-db', dependencies: ['app-config'] },
+  { name: 'app-db', dependencies: ['app-config', 'app-health'] },
 );
