@@ -4,7 +4,7 @@
  * the client names, else the latest part-two run of its film, else starts one. Part of the takes
  * repository: the SQL about runs lives here.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Part } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
@@ -247,16 +247,30 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
   return out;
 }
 
+/**
+ * The learner's runs in a part, each with the best answer ratio of its film over every run: one
+ * statement (a round trip fewer on PostgreSQL, docs/performance.md). `double precision` is REAL in
+ * SQLite too, so both engines divide as JavaScript does.
+ */
 const learnerRuns = prepared((db, userId: string, part: Part) =>
-  db.selectFrom('runs').selectAll().where('user_id', '=', userId).where('part', '=', part),
-);
-
-const learnerRecordScores = prepared((db, userId: string, part: Part) =>
   db
-    .selectFrom('question_records')
-    .select(['film_id', 'score', 'max_score'])
-    .where('user_id', '=', userId)
-    .where('part', '=', part),
+    .selectFrom('runs as r')
+    .selectAll('r')
+    .select((eb) =>
+      eb
+        .selectFrom('question_records as q')
+        .select(
+          sql<number | null>`max(case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end)`.as(
+            'best',
+          ),
+        )
+        .whereRef('q.user_id', '=', 'r.user_id')
+        .whereRef('q.part', '=', 'r.part')
+        .whereRef('q.film_id', '=', 'r.film_id')
+        .as('best_ratio'),
+    )
+    .where('r.user_id', '=', userId)
+    .where('r.part', '=', part),
 );
 
 /** Per film: the learner's latest run in the part, how many runs, and the best answer percent of all. */
@@ -271,27 +285,18 @@ export async function runsByFilm(
   // All of the learner's runs and records in the part, filtered here: a fixed-shape query is prepared
   // once (server/db/prepared.ts), and a learner has a few runs per film.
   const wanted = new Set(filmIds);
-  const [allRuns, allRecords] = await Promise.all([
-    learnerRuns(db, userId, part),
-    learnerRecordScores(db, userId, part),
-  ]);
-  const runs = allRuns.filter((r) => wanted.has(r.film_id));
-  const records = allRecords.filter((r) => wanted.has(r.film_id));
+  const runs = (await learnerRuns(db, userId, part)).filter((r) => wanted.has(r.film_id));
   const newer = (a: RunsTable, b: RunsTable) =>
     a.started_at > b.started_at || (a.started_at === b.started_at && a.id > b.id);
-  for (const run of runs) {
+  for (const { best_ratio, ...run } of runs) {
     const entry = out.get(run.film_id);
-    if (!entry) out.set(run.film_id, { latest: run, count: 1, bestPercent: null });
+    // Math.round is monotonic: the rounded best ratio is the best of the rounded percents.
+    const bestPercent = best_ratio == null ? null : Math.round(best_ratio * 100);
+    if (!entry) out.set(run.film_id, { latest: run, count: 1, bestPercent });
     else {
       entry.count += 1;
       if (newer(run, entry.latest)) entry.latest = run;
     }
-  }
-  for (const r of records) {
-    const entry = out.get(r.film_id);
-    if (!entry) continue;
-    const percent = r.max_score > 0 ? Math.round((r.score / r.max_score) * 100) : 0;
-    entry.bestPercent = Math.max(entry.bestPercent ?? 0, percent);
   }
   return out;
 }
