@@ -20,6 +20,18 @@ export const PITCH_MAX_HZ = 600;
 export const MAX_TAKE_SECONDS = 60;
 /** Margin kept before and after each subtitle window when cutting a take (s). */
 export const DEFAULT_WINDOW_MARGIN_SECONDS = 0.25;
+/**
+ * A line's window closes before its trailing margin is over once the learner has been silent this
+ * long past the line's end: the score comes sooner, and speech that runs over still gets the margin.
+ */
+export const ENDPOINT_SILENCE_SECONDS = 0.15;
+/**
+ * Silence is a level this far above the take's quietest 100 ms (its room noise), never above
+ * ENDPOINT_SILENCE_MAX_DBFS (a loud room never counts as silence) nor below ENDPOINT_SILENCE_MIN_DBFS.
+ */
+export const ENDPOINT_ABOVE_FLOOR_DB = 12;
+export const ENDPOINT_SILENCE_MIN_DBFS = -50;
+export const ENDPOINT_SILENCE_MAX_DBFS = -35;
 /** The page gets level messages at most this often. */
 export const LEVEL_MESSAGE_HZ = 30;
 /** Sample rates the AI service accepts on upload. */

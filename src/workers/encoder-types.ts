@@ -20,6 +20,11 @@ export interface EncodedWindow {
   /** 16-bit PCM mono 16 kHz wav, transferred to the page. */
   wav: ArrayBuffer;
   durationMs: number;
+  /**
+   * Audio after the line's end: the whole trailing margin, or less when the window closed at the
+   * learner's silence (src/audio/dsp/windows.ts).
+   */
+  tailMs: number;
   /** False when the take ended (or frames were lost) inside the window. */
   complete: boolean;
   /** Stream indices (16 kHz) of the window, margins included. */

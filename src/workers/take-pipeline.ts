@@ -5,7 +5,13 @@
  *   pcm chunk ─▶ gap check (silence for dropped frames) ─▶ StreamingResampler ─▶ LivePitch
  *                                                                            └▶ WindowSlicer ─▶ encodeWav16
  */
-import { TARGET_SAMPLE_RATE } from '../audio/constants';
+import {
+  ENDPOINT_ABOVE_FLOOR_DB,
+  ENDPOINT_SILENCE_MAX_DBFS,
+  ENDPOINT_SILENCE_MIN_DBFS,
+  ENDPOINT_SILENCE_SECONDS,
+  TARGET_SAMPLE_RATE,
+} from '../audio/constants';
 import { MediaClock } from '../audio/dsp/clock';
 import { RunningPitchMedian } from '../audio/dsp/pitch-median';
 import { LivePitch } from '../audio/dsp/live-pitch';
@@ -22,6 +28,10 @@ import type { EncodedWindow, PipelineStats, TakeOptions, TakeSummary, TimelineAn
 
 const STATS_EVERY_SAMPLES = TARGET_SAMPLE_RATE / 10; // 10 Hz to the page at most
 const MAX_GAP_SECONDS = 5;
+const FLOOR_BLOCK_SAMPLES = TARGET_SAMPLE_RATE / 10;
+const HANG_SAMPLES = Math.round(ENDPOINT_SILENCE_SECONDS * TARGET_SAMPLE_RATE);
+/** dBFS of a full-scale sine's RMS → mean square. */
+const meanSquareOf = (dbfs: number) => 10 ** (dbfs / 10);
 
 const epochMs = () => performance.timeOrigin + performance.now();
 
@@ -44,6 +54,10 @@ export class TakePipeline {
   private lastEncodeMs = 0;
   private rmsAcc = 0;
   private rmsCount = 0;
+  /** The quietest 100 ms block's mean square so far (digital silence aside): the room's noise. */
+  private noiseFloor = Number.POSITIVE_INFINITY;
+  private floorAcc = 0;
+  private floorCount = 0;
   private pendingTimeline: {
     anchor: TimelineAnchor;
     subtitles: SubtitleWindowTimes[];
@@ -57,7 +71,13 @@ export class TakePipeline {
   ) {
     this.pitch = new LivePitch(TARGET_SAMPLE_RATE, undefined, { simd: options.simd });
     const lookback = Math.round((options.lookbackSeconds ?? 6) * TARGET_SAMPLE_RATE);
-    this.slicer = new WindowSlicer([], (w) => this.encode(w), 0, lookback);
+    this.slicer = new WindowSlicer(
+      [],
+      (w) => this.encode(w),
+      0,
+      lookback,
+      (samples, filled) => this.endsInSilence(samples, filled),
+    );
   }
 
   /** Capture frames → windows. Planned now if PCM has started, else when the first chunk arrives. */
@@ -157,6 +177,7 @@ export class TakePipeline {
     for (let i = 0; i < n; i++) squares += chunk[i] * chunk[i];
     this.rmsAcc += squares;
     this.rmsCount += n;
+    this.trackFloor(squares, n);
     this.slicer.push(chunk);
     this.sinceStats += n;
     if (this.sinceStats >= STATS_EVERY_SAMPLES) {
@@ -188,6 +209,32 @@ export class TakePipeline {
     };
   }
 
+  /** Block mean squares at about 100 ms; a chunk's squares spread evenly over it is close enough. */
+  private trackFloor(squares: number, n: number): void {
+    this.floorAcc += squares;
+    this.floorCount += n;
+    if (this.floorCount < FLOOR_BLOCK_SAMPLES) return;
+    const meanSquare = this.floorAcc / this.floorCount;
+    if (meanSquare > 0) this.noiseFloor = Math.min(this.noiseFloor, meanSquare);
+    this.floorAcc = 0;
+    this.floorCount = 0;
+  }
+
+  /** True when the last ENDPOINT_SILENCE_SECONDS of `samples[0, filled)` are silence (constants.ts). */
+  private endsInSilence(samples: Float32Array, filled: number): boolean {
+    if (filled < HANG_SAMPLES) return false;
+    let squares = 0;
+    for (let i = filled - HANG_SAMPLES; i < filled; i++) squares += samples[i] * samples[i];
+    const floor = Number.isFinite(this.noiseFloor)
+      ? this.noiseFloor * meanSquareOf(ENDPOINT_ABOVE_FLOOR_DB)
+      : 0;
+    const threshold = Math.min(
+      meanSquareOf(ENDPOINT_SILENCE_MAX_DBFS),
+      Math.max(meanSquareOf(ENDPOINT_SILENCE_MIN_DBFS), floor),
+    );
+    return squares / HANG_SAMPLES < threshold;
+  }
+
   private ensureOut(size: number): void {
     if (this.out.length < size) this.out = new Float32Array(size);
   }
@@ -198,11 +245,13 @@ export class TakePipeline {
     const wav = encodeWav16(w.samples, TARGET_SAMPLE_RATE);
     this.lastEncodeMs = performance.now() - t0;
     this.windowsDone++;
+    const lineEnd = w.lineEnd ?? w.end;
     this.emitWindow({
       takeId: this.options.takeId,
       subtitlesId: w.id,
       wav,
       durationMs: (w.samples.length / TARGET_SAMPLE_RATE) * 1000,
+      tailMs: (Math.max(0, w.start + w.samples.length - lineEnd) / TARGET_SAMPLE_RATE) * 1000,
       complete: w.complete,
       start: w.start,
       end: w.end,

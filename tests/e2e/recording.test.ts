@@ -1,6 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_WINDOW_MARGIN_SECONDS, TARGET_SAMPLE_RATE } from '../../src/audio/constants';
+import {
+  DEFAULT_WINDOW_MARGIN_SECONDS,
+  ENDPOINT_SILENCE_MAX_DBFS,
+  ENDPOINT_SILENCE_SECONDS,
+  TARGET_SAMPLE_RATE,
+} from '../../src/audio/constants';
 import { mmssToSeconds } from '../../src/audio/dsp/time';
 import { decodeWav } from '../../src/audio/dsp/wav';
 import { createUser } from '../../server/auth/users';
@@ -231,6 +236,24 @@ function windowSamples(line: FilmLines['lines'][number]): number {
 }
 
 /**
+ * A line's wav holds its lead margin and the line, then the whole trailing margin, or less when the
+ * learner had fallen silent past the line's end (src/audio/dsp/windows.ts): then its end is quiet.
+ */
+function expectWindowLength(wav: Float32Array, line: FilmLines['lines'][number]): void {
+  const full = windowSamples(line);
+  expect(wav.length).toBeGreaterThanOrEqual(full - MARGIN * TARGET_SAMPLE_RATE - TOLERANCE);
+  expect(wav.length).toBeLessThanOrEqual(full + TOLERANCE);
+  if (wav.length >= full - TOLERANCE) return;
+  const hang = Math.round(ENDPOINT_SILENCE_SECONDS * TARGET_SAMPLE_RATE);
+  let squares = 0;
+  for (let i = wav.length - hang; i < wav.length; i++) squares += wav[i] * wav[i];
+  const dbfs = 10 * Math.log10(squares / hang + 1e-12);
+  expect(dbfs, `line ${line.id} closed early: its last ${ENDPOINT_SILENCE_SECONDS} s`).toBeLessThan(
+    ENDPOINT_SILENCE_MAX_DBFS,
+  );
+}
+
+/**
  * Audio identity, in two links. (1) Each upload is the microphone audio the browser delivered to the
  * page, sample for sample: found in a tap on the same audio graph (see CAPTURE_TAP_SCRIPT) on the
  * app's own resampling grid, it differs from it by no more than 16-bit rounding, so the pipeline lost,
@@ -306,7 +329,7 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
         expect(u, `upload for line ${line.id}`).toBeDefined();
         expect(u).toMatchObject({ filmId: film.id, attempt: 1 });
         const wav = (u as StoredUpload).wav;
-        expect(Math.abs(wav.length - windowSamples(line))).toBeLessThanOrEqual(TOLERANCE);
+        expectWindowLength(wav, line);
         const match = expectDelivered(wav, delivered, `line ${line.id}`);
         return { line, wav, start: mmssToSeconds(line.startTime) - MARGIN, match };
       });
@@ -349,7 +372,7 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
         [line.id, 2],
       ]);
       const wav = added[1].wav;
-      expect(Math.abs(wav.length - windowSamples(line))).toBeLessThanOrEqual(TOLERANCE);
+      expectWindowLength(wav, line);
       const delivered = new DeliveredAudio(await readCaptureTaps(page));
       const m = expectDelivered(wav, delivered, 'retake');
       console.info(
@@ -409,7 +432,7 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
       const added = (await storedUploads()).slice(before);
       expect(added.map((u) => [u.subtitlesId, u.attempt])).toEqual([[line.id, 1]]);
       const wav = added[0].wav;
-      expect(Math.abs(wav.length - windowSamples(line))).toBeLessThanOrEqual(TOLERANCE);
+      expectWindowLength(wav, line);
       const delivered = new DeliveredAudio(await readCaptureTaps(page));
       // Audio identity is printed, not asserted, on this path: audio-recorder-polyfill hands the audio over
       // from a ScriptProcessorNode on the main thread, which corrupts or skips buffers when the main thread

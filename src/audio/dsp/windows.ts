@@ -14,6 +14,11 @@ export interface WindowSpec {
   start: number;
   /** One past the last sample (exclusive). */
   end: number;
+  /**
+   * Where the line itself ends (its trailing margin excluded). From here the window may close early,
+   * when the slicer's `endsEarly` hears the speaker has stopped.
+   */
+  lineEnd?: number;
 }
 
 export interface ClosedWindow extends WindowSpec {
@@ -59,7 +64,8 @@ export function planWindows(
         Math.round(mediaToSampleIndex(s.startSeconds - options.marginSeconds)),
       );
       const end = Math.round(mediaToSampleIndex(s.endSeconds + options.marginSeconds));
-      return { id: s.id, start, end };
+      const lineEnd = Math.round(mediaToSampleIndex(s.endSeconds));
+      return { id: s.id, start, end, lineEnd };
     })
     .filter((w) => w.end > w.start)
     .sort((a, b) => a.start - b.start || a.end - b.end);
@@ -81,6 +87,11 @@ export class WindowSlicer {
     private readonly onClose: (window: ClosedWindow) => void,
     startIndex = 0,
     lookback = 0,
+    /**
+     * Asked, once the stream is past a window's `lineEnd`, whether its first `filled` samples end in
+     * silence: if so the window closes there, without waiting for the rest of its trailing margin.
+     */
+    private readonly endsEarly?: (samples: Float32Array, filled: number) => boolean,
   ) {
     this.pending = [];
     this.pos = startIndex;
@@ -172,16 +183,25 @@ export class WindowSlicer {
   private closeFinished(all: boolean): void {
     for (let i = 0; i < this.open.length; ) {
       const { spec, samples } = this.open[i];
-      if (all || spec.end <= this.pos) {
+      const passed = spec.end <= this.pos;
+      const early = !passed && this.stoppedEarly(spec, samples);
+      if (all || passed || early) {
         this.open.splice(i, 1);
         const captured = Math.max(0, Math.min(spec.end, this.pos) - spec.start);
-        const complete = spec.end <= this.pos && !this.lost.delete(spec.id);
+        // A window that closed early at silence holds everything the line needs: it is complete.
+        const complete = (passed || early) && !this.lost.delete(spec.id);
         this.onClose({
           ...spec,
-          samples: complete ? samples : samples.slice(0, Math.min(captured, samples.length)),
+          samples:
+            captured === samples.length ? samples : samples.slice(0, Math.min(captured, samples.length)),
           complete,
         });
       } else i++;
     }
+  }
+
+  private stoppedEarly(spec: WindowSpec, samples: Float32Array): boolean {
+    if (!this.endsEarly || spec.lineEnd === undefined || this.pos < spec.lineEnd) return false;
+    return this.endsEarly(samples, this.pos - spec.start);
   }
 }

@@ -56,7 +56,7 @@ describe('TakePipeline (the encoder worker’s per-take code)', () => {
       expect(summary.skipped).toEqual([]);
       expect(windows.map((w) => w.subtitlesId)).toEqual(['s1', 's2', 's3']);
       // s1: clip 0.25…1.75 s → context 1.25…2.75 s → capture frames from 0.5 s → stream 12000…36000.
-      expect(plan?.[0]).toEqual({ id: 's1', start: 12000, end: 36000 });
+      expect(plan?.[0]).toEqual({ id: 's1', start: 12000, end: 36000, lineEnd: 32000 });
       for (const w of windows) {
         expect(w.complete).toBe(true);
         const wav = decodeWav(w.wav);
@@ -104,5 +104,56 @@ describe('TakePipeline (the encoder worker’s per-take code)', () => {
     expect(out[0].complete).toBe(false);
     expect(decodeWav(out[0].wav).channels[0].length).toBe(14400); // 0.1 s … 1.0 s at 16 kHz
     expect(summary.skipped).toEqual([]);
+  });
+
+  describe("closing a line at the learner's silence", () => {
+    /** Room noise everywhere, a voice (louder noise) from clip 0.3 s until `voiceUntil` (clip s). */
+    function takeOf(voiceUntil: number, room: number) {
+      const input = noise(RATE * 3, 5).map((v) => v * room);
+      const voice = noise(RATE * 3, 6);
+      // Clip time t is capture second 0.5 + t (anchor above), so frame (0.5 + t) * RATE.
+      for (let i = Math.round(0.8 * RATE); i < Math.round((0.5 + voiceUntil) * RATE); i++)
+        input[i] += voice[i] * 0.3;
+      const windows: EncodedWindow[] = [];
+      const take = new TakePipeline({ takeId: 'take-silence', marginSeconds: 0.25 }, (w) => windows.push(w));
+      void take.setTimeline(anchor, [subtitles[0]]); // s1: clip 0.5 … 1.5 s, window 0.25 … 1.75 s
+      const closedAt: number[] = [];
+      for (let at = 0; at < input.length; at += 2048) {
+        const part = input.subarray(at, Math.min(input.length, at + 2048));
+        take.ingest(part, part.length, 24000 + at, RATE);
+        if (windows.length > closedAt.length) closedAt.push((at + part.length) / RATE - 0.5);
+      }
+      take.finish();
+      expect(windows).toHaveLength(1);
+      return {
+        window: windows[0],
+        samples: decodeWav(windows[0].wav).channels[0],
+        closedAtClip: closedAt[0],
+      };
+    }
+
+    it('closes at the line end when the learner stopped before it', () => {
+      const { window, samples, closedAtClip } = takeOf(1.3, 0.001);
+      expect(window.complete).toBe(true);
+      // Closed with the first block past the line end (clip 1.5 s), not at the window's end (1.75 s).
+      expect(closedAtClip).toBeGreaterThanOrEqual(1.5);
+      expect(closedAtClip).toBeLessThan(1.5 + 2048 / RATE + 0.01);
+      expect(window.tailMs).toBeLessThan(50);
+      expect(samples.length).toBe(Math.round((1.5 - 0.25) * 16000 + (window.tailMs / 1000) * 16000));
+      expect(window.durationMs).toBeCloseTo((samples.length / 16000) * 1000, 6);
+    });
+
+    it('keeps the whole margin while the learner speaks past the line end', () => {
+      const { window, samples } = takeOf(1.7, 0.001);
+      expect(window.complete).toBe(true);
+      expect(window.tailMs).toBeCloseTo(250, 6);
+      expect(samples.length).toBe(24000);
+    });
+
+    it('keeps the whole margin in a room too loud to tell silence', () => {
+      const { window, samples } = takeOf(1.3, 0.1);
+      expect(window.tailMs).toBeCloseTo(250, 6);
+      expect(samples.length).toBe(24000);
+    });
   });
 });

@@ -155,6 +155,79 @@ describe('WindowSlicer', () => {
   });
 });
 
+describe('WindowSlicer closing at silence', () => {
+  // Values >= 1 are "voice"; the test's endsEarly hears silence when the last 10 samples are all 0.
+  const endsEarly = (samples: Float32Array, filled: number) =>
+    filled >= 10 && samples.subarray(filled - 10, filled).every((v) => v === 0);
+  const stream = (voiceUntil: number, length: number) =>
+    Float32Array.from({ length }, (_, i) => (i < voiceUntil ? 1 + i : 0));
+
+  it('closes a window past its line end as soon as the speaker has stopped, complete and exact', () => {
+    const closed: { id: string; at: number; w: ClosedWindow }[] = [];
+    const slicer = new WindowSlicer(
+      [{ id: 'a', start: 0, end: 200, lineEnd: 150 }],
+      (w) => closed.push({ id: w.id, at: slicer.position, w }),
+      0,
+      0,
+      endsEarly,
+    );
+    // Voice stops at 120, before the line end: the window closes at the first push past 150.
+    const audio = stream(120, 200);
+    for (let at = 0; at < 200; at += 20) slicer.push(audio.subarray(at, at + 20));
+    expect(closed.map((c) => [c.id, c.at])).toEqual([['a', 160]]);
+    expect(closed[0].w.complete).toBe(true);
+    expect([...closed[0].w.samples]).toEqual([...audio.subarray(0, 160)]);
+  });
+
+  it('keeps the whole margin while the speaker runs over the line end', () => {
+    const closed: { at: number; length: number }[] = [];
+    const slicer = new WindowSlicer(
+      [{ id: 'a', start: 0, end: 200, lineEnd: 150 }],
+      (w) => closed.push({ at: slicer.position, length: w.samples.length }),
+      0,
+      0,
+      endsEarly,
+    );
+    // Voice runs to 185: silence is heard at 195 (10 samples), so the window closes there, early.
+    const late = stream(185, 200);
+    for (let at = 0; at < 200; at += 5) slicer.push(late.subarray(at, at + 5));
+    expect(closed).toEqual([{ at: 195, length: 195 }]);
+
+    // Voice to the very end: the window waits for its planned end.
+    const closedFull: number[] = [];
+    const full = new WindowSlicer(
+      [{ id: 'b', start: 0, end: 200, lineEnd: 150 }],
+      (w) => closedFull.push(w.samples.length),
+      0,
+      0,
+      endsEarly,
+    );
+    const voice = stream(200, 200);
+    for (let at = 0; at < 200; at += 5) full.push(voice.subarray(at, at + 5));
+    expect(closedFull).toEqual([200]);
+  });
+
+  it('never closes before the line end, however silent, nor without a line end', () => {
+    const closed: { id: string; at: number }[] = [];
+    const slicer = new WindowSlicer(
+      [
+        { id: 'quiet', start: 0, end: 200, lineEnd: 150 },
+        { id: 'no-line-end', start: 0, end: 180 },
+      ],
+      (w) => closed.push({ id: w.id, at: slicer.position }),
+      0,
+      0,
+      endsEarly,
+    );
+    const silence = new Float32Array(200);
+    for (let at = 0; at < 200; at += 10) slicer.push(silence.subarray(at, at + 10));
+    expect(closed).toEqual([
+      { id: 'quiet', at: 150 },
+      { id: 'no-line-end', at: 180 },
+    ]);
+  });
+});
+
 describe('planWindows', () => {
   const at16k = (s: number) => s * 16000;
 
@@ -168,8 +241,8 @@ describe('planWindows', () => {
       { marginSeconds: 0.25 },
     );
     expect(plan).toEqual([
-      { id: '1', start: 0, end: 50400 },
-      { id: '2', start: 44000, end: 76000 },
+      { id: '1', start: 0, end: 50400, lineEnd: 46400 },
+      { id: '2', start: 44000, end: 76000, lineEnd: 72000 },
     ]);
   });
 

@@ -25,13 +25,13 @@ describe('line end → score shown', () => {
         subtitlesId: line.id,
         wav: new ArrayBuffer(0),
         durationMs: 2000,
+        tailMs: 500,
         complete: true,
         start: 0,
         end: 32000,
         closedAtMs: now - 20,
         encodedAtMs: now - 10,
       },
-      marginSeconds: 0.5,
     });
     // The app's queue scores the upload: the store, the line state, and the event the timing observes.
     const item = { uploadId: 'up-1', subtitlesId: line.id, attempt: 1 as const };
@@ -44,14 +44,14 @@ describe('line end → score shown', () => {
     expect(screen.getByTestId(`line-${line.id}`)).toHaveAttribute('data-stage', 'scored');
     await waitFor(() => expect(measures(line.id)).toHaveLength(1));
     const timing = lineTimings.peek().find((t) => t.uploadId === 'up-1');
-    // Line end = window close − margin (0.5 s): at least 520 ms before it was shown.
+    // Line end = window close − the audio it holds after the line (0.5 s): at least 520 ms before it was shown.
     expect(timing?.lineEndToShownMs).toBeGreaterThanOrEqual(520);
   });
 
   it("is measured for a line that ended in the page's first moments (before its time origin)", async () => {
     resetLineStates();
     const line = dubLine({ id: 'timed-early' });
-    // The window closed 10 ms after the page's time origin: its line end (− 0.5 s margin) lies before it.
+    // The window closed 10 ms after the page's time origin: its line end (0.5 s of tail before) lies before it.
     lineEvents.emit('window', {
       uploadId: 'up-early',
       window: {
@@ -59,13 +59,13 @@ describe('line end → score shown', () => {
         subtitlesId: line.id,
         wav: new ArrayBuffer(0),
         durationMs: 5,
+        tailMs: 500,
         complete: true,
         start: 0,
         end: 80,
         closedAtMs: performance.timeOrigin + 10,
         encodedAtMs: performance.timeOrigin + 12,
       },
-      marginSeconds: 0.5,
     });
     const item = { uploadId: 'up-early', subtitlesId: line.id, attempt: 1 as const };
     onUploadScored(item as Parameters<typeof onUploadScored>[0], { overall: 70 } as SpeechScore);

@@ -335,7 +335,7 @@ export class DubSession {
       return;
     }
     const uploadId = crypto.randomUUID();
-    lineEvents.emit('window', { uploadId, window: w, marginSeconds: this.margin });
+    lineEvents.emit('window', { uploadId, window: w });
     // The Blob copies the bytes, so the queue can keep (and store) the ArrayBuffer itself.
     this.deps.sources.set(uploadId, URL.createObjectURL(new Blob([w.wav], { type: 'audio/wav' })));
     await this.deps.queue.enqueue({

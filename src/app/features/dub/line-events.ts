@@ -7,8 +7,8 @@ import type { EncodedWindow } from '../../../workers/encoder-types';
  * events (uploads/app-queue.ts).
  */
 export type LineEvents = {
-  /** The worker handed over a line's window, queued as `uploadId`; `marginSeconds` padded it. */
-  window: { uploadId: string; window: EncodedWindow; marginSeconds: number };
+  /** The worker handed over a line's window, queued as `uploadId`. */
+  window: { uploadId: string; window: EncodedWindow };
   /** A row has committed its line's score to the DOM. */
   shown: { subtitlesId: string };
 };

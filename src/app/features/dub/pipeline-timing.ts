@@ -1,5 +1,6 @@
 /**
- * User Timing for the dub pipeline, per line: capture → encode → hand-off → upload+score → shown.
+ * User Timing for the dub pipeline, per line: capture (its tail: line end → window closed) → encode →
+ * hand-off → upload+score → shown.
  * Every stage is a `performance.measure` named `dub:<stage> <subtitlesId>` so it shows up in the
  * browser's performance panel; the debug overlay and the bench read the same numbers from here.
  * An observer: it listens to the line events (line-events.ts) and the queue's events (app-queue.ts),
@@ -49,13 +50,14 @@ function publish(t: LineTiming): void {
 }
 
 /** The worker handed a window over: record capture, encode and hand-off. */
-function windowArrived(uploadId: string, w: EncodedWindow, marginSeconds: number): void {
+function windowArrived(uploadId: string, w: EncodedWindow): void {
   const now = performance.now();
   const closed = pageMs(w.closedAtMs);
   const encoded = pageMs(w.encodedAtMs);
-  const lineEnd = closed - marginSeconds * 1000;
+  const lineEnd = closed - w.tailMs;
   const captureStart = closed - w.durationMs;
   measure(`dub:capture ${w.subtitlesId}`, captureStart, closed);
+  measure(`dub:tail ${w.subtitlesId}`, lineEnd, closed);
   measure(`dub:encode ${w.subtitlesId}`, closed, encoded);
   measure(`dub:handoff ${w.subtitlesId}`, encoded, now);
   const t: LineTiming = {
@@ -118,7 +120,7 @@ function scoreShown(subtitlesId: string): void {
   }
 }
 
-lineEvents.on('window', (e) => windowArrived(e.uploadId, e.window, e.marginSeconds));
+lineEvents.on('window', (e) => windowArrived(e.uploadId, e.window));
 uploadEvents.on('sending', (item) => uploadStarted(item.uploadId));
 uploadEvents.on('scored', ({ item }) => scoreStored(item.uploadId, item.subtitlesId));
 lineEvents.on('shown', (e) => scoreShown(e.subtitlesId));
