@@ -20,6 +20,7 @@ import { importFilmFolder } from '../server/films/import';
 import { launchChromium } from '../tests/support/browser';
 import { startTestServer } from '../tests/support/server';
 import { FAKE_MIC_ARGS, login, micFixture, prptFilm, serveClient } from '../tests/e2e/recording-helpers';
+import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../src/audio/constants';
 import { StreamingResampler } from '../src/audio/dsp/resample';
 import { benchNode, type NodeBenchResult, resamplerResponse } from './pipeline-node';
 import {
@@ -119,6 +120,7 @@ async function benchBrowser() {
         longTasks: [number, number][];
         takeStart: number;
         latencies: number[];
+        stages: Record<string, number[]>;
         dropped: string;
         loafs: Loaf[];
         storedScoresChars: number;
@@ -128,6 +130,7 @@ async function benchBrowser() {
         longTasks: window.__longTasks,
         takeStart: window.__takeStart,
         latencies: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:line-end')).map((m) => m.duration),
+        stages: Object.fromEntries(['tail', 'encode', 'handoff', 'upload+score'].map((s) => [s, performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:' + s + ' ')).map((m) => m.duration)])),
         dropped: document.querySelector('[data-testid=overlay-dropped]')?.textContent ?? '',
       })`);
       const during = result.longTasks.filter(([start]) => start >= result.takeStart && start <= takeEnd);
@@ -143,6 +146,7 @@ async function benchBrowser() {
         latencies: result.latencies,
         p50: Math.round(quantile(result.latencies, 0.5)),
         p95: Math.round(quantile(result.latencies, 0.95)),
+        stages: result.stages,
         dropped: result.dropped,
         storedScoresKb: Math.round(result.storedScoresChars / 1024),
         failed,
@@ -236,6 +240,14 @@ if (process.env.BENCH_SKIP_BROWSER) {
   console.log(
     `[Chromium, ${THROTTLE}× CPU throttling] line end → score shown: p50 ${b.p50} ms, p95 ${b.p95} ms (n = ${b.latencies.length}); ` +
       `subTitlesScores in sessionStorage at the end: ${b.storedScoresKb} K characters`,
+  );
+  const p50 = (xs: number[] | undefined) => (xs?.length ? `${Math.round(quantile(xs, 0.5))} ms` : '—');
+  const tails = b.stages.tail ?? [];
+  const early = tails.filter((ms) => ms < DEFAULT_WINDOW_MARGIN_SECONDS * 1000 - 1).length;
+  console.log(
+    `[Chromium, ${THROTTLE}× CPU throttling] line end → score, p50 per step: line end → window closed ${p50(tails)} ` +
+      `(${early} of ${tails.length} windows closed at the learner's silence before their ${DEFAULT_WINDOW_MARGIN_SECONDS * 1000} ms margin), ` +
+      `encode ${p50(b.stages.encode)}, hand-off ${p50(b.stages.handoff)}, upload + score ${p50(b.stages['upload+score'])}; the rest is the paint`,
   );
   console.log(
     `[Chromium, ${THROTTLE}× CPU throttling] long animation frames during the take: ${b.loaf.frames}; ` +
