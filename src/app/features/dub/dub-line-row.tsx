@@ -11,7 +11,7 @@ import styles from './dub.module.css';
 import { type LineState, lineStateOf } from '../uploads/line-state';
 import { LineScoreDetail } from './line-score-detail';
 import { lineEvents } from './line-events';
-import { useSignalInTransition } from './use-signal-in-transition';
+import { useSignalLater } from './use-signal-later';
 
 export interface DubLineRowProps {
   line: SubtitleLine;
@@ -77,7 +77,8 @@ function IdleButton({ busy, ...props }: ButtonProps & { busy: ReadonlySignal<boo
 /**
  * One subtitle line: its text and window, where its take is in the pipeline, its scores and actions.
  * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs; its
- * updates are rendered in transitions (`useSignalInTransition`), not in the task that wrote them.
+ * updates are rendered by React's scheduler (`useSignalLater`), not in the task that wrote them: its
+ * score and stage at normal priority (the learner waits for them), the rest in transitions.
  */
 export const DubLineRow = memo(function DubLineRow({
   line,
@@ -89,12 +90,12 @@ export const DubLineRow = memo(function DubLineRow({
   onPlay,
 }: DubLineRowProps) {
   // The labels (`dt`) follow the language: a switch re-renders the row, like any other update of it.
-  useSignalInTransition(lang);
-  const active = useSignalInTransition(
+  useSignalLater(lang);
+  const active = useSignalLater(
     useComputed(() => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m),
   );
-  const entry = useSignalInTransition(scoreOf(line.id));
-  const state = useSignalInTransition(lineStateOf(line.id)) ?? { stage: entry ? 'scored' : 'idle' };
+  const entry = useSignalLater(scoreOf(line.id), 'default');
+  const state = useSignalLater(lineStateOf(line.id), 'default') ?? { stage: entry ? 'scored' : 'idle' };
   // The score is on screen once this commit is painted: the pipeline timing measures line end → here.
   useLayoutEffect(() => {
     if (state.stage === 'scored' && entry) lineEvents.emit('shown', { subtitlesId: line.id });
