@@ -109,6 +109,12 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     await page
       .locator('[data-testid="dub-phase"][data-phase="idle"]')
       .waitFor({ state: 'attached', timeout: 60_000 });
+    // The stored map is written in a task of its own after the scores show (sub-titles-scores.ts).
+    await waitForExpression(
+      page,
+      `(() => { const s = JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}'); return ${JSON.stringify(lineIds)}.every((id) => !!s[id]?.firstUserAudioJson); })()`,
+      60_000,
+    );
     const first = await storedScores(page);
     for (const id of lineIds) {
       expect(JSON.parse(first[id].firstUserAudioJson).overall, `line ${id} score`).toEqual(

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, waitForExpression } from '../support/browser';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
 import { kioskPage, onPage, phonePage } from '../support/journey/contexts';
 import { answerAll, FILM } from '../support/journey/flow';
@@ -109,11 +109,14 @@ async function recordLine(page: Page, id: string, during?: () => Promise<void>):
   await expect.poll(() => stageOf(page, id), { timeout: 180_000 }).toBe('scored');
 }
 
-const overallIn = (page: Page, id: string) =>
-  page.evaluate<number>(
-    `(() => { const e = JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(id)}];
-      return JSON.parse(e.secondUserAudioJson ?? e.firstUserAudioJson).overall; })()`,
+/** The line's latest score in the stored map, once it is written (after the score shows, sub-titles-scores.ts). */
+async function overallIn(page: Page, id: string): Promise<number> {
+  const entry = `JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(id)}]`;
+  await waitForExpression(page, `!!${entry}`, 60_000);
+  return page.evaluate<number>(
+    `(() => { const e = ${entry}; return JSON.parse(e.secondUserAudioJson ?? e.firstUserAudioJson).overall; })()`,
   );
+}
 
 describe('journey 5: the same film in two sessions', () => {
   test('the second session reads its own run on the dub page, result and report; the first stays in the history', {

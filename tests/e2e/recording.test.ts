@@ -349,6 +349,8 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
       console.info(
         `[recording] uploads = delivered audio (largest difference ${worst.toFixed(2)} LSB); positions vs first line: ${report.join(', ')}; ${follow}`,
       );
+      // The stored map is written in a task of its own after the score shows (sub-titles-scores.ts).
+      for (const line of film.lines) await hasAttempt(page, line.id, 'first');
       const stored = await scores(page);
       for (const line of film.lines) {
         expect(stored[line.id].firstUserAudioJson).toContain('"overall"');

@@ -82,16 +82,40 @@ function persist(): void {
   }
 }
 
-/** Sets one line's entry in the signal and in sessionStorage, at once (a reload keeps it). */
-function saveEntry(subtitlesId: string, entry: SubtitleScore): void {
-  subTitlesScores.value = { ...subTitlesScores.peek(), [subtitlesId]: entry };
-  serialized.set(subtitlesId, JSON.stringify(entry));
+let persistQueued = false;
+
+/** Writes the map if a score is waiting for `persistSoon`. */
+export function flushStoredScores(): void {
+  if (!persistQueued) return;
+  persistQueued = false;
   persist();
 }
 
 /**
+ * Writes the map in a task of its own when the page is idle (within half a second), and at once when
+ * the page goes away. Writing the whole map (~10 KB per scored line) in the upload queue's task made
+ * that task long on slow devices (docs/performance.md, "Line end → score shown"); scores arriving
+ * together are written once.
+ */
+function persistSoon(): void {
+  if (persistQueued) return;
+  persistQueued = true;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(flushStoredScores, { timeout: 500 });
+  else setTimeout(flushStoredScores, 0);
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushStoredScores);
+
+/** Sets one line's entry in the signal, and in sessionStorage soon after (a reload keeps it). */
+function saveEntry(subtitlesId: string, entry: SubtitleScore): void {
+  subTitlesScores.value = { ...subTitlesScores.peek(), [subtitlesId]: entry };
+  serialized.set(subtitlesId, JSON.stringify(entry));
+  persistSoon();
+}
+
+/**
  * Records one scored take for a line and returns which attempt it became (1 or 2).
- * Persisted to sessionStorage at once, so a reload keeps it; only this entry is serialised anew.
+ * Persisted to sessionStorage soon after (`persistSoon`); only this entry is serialised anew.
  */
 export function recordAttempt(subtitlesId: string, resultJson: string, source: string): 1 | 2 {
   const current = subTitlesScores.peek();
@@ -181,6 +205,7 @@ export function adoptRunScores(filmId: string, runId: string | null, lines: read
   }
   if (!changed) return;
   subTitlesScores.value = next;
+  persistQueued = false;
   persist();
 }
 
@@ -192,6 +217,7 @@ export function clearScores(): void {
   }
   subTitlesScores.value = {};
   serialized.clear();
+  persistQueued = false;
   persist();
   scoresRun = {};
   writeJson(sessionStorage, SCORES_RUN_KEY, null);
