@@ -260,7 +260,9 @@ const learnerRuns = prepared((db, userId: string, part: Part) =>
       eb
         .selectFrom('question_records as q')
         .select(
-          sql<number | null>`max(case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end)`.as(
+          sql<
+            number | null
+          >`max(case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end)`.as(
             'best',
           ),
         )
