@@ -10,9 +10,9 @@ afterEach(() => setLang('zh'));
 test('Chinese by default, English on request, with {placeholders} filled', () => {
   expect(lang.value).toBe('zh');
   expect(t('toast.sessionExpired')).toBe('登录信息已失效');
-  expect(t('notFound.body', { path: '/x' })).toBe('您访问的地址 /x 不存在。');
+  expect(t('nf.body', { path: '/x' })).toBe('这个地址没有对应的页面：/x');
   setLang('en');
-  expect(t('notFound.body', { path: '/x' })).toBe('There is no page at /x.');
+  expect(t('nf.body', { path: '/x' })).toBe('No page lives at this address: /x');
   expect(document.documentElement.lang).toBe('en');
 });
 

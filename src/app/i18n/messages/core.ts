@@ -27,8 +27,6 @@ const zh = {
   'page.prpt.soundSuggest': '第二部分 · 声音建议',
   'page.prpt.report': '第二部分 · 训练报告',
   'page.notFound': '页面不存在',
-  'notFound.body': '您访问的地址 {path} 不存在。',
-  'notFound.home': '返回首页',
   'common.loading': '加载中…',
   'common.retry': '重试',
   'common.close': '关闭',
@@ -42,7 +40,6 @@ const zh = {
   'login.password': '密码',
   'login.submit': '登录',
   'login.submitting': '登录中…',
-  'login.success': '登录成功',
 } as const;
 
 const en = {
@@ -70,8 +67,6 @@ const en = {
   'page.prpt.soundSuggest': 'Part two · Voice suggestions',
   'page.prpt.report': 'Part two · Report',
   'page.notFound': 'Page not found',
-  'notFound.body': 'There is no page at {path}.',
-  'notFound.home': 'Back to the home page',
   'common.loading': 'Loading…',
   'common.retry': 'Retry',
   'common.close': 'Close',
@@ -86,7 +81,6 @@ const en = {
   'login.password': 'Password',
   'login.submit': 'Log in',
   'login.submitting': 'Logging in…',
-  'login.success': 'Logged in',
 } as const satisfies Record<keyof typeof zh, string>;
 
 export const coreMessages = { zh, en };

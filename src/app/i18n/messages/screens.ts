@@ -6,9 +6,6 @@ const zh = {
   // Shared bits
   'ui.language': '语言',
   'ui.back': '返回',
-  'ui.next': '下一步',
-  'ui.start': '开始',
-  'ui.continue': '继续',
   'ui.logout': '退出登录',
   'ui.print': '打印',
   'ui.reload': '重新加载',
@@ -21,7 +18,6 @@ const zh = {
   'ui.showTable': '查看数据表',
   'ui.learner': '你',
   'ui.actor': '原声演员',
-  'ui.goHome': '回到首页',
   'ui.loadFailedTitle': '暂时没有拿到内容',
   'ui.loadFailedBody': '可能是网络不稳定，请稍后重新加载。',
 
@@ -49,7 +45,6 @@ const zh = {
   'standby.tagline': '在电影里练习说话与表达',
   'standby.touch': '轻触屏幕开始',
   'standby.start': '开始体验',
-  'standby.posterAlt': '影片海报：{title}',
 
   // Kiosk idle
   'idle.title': '还在吗？',
@@ -89,7 +84,6 @@ const zh = {
   'home.recent': '最近的训练',
   'home.noRecent': '还没有训练记录，从第一部影片开始吧。',
   'home.browse': '浏览影片',
-  'home.continue': '继续训练',
   'home.stats.title': '我的进度',
   'home.stats.films': '部影片',
   'home.stats.answered': '已答题',
@@ -276,9 +270,6 @@ const zh = {
 const en = {
   'ui.language': 'Language',
   'ui.back': 'Back',
-  'ui.next': 'Next',
-  'ui.start': 'Start',
-  'ui.continue': 'Continue',
   'ui.logout': 'Log out',
   'ui.print': 'Print',
   'ui.reload': 'Reload',
@@ -291,7 +282,6 @@ const en = {
   'ui.showTable': 'Show the data table',
   'ui.learner': 'You',
   'ui.actor': 'Actor',
-  'ui.goHome': 'Back to home',
   'ui.loadFailedTitle': 'Nothing to show yet',
   'ui.loadFailedBody': 'The network may be unsteady. Please reload in a moment.',
 
@@ -318,7 +308,6 @@ const en = {
   'standby.tagline': 'Practise speaking and expression inside the movies',
   'standby.touch': 'Touch the screen to start',
   'standby.start': 'Start',
-  'standby.posterAlt': 'Film poster: {title}',
 
   'idle.title': 'Still there?',
   'idle.body':
@@ -355,7 +344,6 @@ const en = {
   'home.recent': 'Recent training',
   'home.noRecent': 'No training yet. Start with the first film.',
   'home.browse': 'Browse films',
-  'home.continue': 'Continue',
   'home.stats.title': 'My progress',
   'home.stats.films': 'films',
   'home.stats.answered': 'answered',
