@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { firstScreenChunk } from './scripts/first-screen-chunk';
 
 // One config for the client build and for every test layer (vitest projects):
 // - unit:   pure code and components, in happy-dom
@@ -20,6 +21,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // The first screen's modules as one chunk (scripts/first-screen-chunk.ts).
+      output: { codeSplitting: { groups: [{ name: firstScreenChunk(import.meta.dirname) }] } },
+    },
   },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
