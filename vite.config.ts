@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstScreenChunk } from './scripts/first-screen-chunk';
@@ -9,6 +10,15 @@ import { firstScreenChunk } from './scripts/first-screen-chunk';
 // - e2e:    whole journeys in real Chromium against a real server (slow, run last)
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // React 19 has useSyncExternalStore: the shim's fallback (src/app/lib/use-sync-external-store-shim.ts).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/app/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
