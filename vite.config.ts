@@ -1,5 +1,7 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { firstScreenChunk } from './scripts/first-screen-chunk';
 
 // One config for the client build and for every test layer (vitest projects):
 // - unit:   pure code and components, in happy-dom
@@ -8,6 +10,15 @@ import { defineConfig } from 'vitest/config';
 // - e2e:    whole journeys in real Chromium against a real server (slow, run last)
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // React 19 has useSyncExternalStore: the shim's fallback (src/app/lib/use-sync-external-store-shim.ts).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/app/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -20,6 +31,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // The first screen's modules as one chunk (scripts/first-screen-chunk.ts).
+      output: { codeSplitting: { groups: [{ name: firstScreenChunk(import.meta.dirname) }] } },
+    },
   },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],

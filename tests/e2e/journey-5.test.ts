@@ -44,9 +44,9 @@ async function chineseOnPage(page: Page): Promise<string[]> {
 
 async function setLanguage(page: Page, label: '中文' | 'English'): Promise<void> {
   await page.getByRole('button', { name: label, exact: true }).first().click();
-  await page.waitForFunction(
-    `document.documentElement.lang.startsWith(${JSON.stringify(label === 'English' ? 'en' : 'zh')})`,
-  );
+  // The switch lands once the language's messages have loaded. A locator, not waitForFunction: the
+  // server's CSP forbids the eval its polling needs.
+  await page.locator(`html[lang^="${label === 'English' ? 'en' : 'zh'}"]`).waitFor({ state: 'attached' });
 }
 
 /** Logs in on a fresh browser session (its own cookies and storage) and answers the film's questions. */

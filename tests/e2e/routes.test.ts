@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { coreMessages } from '../../src/app/i18n/messages/core';
+import { firstZh } from '../../src/app/i18n/messages/first.zh';
 import { ROUTES } from '../../src/app/router/route-table';
 import { launchChromium } from '../support/browser';
 import { serveBuiltApp } from '../support/static-app';
 
 // Every route of spec §2 in real Chromium against the production build, logged out.
-const zh = coreMessages.zh as Record<string, string>;
+const zh: Record<string, string> = firstZh;
 const titleOf = (key: string) => `${zh[key]} · ${zh['app.name']}`;
 const concrete = (pattern: string) => pattern.replace(':id', '7');
 
@@ -110,6 +110,38 @@ describe('a route chunk that fails to load', () => {
       await fresh.waitForFunction(`document.title === ${JSON.stringify(titleOf('page.prpt.intro'))}`);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('a stored choice of English', () => {
+  test('the first render is already in English (its messages load before it), then each page too', async () => {
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    try {
+      // Before any script of the app: the stored choice, and a note of the header as first inserted
+      // (observer callbacks run before the browser paints).
+      // (a string, not a function: this file is type-checked without the DOM lib)
+      await fresh.addInitScript(`
+        localStorage.setItem('app.lang', 'en');
+        new MutationObserver((_, observer) => {
+          const header = document.querySelector('[data-layout-header] .layout-brand');
+          if (!header) return;
+          window.__firstHeader = { text: header.textContent, lang: document.documentElement.lang };
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      `);
+      await fresh.goto(`${app.origin}/prpt`);
+      await fresh.locator('[data-page="prpt/home"]').waitFor();
+      expect(await fresh.evaluate('window.__firstHeader')).toEqual({
+        text: 'Film Speech Trainer · Part two',
+        lang: 'en',
+      });
+      expect(await fresh.title()).toBe('Part two · Home · Film Speech Trainer');
+      await fresh.goto(`${app.origin}/prpt/no-such-page`);
+      await fresh.getByRole('link', { name: 'Back to the Film dubbing home' }).waitFor();
+    } finally {
+      await context.close();
     }
   });
 });

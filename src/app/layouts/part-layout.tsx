@@ -1,9 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { t } from '../i18n';
-import { KioskIdle } from '../features/kiosk/kiosk-idle';
 import { type Part, PartContext } from '../features/part/part';
+import { useDeferredImport } from '../lib/use-deferred-import';
 import { ScreenTools } from './screen-tools';
+
+/** The idle watcher starts counting after the first render, so its code is not in the entry. */
+const loadKioskIdle = () => import('../features/kiosk/kiosk-idle');
 
 /**
  * The frame every screen of a part sits in (spec §2): the header band with the brand and the screen
@@ -12,6 +15,8 @@ import { ScreenTools } from './screen-tools';
  */
 export function PartLayout({ part }: { part: Part }) {
   useSignals();
+  const { pathname } = useLocation();
+  const kiosk = useDeferredImport('kiosk', loadKioskIdle, pathname);
   return (
     <div className={`layout layout-${part}`} data-layout={part}>
       <header className="layout-header" data-layout-header>
@@ -25,7 +30,7 @@ export function PartLayout({ part }: { part: Part }) {
           <Outlet />
         </PartContext.Provider>
       </main>
-      <KioskIdle part={part} />
+      {kiosk ? <kiosk.KioskIdle part={part} /> : null}
     </div>
   );
 }

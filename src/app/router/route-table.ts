@@ -5,6 +5,7 @@
  * whose default export renders it.
  */
 import type { Part } from '../../api/contract';
+import type { MessageTier } from '../i18n/tiers';
 
 export type { Part };
 
@@ -24,9 +25,20 @@ export interface RouteRow {
   title: `page.${string}`;
   /** `<part>/<screen>`: names the route's chunk in load errors and marks the rendered page (`data-page`). */
   page: string;
+  /**
+   * The message tier the screen needs (src/app/i18n): `first` for the screens on the first path,
+   * whose words ship in the entry; `later` loads the later tier beside the screen's chunk.
+   */
+  messages: MessageTier;
 }
 
 const camel = (s: string) => s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The screens a visit meets before training starts: their words are in the entry (the first tier).
+ * Every other screen loads the later tier with its chunk; a new screen does so until it is listed here.
+ */
+const FIRST_PATH: ReadonlySet<string> = new Set(['home', 'standby', 'intro', 'login', 'movies']);
 
 const row = (
   path: string,
@@ -42,6 +54,7 @@ const row = (
   layout,
   title: `page.${part}.${camel(screen)}`,
   page: `${part}/${screen}`,
+  messages: FIRST_PATH.has(screen) ? 'first' : 'later',
 });
 
 export const ROUTES: readonly RouteRow[] = [
@@ -71,7 +84,12 @@ export const ROUTES: readonly RouteRow[] = [
 export const ROOT_REDIRECT = '/prpt';
 
 /** Any path no row matches: outside both parts' layouts. */
-export const NOT_FOUND = { screen: 'not-found', page: 'not-found', title: 'page.notFound' } as const;
+export const NOT_FOUND = {
+  screen: 'not-found',
+  page: 'not-found',
+  title: 'page.notFound',
+  messages: 'first',
+} as const satisfies Pick<RouteRow, 'screen' | 'page' | 'title' | 'messages'>;
 
 /** Source file of a screen module, relative to the repository (a key of the build manifest). */
 export const screenFile = (screen: string) => `src/app/screens/${screen}/${screen}-screen.tsx`;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { MessageKey } from '../i18n';
+import { loadMessages, type MessageKey, type MessageTier } from '../i18n';
 import { PartLayout } from '../layouts/part-layout';
 import { RootLayout } from '../layouts/root-layout';
 import { RequireAuth } from './auth-guard';
@@ -13,16 +13,20 @@ import { NOT_FOUND, type Part, ROOT_REDIRECT, ROUTES, type RouteRow } from './ro
  */
 const SCREENS = import.meta.glob<{ default: ComponentType }>('../screens/*/*-screen.tsx');
 
-function entryFor(page: string, screen: string): LazyEntry {
+/**
+ * A page's chunk: the screen module and, beside it, its message tier (one load: a failure or timeout
+ * of either is the page's chunk error, and a retry runs both again).
+ */
+function entryFor(page: string, screen: string, messages: MessageTier): LazyEntry {
   const importer = SCREENS[`../screens/${screen}/${screen}-screen.tsx`];
   if (!importer)
     throw new Error(`Route ${page}: no screen module src/app/screens/${screen}/${screen}-screen.tsx`);
-  return lazyPage(page, importer);
+  return lazyPage(page, () => Promise.all([importer(), loadMessages(messages)]).then(([m]) => m));
 }
 
 /** One lazy entry per page, built once: a retry renews the entry the route renders. */
 export const PAGES: Readonly<Record<string, LazyEntry>> = Object.fromEntries(
-  [...ROUTES, NOT_FOUND].map((r) => [r.page, entryFor(r.page, r.screen)]),
+  [...ROUTES, NOT_FOUND].map((r) => [r.page, entryFor(r.page, r.screen, r.messages)]),
 );
 
 const element = (r: Pick<RouteRow, 'page' | 'title'>) => (

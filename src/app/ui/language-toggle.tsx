@@ -7,8 +7,13 @@ const OPTIONS = [
   { value: 'en', label: 'English', lang: 'en' },
 ] as const satisfies ReadonlyArray<{ value: Lang; label: string; lang: string }>;
 
-/** The language switch wired to the app's language signal. */
+/** The choice shows once its messages are here; if they cannot load, the page keeps its language. */
+function choose(l: Lang) {
+  setLang(l).catch((e: unknown) => console.error(`[i18n] cannot load the messages for "${l}"`, e));
+}
+
+/** The language switch wired to the app's language signal; a press after a failed load tries again. */
 export function LanguageToggle() {
   const { t, lang } = useT();
-  return <LanguageSwitch value={lang} options={OPTIONS} onChange={setLang} label={t('ui.language')} />;
+  return <LanguageSwitch value={lang} options={OPTIONS} onChange={choose} label={t('ui.language')} />;
 }

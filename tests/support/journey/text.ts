@@ -1,10 +1,7 @@
-import { coreMessages } from '../../../src/app/i18n/messages/core';
-import { screensMessages } from '../../../src/app/i18n/messages/screens';
+import { firstZh } from '../../../src/app/i18n/messages/first.zh';
+import { laterZh } from '../../../src/app/i18n/messages/later.zh';
 
-const zh = {
-  ...(coreMessages.zh as Record<string, string>),
-  ...(screensMessages.zh as Record<string, string>),
-};
+const zh: Record<string, string> = { ...firstZh, ...laterZh };
 
 /** The Chinese UI text of a catalogue key (the UI speaks Chinese first), so tests find what users see. */
 export function zhText(key: string, vars: Record<string, string | number> = {}): string {

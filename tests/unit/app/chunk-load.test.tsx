@@ -64,7 +64,7 @@ describe('the page error view', () => {
 
   test('a timed-out chunk says so, in English when English is chosen', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    setLang('en');
+    await setLang('en');
     render(<LazyPage entry={lazyPage('prpt/report', never, 30)} titleKey="page.prpo.movies" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The page failed to load');

@@ -64,7 +64,7 @@ test('logout clears local and session storage, the stores and the token cookie, 
 });
 
 test('logout goes to a chosen path and keeps the kiosk language', async () => {
-  setLang('en');
+  await setLang('en');
   const router = mount('/prpo/movies');
   seed();
   writeToken('tok-2');

@@ -15,17 +15,17 @@ function FilmTitle({ film }: { film: string }) {
   return null;
 }
 
-test('the route title is set in the current language', () => {
+test('the route title is set in the current language', async () => {
   render(<Page />);
   expect(document.title).toBe('第二部分 · 观看影片 · 光影声台');
-  act(() => setLang('en'));
+  await act(() => setLang('en'));
   expect(document.title).toBe('Part two · Watch · Film Speech Trainer');
 });
 
-test("a page's own title wins over the route's, also after a language change, and yields when it unmounts", () => {
+test("a page's own title wins over the route's, also after a language change, and yields when it unmounts", async () => {
   const view = render(<Page film="卧虎藏龙" />);
   expect(document.title).toBe('卧虎藏龙 · 光影声台');
-  act(() => setLang('en'));
+  await act(() => setLang('en'));
   expect(document.title).toBe('卧虎藏龙 · 光影声台');
   view.rerender(<Page />);
   expect(document.title).toBe('Part two · Watch · Film Speech Trainer');

@@ -131,7 +131,7 @@ describe('dub screen in the frame', () => {
     // Nothing scored yet: the voice tips are not the main action.
     expect(screen.getByTestId('dub-next').className).not.toMatch(/primary/);
 
-    act(() => setLang('en'));
+    await act(() => setLang('en'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dub' })).toBeInTheDocument();
     expect(screen.getByText(detail.titleEn)).toBeInTheDocument();
     await waitFor(() =>

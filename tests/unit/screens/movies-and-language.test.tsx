@@ -104,7 +104,7 @@ describe('home screens link the two parts', () => {
       '/prpt/report?runId=run-3',
     );
     expect(await screen.findByText(film.title)).toBeInTheDocument();
-    act(() => setLang('en'));
+    await act(() => setLang('en'));
     expect(await screen.findByText(film.titleEn)).toBeInTheDocument();
     one.unmount();
     renderScreen(<HomeScreen part="prpo" />, '/prpo');

@@ -141,7 +141,7 @@ describe('prpt report', () => {
     expect(await within(history).findByText('进步曲线')).toBeInTheDocument();
     expect(within(history).getByText('最近 3 次训练的答题得分与配音平均分，从早到晚。')).toBeInTheDocument();
 
-    act(() => setLang('en'));
+    await act(() => setLang('en'));
     expect(await screen.findByRole('region', { name: 'Training history' })).toBeInTheDocument();
     expect(rows[2]).toHaveTextContent('The Rehearsal');
     expect(rows[0]).toHaveTextContent('2/2 lines · average 52');

@@ -24,8 +24,7 @@ import type {
 import { makeLoader } from '../../stores/loader';
 import { onClearLocalData } from '../../stores/session';
 import { userAction } from '../../stores/user-action';
-import { type MovieDetail, withSubtitleSeconds } from './movie-detail';
-import { adoptRunScores } from './sub-titles-scores';
+import type { MovieDetail } from './movie-detail';
 
 /**
  * Which run's report: prpo a record id (save_question_record's recordId) or a run id; prpt nothing
@@ -94,7 +93,14 @@ export function createPartStore(part: Part) {
     }),
     loadMovieDetail: makeLoader(
       `${part} movie detail`,
-      async (id: string) => withSubtitleSeconds(await calls.detail(id)),
+      // The subtitle-time code comes with the first detail: the first screen shows none.
+      async (id: string) => {
+        const [detail, { withSubtitleSeconds }] = await Promise.all([
+          calls.detail(id),
+          import('./movie-detail'),
+        ]);
+        return withSubtitleSeconds(detail);
+      },
       (d) => {
         movieDetail.value = d;
       },
@@ -119,8 +125,11 @@ export function createPartStore(part: Part) {
      */
     saveAnswers: (req: SaveQuestionRecordRequest) =>
       userAction(async () => {
+        // The takes' scores are not on the first screen, so they load here; before the save, so a
+        // failed load stops it rather than leaving a saved run whose old takes are still shown.
+        const scores = part === 'prpt' ? await import('./sub-titles-scores') : null;
         const saved = await calls.save(req);
-        if (part === 'prpt') adoptRunScores(saved.filmId, saved.runId ?? null, []);
+        scores?.adoptRunScores(saved.filmId, saved.runId ?? null, []);
         return saved;
       }),
     reset,

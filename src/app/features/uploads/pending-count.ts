@@ -4,9 +4,9 @@ export const UPLOADS_STORE = 'pending';
 
 /**
  * How many uploads wait in IndexedDB, without idb-keyval and without creating the database when it
- * does not exist yet (a new database would lack the object store idb-keyval creates on upgrade). In
- * the entry bundle (start.ts), so it uses the raw API. Counts every learner's takes: reading each
- * take's owner would mean reading its wav.
+ * does not exist yet (a new database would lack the object store idb-keyval creates on upgrade).
+ * Loaded at every app start (start.ts), so it uses the raw API. Counts every learner's takes: reading
+ * each take's owner would mean reading its wav.
  */
 export function countPendingUploads(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<number> {
   if (!factory) return Promise.resolve(0); // no IndexedDB: the queue could not have stored anything

@@ -6,9 +6,9 @@
  * - a learner change: a login or logout here (the account signals) or in another tab (its user info
  *   written to, or cleared from, localStorage), so the previous learner's sends stop at once;
  * - the app's queue being created by the dub screen.
- * This module is in the entry bundle, so it stays small: it reads the token cookie and counts the
- * IndexedDB store with the raw API, and loads the queue (app-queue.ts, a dynamic import) only when a
- * logged-in learner has something pending or a screen asks for it.
+ * The app entry loads this module once it has rendered (main.tsx), so it stays small: it reads the
+ * token cookie and counts the IndexedDB store with the raw API, and loads the queue (app-queue.ts, a
+ * dynamic import) only when a logged-in learner has something pending or a screen asks for it.
  */
 import { effect, type ReadonlySignal, untracked } from '@preact/signals-react';
 import { readToken } from '../../../api/token';

@@ -1,6 +1,7 @@
 import type { LineAttemptSummary, ReportLine } from '../../../api/contract';
 import { NO_CLEAR_EMOTION } from '../../../audio/scoring/labels';
-import { emotionLabel, type Lang } from '../../i18n';
+import type { Lang } from '../../i18n';
+import { emotionLabel } from '../../i18n/emotion-label';
 import { EmotionChip } from '../../ui/emotion-chip';
 import { ScoreBadge } from '../../ui/score-badge';
 import { signed } from '../../lib/format';

@@ -1,0 +1,148 @@
+/**
+ * The first tier of the catalogue in Chinese, shipped in the entry chunk: the words of the frame
+ * (layouts, page titles, loading, chunk and page errors, toasts, kiosk idle) and of the screens on
+ * the first path (home, movies, login, standby, intro, 404). A key used there belongs here, not in
+ * later.zh.ts: tests/unit/architecture/first-path-messages.test.ts fails otherwise.
+ * Add each key to first.en.ts too (its `satisfies` rejects a missing or extra key).
+ */
+export const firstZh = {
+  // The frame: app and part names, page titles, loading, chunk and page errors, toasts
+  'app.name': '光影声台',
+  'part.prpo': '第一部分',
+  'part.prpt': '第二部分',
+  'page.prpo.home': '第一部分 · 首页',
+  'page.prpo.standby': '第一部分 · 待机',
+  'page.prpo.intro': '第一部分 · 介绍',
+  'page.prpo.login': '第一部分 · 登录',
+  'page.prpo.movies': '第一部分 · 影片列表',
+  'page.prpo.cinema': '第一部分 · 观看影片',
+  'page.prpo.answer': '第一部分 · 答题',
+  'page.prpo.result': '第一部分 · 答题结果',
+  'page.prpo.report': '第一部分 · 训练报告',
+  'page.prpt.home': '第二部分 · 首页',
+  'page.prpt.standby': '第二部分 · 待机',
+  'page.prpt.intro': '第二部分 · 介绍',
+  'page.prpt.login': '第二部分 · 登录',
+  'page.prpt.movies': '第二部分 · 影片列表',
+  'page.prpt.cinema': '第二部分 · 观看影片',
+  'page.prpt.answer': '第二部分 · 答题',
+  'page.prpt.result': '第二部分 · 答题结果',
+  'page.prpt.dub': '第二部分 · 配音',
+  'page.prpt.soundSuggest': '第二部分 · 声音建议',
+  'page.prpt.report': '第二部分 · 训练报告',
+  'page.notFound': '页面不存在',
+  'common.loading': '加载中…',
+  'common.retry': '重试',
+  'common.close': '关闭',
+  'chunk.title': '页面加载失败',
+  'chunk.timeout': '页面文件“{chunk}”加载超时，请检查网络后重试。',
+  'chunk.missing': '页面文件“{chunk}”无法加载（文件缺失或网络中断），请重试。',
+  'error.title': '页面出错了',
+  'error.body': '页面遇到意外错误：{message}',
+  'toast.sessionExpired': '登录信息已失效',
+  'login.account': '账号',
+  'login.password': '密码',
+  'login.submit': '登录',
+  'login.submitting': '登录中…',
+
+  // Shared bits
+  'ui.language': '语言',
+  'ui.logout': '退出登录',
+  'ui.reload': '重新加载',
+  'ui.minutesSeconds': '{m} 分 {s} 秒',
+  'ui.loadFailedTitle': '暂时没有拿到内容',
+  'ui.loadFailedBody': '可能是网络不稳定，请稍后重新加载。',
+
+  // Parts and steps
+  'part.prpo.name': '观影理解',
+  'part.prpt.name': '影视配音',
+  'part.prpo.tagline': '看一段经典电影，回答问题，读懂人物与情感。',
+  'part.prpt.tagline': '为电影片段配音，声音与原声演员逐句对照打分。',
+  'step.watch': '观看影片',
+  'step.watch.desc': '完整看一遍片段，可开关中英字幕。',
+  'step.answer': '回答问题',
+  'step.answer.desc': '单选、多选和简答，随时保存不丢失。',
+  'step.result': '查看结果',
+  'step.result.desc': '逐题讲解，看懂每个答案。',
+  'step.dub': '逐句配音',
+  'step.dub.desc': '跟着画面为每句台词配音，可重录一次。',
+  'step.suggest': '声音建议',
+  'step.suggest.desc': '根据你的音高、响度和节奏给出建议。',
+  'step.report': '训练报告',
+  'step.report.desc': '得分、进步与情感曲线，扫码带回家。',
+  'steps.label': '训练步骤',
+
+  // Standby
+  'standby.title': '光影声台',
+  'standby.tagline': '在电影里练习说话与表达',
+  'standby.touch': '轻触屏幕开始',
+  'standby.start': '开始体验',
+
+  // Kiosk idle
+  'idle.title': '还在吗？',
+  'idle.body': '{s} 秒后将回到待机画面并退出登录，你的录音不会留在这台设备上。',
+  'idle.stay': '继续使用',
+
+  // Intro
+  'intro.eyebrow': '{part} · 训练流程',
+  'intro.start': '开始训练',
+  'intro.login': '登录后开始',
+  'intro.duration': '全程约 {min} 分钟',
+
+  // Login
+  'signin.title': '登录',
+  'signin.subtitle': '扫码或使用账号密码登录，开始你的训练。',
+  'signin.qr.title': '扫码登录',
+  'signin.qr.alt': '登录二维码，请用手机扫描',
+  'signin.qr.waiting': '请使用手机扫描二维码',
+  'signin.qr.scanned': '已扫码，请在手机上确认登录',
+  'signin.qr.expired': '二维码已过期，正在刷新…',
+  'signin.qr.confirmed': '已确认，正在登录…',
+  'signin.qr.loading': '正在生成二维码…',
+  'signin.qr.failed': '二维码获取失败',
+  'signin.qr.refresh': '刷新二维码',
+  'signin.or': '或',
+  'signin.form.title': '账号密码登录',
+  'signin.accountRequired': '请输入账号',
+  'signin.passwordRequired': '请输入密码',
+  'signin.accountPlaceholder': '请输入账号',
+  'signin.passwordPlaceholder': '请输入密码',
+  'signin.showPassword': '显示密码',
+  'signin.hidePassword': '隐藏密码',
+
+  // Home
+  'home.welcome': '你好，{name}',
+  'home.welcomeGuest': '欢迎来到{part}',
+  'home.recent': '最近的训练',
+  'home.noRecent': '还没有训练记录，从第一部影片开始吧。',
+  'home.browse': '浏览影片',
+  'home.stats.title': '我的进度',
+  'home.stats.films': '部影片',
+  'home.stats.answered': '已答题',
+  'home.stats.dubbed': '已配音台词',
+  'home.stats.best': '最高得分',
+  'home.howItWorks': '训练流程',
+  'home.loginToTrack': '登录后可查看你的训练进度。',
+  'home.otherPart': '另一部分',
+  'home.history': '报告与训练记录',
+  'home.toOtherPart': '去{part}：{name}',
+
+  // Movies
+  'movies.title': '选择影片',
+  'movies.subtitle': '共 {n} 部影片',
+  'movies.empty': '暂时还没有影片',
+  'movies.emptyBody': '影片上架后会出现在这里。',
+  'movies.loading': '正在加载影片…',
+  'movies.lines': '{n} 句台词',
+  'movies.questions': '{n} 道题',
+  'movies.notStarted': '未开始',
+  'movies.answered': '已答题 · 最高 {score} 分',
+  'movies.dubbed': '已配音 {done}/{total} 句',
+  'movies.progress': '完成进度 {n}%',
+  'movies.duration': '时长 {d}',
+
+  // 404
+  'nf.title': '这里什么也没有',
+  'nf.body': '这个地址没有对应的页面：{path}',
+  'nf.home': '回到{part}首页',
+} as const;
