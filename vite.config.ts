@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { firstScreenChunk } from './scripts/first-screen-chunk';
+import { FIRST_SCREEN_CHUNK, firstScreenChunk } from './scripts/first-screen-chunk';
 
 // One config for the client build and for every test layer (vitest projects):
 // - unit:   pure code and components, in happy-dom
@@ -33,7 +33,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // The first screen's modules as one chunk (scripts/first-screen-chunk.ts).
-      output: { codeSplitting: { groups: [{ name: firstScreenChunk(import.meta.dirname) }] } },
+      output: {
+        codeSplitting: {
+          groups: [{ name: firstScreenChunk(import.meta.dirname), debugName: FIRST_SCREEN_CHUNK }],
+        },
+      },
     },
   },
   test: {
