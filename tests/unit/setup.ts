@@ -15,6 +15,9 @@ await Promise.all(LANGS.flatMap((l) => MESSAGE_TIERS.map((tier) => loadMessages(
 
 afterEach(() => {
   cleanup();
+  // The page goes away: stores that write sessionStorage later (sub-titles-scores.ts) write now, so
+  // nothing a test left pending lands in the next test's storage.
+  window.dispatchEvent(new Event('pagehide'));
   sessionStorage.clear();
   localStorage.clear();
 });

@@ -105,12 +105,17 @@ describe('kiosk idle timeout', () => {
   test('the part layout loads the watcher after its first render, and it returns an idle kiosk to standby', async () => {
     vi.useRealTimers();
     window.__APP_CONFIG__ = { kioskIdleMs: 1_000 };
+    writeToken('tok-layout');
+    syncToken();
     const { PartLayout } = await import('../../../src/app/layouts/part-layout');
     const { router } = renderScreen(<PartLayout part="prpt" />, '/prpt/movies', '/prpt/movies', {
       '/prpt/standby': <p>standby</p>,
     });
     expect(await screen.findByText('standby', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/prpt/standby');
+    // Its revoke call, with the token this test set, lands here, not in whichever test runs next.
+    await server.waitForRequests(1);
+    expect(server.last().headers.token).toBe('tok-layout');
   });
 
   test('does nothing on the standby screen itself', async () => {

@@ -43,6 +43,7 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
 
 /** The prpt scores a new page load reads back from sessionStorage (whatever keys the store uses). */
 async function scoresAfterReload() {
+  window.dispatchEvent(new Event('pagehide')); // the reload: the page goes away
   vi.resetModules();
   const { subTitlesScores } = await import('../../../src/app/features/part/sub-titles-scores');
   return subTitlesScores.value;
