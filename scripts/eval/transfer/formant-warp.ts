@@ -10,35 +10,10 @@
  * the phase is kept, and the frames are overlap-added with the window's energy divided out.
  */
 import { fftOfSize, nextPow2 } from '../../../src/audio/analysis/fft';
+import { lpc } from '../../../src/audio/analysis/formants';
 
 /** Gain limit of the envelope correction: keeps noise in spectral valleys from being blown up. */
 const MAX_GAIN_DB = 30;
-
-/** LPC coefficients a[0..p] (a[0] = 1) of a frame by Levinson–Durbin; false when the frame is silent. */
-function lpc(frame: Float64Array, p: number, a: Float64Array, r: Float64Array, tmp: Float64Array): boolean {
-  const n = frame.length;
-  for (let k = 0; k <= p; k++) {
-    let s = 0;
-    for (let i = k; i < n; i++) s += frame[i] * frame[i - k];
-    r[k] = s;
-  }
-  if (r[0] <= 1e-12) return false;
-  r[0] *= 1 + 1e-9; // white-noise floor keeps the recursion stable
-  a.fill(0);
-  a[0] = 1;
-  let err = r[0];
-  for (let i = 1; i <= p; i++) {
-    let acc = r[i];
-    for (let j = 1; j < i; j++) acc += a[j] * r[i - j];
-    const k = -acc / err;
-    tmp.set(a);
-    for (let j = 1; j < i; j++) a[j] = tmp[j] + k * tmp[i - j];
-    a[i] = k;
-    err *= 1 - k * k;
-    if (err <= 0) return false;
-  }
-  return true;
-}
 
 export function warpFormants(x: Float32Array, sampleRate: number, factor: number): Float32Array {
   if (!(factor > 0)) throw new RangeError(`formant factor must be positive, got ${factor}`);

@@ -69,7 +69,7 @@ export class FormantAnalyzer {
         this.buf[i] = (v - 0.97 * prev) * this.win[i];
         prev = v;
       }
-      if (!this.lpc()) {
+      if (!lpc(this.buf, ORDER, this.a, this.r, this.tmp)) {
         this.warm = false;
         continue;
       }
@@ -90,33 +90,6 @@ export class FormantAnalyzer {
       if (count > 1) f2[f] = sorted[1];
       if (count > 2) f3[f] = sorted[2];
     }
-  }
-
-  /** Autocorrelation + Levinson–Durbin into this.a (a[0] = 1). False when the frame is silent. */
-  private lpc(): boolean {
-    const { buf, r, a, tmp } = this;
-    const N = buf.length;
-    for (let k = 0; k <= ORDER; k++) {
-      let s = 0;
-      for (let i = k; i < N; i++) s += buf[i] * buf[i - k];
-      r[k] = s;
-    }
-    if (r[0] <= 1e-12) return false;
-    r[0] *= 1 + 1e-9; // white-noise correction keeps the recursion stable
-    a.fill(0);
-    a[0] = 1;
-    let err = r[0];
-    for (let i = 1; i <= ORDER; i++) {
-      let acc = r[i];
-      for (let j = 1; j < i; j++) acc += a[j] * r[i - j];
-      const k = -acc / err;
-      tmp.set(a);
-      for (let j = 1; j < i; j++) a[j] = tmp[j] + k * tmp[i - j];
-      a[i] = k;
-      err *= 1 - k * k;
-      if (err <= 0) return false;
-    }
-    return true;
   }
 
   /** Durand–Kerner on z^p + a1 z^(p-1) + ... + ap. */
@@ -161,4 +134,39 @@ export class FormantAnalyzer {
       if (maxStep < 1e-7) break;
     }
   }
+}
+
+/**
+ * LPC coefficients a[0..p] (a[0] = 1) of a frame: autocorrelation, then Levinson–Durbin, into `a`
+ * (`r` and `tmp` are scratch of length p + 1). False when the frame is silent or the recursion fails.
+ */
+export function lpc(
+  frame: Float64Array,
+  p: number,
+  a: Float64Array,
+  r: Float64Array,
+  tmp: Float64Array,
+): boolean {
+  const n = frame.length;
+  for (let k = 0; k <= p; k++) {
+    let s = 0;
+    for (let i = k; i < n; i++) s += frame[i] * frame[i - k];
+    r[k] = s;
+  }
+  if (r[0] <= 1e-12) return false;
+  r[0] *= 1 + 1e-9; // white-noise correction keeps the recursion stable
+  a.fill(0);
+  a[0] = 1;
+  let err = r[0];
+  for (let i = 1; i <= p; i++) {
+    let acc = r[i];
+    for (let j = 1; j < i; j++) acc += a[j] * r[i - j];
+    const k = -acc / err;
+    tmp.set(a);
+    for (let j = 1; j < i; j++) a[j] = tmp[j] + k * tmp[i - j];
+    a[i] = k;
+    err *= 1 - k * k;
+    if (err <= 0) return false;
+  }
+  return true;
 }
