@@ -35,16 +35,8 @@ export async function latestRun(
 
 /** The learner's most recently active run in a part, whatever the film. */
 export async function latestRunInPart(db: Db, userId: string, part: Part): Promise<RunsTable | null> {
-  const row = await db
-    .selectFrom('runs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('part', '=', part)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
+  const [run] = await listRuns(db, userId, part, undefined, 1);
+  return run ?? null;
 }
 
 /** A run by id; with a user id, only that learner's (someone else's run is simply not found). */
