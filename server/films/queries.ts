@@ -13,7 +13,7 @@ import type { Database, FilmsTable, QuestionsTable, SubtitlesTable } from '../db
 import { parseJson } from '../lib/json';
 import { cached, forget } from './catalogue-cache';
 import { formatMmSs } from '../lib/time-format';
-import { runFigures, runsByFilm } from '../takes/runs';
+import { runsByFilm } from '../takes/runs';
 import type { MediaStorage } from '../storage/media-storage';
 
 export interface QueryDeps {
@@ -123,17 +123,12 @@ async function progressByFilm(
 ): Promise<Map<string, Omit<FilmProgress, 'totalLines'>>> {
   const out = new Map<string, Omit<FilmProgress, 'totalLines'>>();
   const byFilm = await runsByFilm(db, userId, part, filmIds);
-  const figures = await runFigures(
-    db,
-    [...byFilm.values()].map((f) => f.latest.id),
-  );
   for (const id of filmIds) {
     const runs = byFilm.get(id);
-    const latest = runs ? figures.get(runs.latest.id) : undefined;
     out.set(id, {
-      answered: latest?.answered ?? false,
+      answered: runs?.latestPercent != null,
       bestScore: runs?.bestPercent ?? null,
-      dubbedLines: latest?.dubbedLines ?? 0,
+      dubbedLines: runs?.dubbedLines ?? 0,
       lastActivityAt: runs?.latest.updated_at ?? null,
       runId: runs?.latest.id ?? null,
       runs: runs?.count ?? 0,
