@@ -49,6 +49,10 @@ export async function findFilmCached(
   return film;
 }
 
+/** A film's lines through the catalogue cache (one entry per film version: the detail, the pitch guide). */
+export const filmLinesCached = (db: Kysely<Database>, film: FilmsTable): Promise<SubtitlesTable[]> =>
+  cached(db, `lines:${film.id}:${film.updated_at}`, () => filmLines(db, film.id));
+
 /** A film's questions through the catalogue cache (the answer key included: server use only). */
 export const filmQuestionsCached = (db: Kysely<Database>, filmId: string): Promise<QuestionsTable[]> =>
   cached(db, `questions:${filmId}`, () => filmQuestions(db, filmId));
@@ -233,11 +237,9 @@ export async function filmDetail(
   part: Part,
 ): Promise<FilmDetail> {
   const { db, storage } = deps;
-  const [{ subtitles, questions }, progress] = await Promise.all([
-    cached(db, `film:${film.id}:${film.updated_at}`, async () => ({
-      subtitles: await filmLines(db, film.id),
-      questions: await filmQuestions(db, film.id),
-    })),
+  const [subtitles, questions, progress] = await Promise.all([
+    filmLinesCached(db, film),
+    filmQuestionsCached(db, film.id),
     progressByFilm(db, userId, part, [film.id]),
   ]);
   const summary = toSummary(storage, film, subtitles.length, questions.length, {
