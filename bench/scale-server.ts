@@ -4,6 +4,7 @@
  * films (rows only: the clones share the demo films' media). Answers the bench's commands:
  *  - `seed {runs}`: a new learner with that many runs in part two, written straight into the tables
  *    (tests/server/support/history.ts), spread round robin over every film; answers the account;
+ *  - `idle`: answers once the background renders a report started are done;
  *  - `count-start` / `count-stop`: the SQL statements sent meanwhile;
  *  - `cpu-start` / `cpu-stop`: the CPU time this process used meanwhile (bench/child.ts);
  *  - `loop-start` / `loop-stop`: the longest event-loop block meanwhile (perf_hooks
@@ -97,6 +98,9 @@ serveCommands({
     if (engine === 'postgres') await sql`analyze`.execute(db);
     return { account, password, films: films.length };
   },
+  // Background work a call started (the report's dubbed-video render) done, so the next count and
+  // the next row see only their own requests.
+  idle: () => server.app.renders.idle(),
   'count-start': () => startCounting(),
   'count-stop': () => stopCounting().map((s) => s.sql),
   'loop-start': () => {

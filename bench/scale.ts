@@ -115,6 +115,7 @@ interface Row {
 async function measure(server: Child<{ url: string }>, call: Call, token: string): Promise<Row> {
   const base = server.ready.url;
   await fire(base, call, token, WARM_UP_SECONDS, []);
+  await server.command({ cmd: 'idle' });
   await server.command({ cmd: 'count-start' });
   const one = await fetch(`${base}${call.path}`, {
     method: call.method,
@@ -122,6 +123,7 @@ async function measure(server: Child<{ url: string }>, call: Call, token: string
     body: call.body,
   });
   await data(one);
+  await server.command({ cmd: 'idle' });
   const statements = (await server.command<string[]>({ cmd: 'count-stop' })).length;
   const latencies: number[] = [];
   await server.command({ cmd: 'loop-start' });
@@ -129,6 +131,7 @@ async function measure(server: Child<{ url: string }>, call: Call, token: string
   const r = await fire(base, call, token, SECONDS, latencies);
   const cpu = await server.command<number>({ cmd: 'cpu-stop' });
   const blockMs = await server.command<number>({ cmd: 'loop-stop' });
+  await server.command({ cmd: 'idle' });
   const sorted = latencies.sort((a, b) => a - b);
   return {
     p50: quantile(sorted, 0.5),
