@@ -46,7 +46,13 @@ interface Call {
 
 const CALLS = (filmId: string): Call[] => [
   { key: 'list', name: 'film list', method: 'GET', path: `${P2}/show_film_picture?_v=1` },
-  { key: 'detail', name: 'film detail', method: 'POST', path: `${P2}/get_film_info`, body: JSON.stringify({ id: filmId }) },
+  {
+    key: 'detail',
+    name: 'film detail',
+    method: 'POST',
+    path: `${P2}/get_film_info`,
+    body: JSON.stringify({ id: filmId }),
+  },
   { key: 'report', name: 'report', method: 'GET', path: `${P2}/get_info_by_id` },
   { key: 'history', name: 'run history', method: 'GET', path: `${P2}/get_run_history?limit=20` },
 ];
@@ -181,7 +187,9 @@ async function runConfig(engine: 'sqlite' | 'postgres', films: number, misses: s
       if (runs > 0) console.log(`  (${runs} runs seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     }
     const list = await data<{ list: { id: string }[]; total: number }>(
-      await fetch(`${server.ready.url}${P2}/show_film_picture?_v=1`, { headers: { token: learners[0].token } }),
+      await fetch(`${server.ready.url}${P2}/show_film_picture?_v=1`, {
+        headers: { token: learners[0].token },
+      }),
     );
     console.log(
       `\n${engine}, ${list.total} films (page of ${list.list.length}), ${CONNECTIONS} connection(s), ${SECONDS} s per row (load average ${load()})`,
@@ -200,7 +208,9 @@ async function runConfig(engine: 'sqlite' | 'postgres', films: number, misses: s
         const isFloor = floor === null;
         floor ??= row;
         const miss =
-          learner.runs >= 10_000 && (row.p99 > GOAL_P99_MS || row.blockMs > GOAL_BLOCK_MS) ? '  ← over the goal' : '';
+          learner.runs >= 10_000 && (row.p99 > GOAL_P99_MS || row.blockMs > GOAL_BLOCK_MS)
+            ? '  ← over the goal'
+            : '';
         if (miss) misses.push(`${engine} ${films} films ${call.name} at ${learner.runs} runs`);
         const ratios = isFloor
           ? `${'floor'.padStart(11)} ${''.padStart(11)}`

@@ -75,6 +75,38 @@ export async function filmTitles(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** A film row by id, whatever its parts, through the catalogue cache (a run's report names its film). */
+export async function filmByIdCached(db: Kysely<Database>, id: string): Promise<FilmsTable | null> {
+  const key = `film:${id}`;
+  const film = await cached(
+    db,
+    key,
+    async () => (await db.selectFrom('films').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+  );
+  if (!film) forget(db, key);
+  return film;
+}
+
+/** Per film: its titles and line count, as run summaries show them, through the catalogue cache. */
+export function filmFactsCached(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, { title: string; title_en: string; lineCount: number }>> {
+  const sorted = [...new Set(ids)].sort();
+  return cached(db, `facts:${sorted.join('\u0000')}`, async () => {
+    const [titles, lines] = await Promise.all([
+      filmTitles(db, sorted),
+      countsByFilm(db, 'subtitles', sorted),
+    ]);
+    return new Map(
+      [...titles].map(([id, t]) => [
+        id,
+        { title: t.title, title_en: t.title_en, lineCount: lines.get(id) ?? 0 },
+      ]),
+    );
+  });
+}
+
 /** A film's subtitle lines in order. */
 export function filmLines(db: Kysely<Database>, filmId: string): Promise<SubtitlesTable[]> {
   return db.selectFrom('subtitles').selectAll().where('film_id', '=', filmId).orderBy('idx').execute();

@@ -6,7 +6,13 @@ import { describeEngines } from './support/engines';
 import { seedHistory, type SeededRun } from './support/history';
 import { type Client, client } from './support/http';
 import { addUser, importFixtureFilm } from './support/seed';
-import { type Access, postgresPlan, type SentStatement, sqlitePlan, statementsOf } from './support/statements';
+import {
+  type Access,
+  postgresPlan,
+  type SentStatement,
+  sqlitePlan,
+  statementsOf,
+} from './support/statements';
 
 const P1 = '/producer/active_relation_one';
 const P2 = '/producer/active_relation_two';
@@ -92,7 +98,7 @@ describeEngines("a learner's history at many runs", (engine) => {
     'film list, part one': () => c.postForm(`${P1}/show_film_picture`, { _v: '1', page: '1' }),
     'film detail': () => c.postJson(`${P2}/get_film_info`, { id: filmId }),
     'run history': () => c.get(`${P2}/get_run_history`, { limit: '100' }),
-    "run history of one film": () => c.get(`${P2}/get_run_history`, { filmId, limit: '20' }),
+    'run history of one film': () => c.get(`${P2}/get_run_history`, { filmId, limit: '20' }),
     'run state': () => c.get(`${P2}/get_run`, { filmId }),
     report: () => c.get(`${P2}/get_info_by_id`),
   });

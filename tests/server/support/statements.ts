@@ -84,9 +84,10 @@ export function sqlitePlan(server: TestServer, s: SentStatement): Access[] {
     const sortedAll = rows.some((r) => /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT)/.test(r.detail));
     const limited = /\blimit\b/i.test(s.sql);
     return rows.flatMap((r) => {
-      const m = /^(SCAN|SEARCH) (\w+)(?: USING (?:COVERING |PRIMARY KEY|INTEGER PRIMARY KEY)?(?:INDEX (\w+))?)?(?: \((.*)\))?/.exec(
-        r.detail,
-      );
+      const m =
+        /^(SCAN|SEARCH) (\w+)(?: USING (?:COVERING |PRIMARY KEY|INTEGER PRIMARY KEY)?(?:INDEX (\w+))?)?(?: \((.*)\))?/.exec(
+          r.detail,
+        );
       if (!m) return [];
       return [
         {
