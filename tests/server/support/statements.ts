@@ -27,7 +27,13 @@ for (const method of ['all', 'get', 'run', 'iterate'] as const) {
 }
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (typeof args[0] === 'string') sink?.push({ sql: args[0], params: (args[1] as unknown[]) ?? [] });
+  // A statement as text and parameters, or as a named (prepared) query (server/db/connect.ts).
+  const [first, second] = args as [unknown, unknown];
+  if (typeof first === 'string') sink?.push({ sql: first, params: (second as unknown[]) ?? [] });
+  else if (first && typeof first === 'object' && 'text' in first) {
+    const q = first as { text: string; values?: unknown[] };
+    sink?.push({ sql: q.text, params: q.values ?? [] });
+  }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
