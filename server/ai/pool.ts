@@ -29,7 +29,7 @@ export class ScoringPool {
   constructor(threads: number, maxQueue = threads * QUEUE_PER_WORKER) {
     this.maxQueue = maxQueue;
     this.pool = new Piscina({
-      filename: new URL('./score-worker.mjs', import.meta.url).href,
+      filename: new URL('./score-worker.cjs', import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
       maxQueue,
