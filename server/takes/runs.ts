@@ -80,38 +80,62 @@ export async function runForAnswers(
   part: Part,
   at: string,
 ): Promise<{ runId: string; created: boolean }> {
-  // The latest run and whether it has answers, in one statement.
-  const latest = await trx
-    .selectFrom('runs')
-    .select((eb) => [
-      'runs.id',
-      eb
-        .exists(
-          eb
-            .selectFrom('question_records')
-            .select('question_records.id')
-            .whereRef('question_records.run_id', '=', 'runs.id'),
-        )
-        .as('answered'),
-    ])
-    .where('runs.user_id', '=', userId)
-    .where('runs.part', '=', part)
-    .where('runs.film_id', '=', filmId)
-    .orderBy('runs.started_at', 'desc')
-    .orderBy('runs.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
-  if (latest && !Number(latest.answered)) {
-    await touchRun(trx, latest.id, at);
-    return { runId: latest.id, created: false };
-  }
+  const latest = (db: Db) =>
+    db
+      .selectFrom('runs')
+      .select('runs.id')
+      .where('runs.user_id', '=', userId)
+      .where('runs.part', '=', part)
+      .where('runs.film_id', '=', filmId)
+      .orderBy('runs.started_at', 'desc')
+      .orderBy('runs.id', 'desc')
+      .limit(1);
+  // A new run unless the latest has no answers yet, in one statement: answering usually starts a run.
   const id = newId();
-  await trx
+  const inserted = await trx
     .insertInto('runs')
-    .values({ id, user_id: userId, film_id: filmId, part, started_at: at, updated_at: at })
-    .execute();
-  return { runId: id, created: true };
+    .columns(['id', 'user_id', 'film_id', 'part', 'started_at', 'updated_at'])
+    .expression(
+      trx
+        .selectNoFrom((eb) => [
+          eb.val(id).as('id'),
+          eb.val(userId).as('user_id'),
+          eb.val(filmId).as('film_id'),
+          eb.val(part).as('part'),
+          eb.val(at).as('started_at'),
+          eb.val(at).as('updated_at'),
+        ])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom(latest(trx).as('l'))
+                .select('l.id')
+                .where(({ not, exists, selectFrom }) =>
+                  not(
+                    exists(
+                      selectFrom('question_records')
+                        .select('question_records.id')
+                        .whereRef('question_records.run_id', '=', 'l.id'),
+                    ),
+                  ),
+                ),
+            ),
+          ),
+        ),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { runId: inserted.id, created: true };
+  // The latest run has no answers (the learner dubbed first): the answers join it.
+  const joined = await trx
+    .updateTable('runs')
+    .set((eb) => ({
+      updated_at: eb.case().when('runs.updated_at', '<', at).then(at).else(eb.ref('runs.updated_at')).end(),
+    }))
+    .where('runs.id', '=', (eb) => eb.selectFrom(latest(trx).as('l')).select('l.id'))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { runId: joined.id, created: false };
 }
 
 /**
