@@ -7,7 +7,9 @@
  * - pitch: the output tracked by our tracker and by Praat (scripts/eval/praat/pitch-intensity.praat)
  *   against the target — the actor's contour in semitones re the actor's median, moved onto the
  *   learner's median — over output frames voiced in both where the actor is voiced:
- *   median |error| (goal ≤ 0.5 st) and the share over 1 st (goal ≤ 5 %);
+ *   median |error| (goal ≤ 0.5 st) and the share over 1 st (goal ≤ 5 %); again over the frames whose
+ *   source moment in the take is voiced (elsewhere there is no voice to move: the take says the
+ *   line with a voiceless sound, or the alignment pairs a pause with speech);
  * - timing: the comparison's DTW between output and actor, median distance of the path from the
  *   diagonal (goal ≤ 30 ms); output / actor duration (goal 1 ± 0.05);
  * - timbre: median F1, F2, F3 ratio output / take over matched voiced frames (goal within 5 %);
@@ -42,6 +44,7 @@ interface Utterance {
   speaker: string;
   sex: 'm' | 'f';
   text: string;
+  emotion: string;
   load(): { samples: Float32Array; sampleRate: number };
 }
 
@@ -49,6 +52,8 @@ interface PairFigures {
   corpus: string;
   direction: string;
   ours: number[];
+  /** Errors of our tracker where the take itself is voiced at the moment the output frame came from. */
+  oursMovable: number[];
   praat: number[];
   timingMs: number;
   durationRatio: number;
@@ -75,6 +80,7 @@ function emodbUtterances(): Utterance[] {
       speaker: e.speaker,
       sex: e.sex,
       text: e.text,
+      emotion: e.emotion,
       load: () => loadEmoDbAudio(e),
     }));
 }
@@ -91,6 +97,7 @@ function nemoUtterances(): Utterance[] {
       speaker: c[1],
       sex: c[3] === 'female' ? 'f' : 'm',
       text: c[5],
+      emotion: c[2],
       load: () => {
         const wav = decodeWav(readFileSync(join(dir, 'wav', c[0])));
         return { samples: toMono(wav), sampleRate: wav.sampleRate };
@@ -99,18 +106,30 @@ function nemoUtterances(): Utterance[] {
   });
 }
 
-/** Deterministic pairs: the same text, take by one sex and actor by the other, distinct speakers. */
+/**
+ * Deterministic pairs as a learner meets them: the same text in the same emotion, the take by one
+ * sex and the actor by the other, cycling through texts and emotions so no one emotion dominates.
+ */
 function pairs(list: Utterance[], takeSex: 'm' | 'f', count: number): Array<[Utterance, Utterance]> {
-  const byText = new Map<string, Utterance[]>();
-  for (const u of list) byText.set(u.text, [...(byText.get(u.text) ?? []), u]);
+  const groups = new Map<string, Utterance[]>();
+  for (const u of list) {
+    const key = `${u.text}|${u.emotion}`;
+    groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  const keys = [...groups.keys()].sort();
   const out: Array<[Utterance, Utterance]> = [];
-  const texts = [...byText.keys()].sort();
-  for (let round = 0; out.length < count && round < 8; round++) {
-    for (const t of texts) {
-      const group = byText.get(t) ?? [];
-      const takes = group.filter((u) => u.sex === takeSex).sort((a, b) => a.id.localeCompare(b.id));
-      const actors = group.filter((u) => u.sex !== takeSex).sort((a, b) => a.id.localeCompare(b.id));
-      if (takes.length <= round || actors.length <= round) continue;
+  const byId = (a: Utterance, b: Utterance) => a.id.localeCompare(b.id);
+  for (let round = 0; out.length < count && round < 4; round++) {
+    const seenEmotion = new Map<string, number>();
+    for (const key of keys) {
+      const group = groups.get(key) ?? [];
+      const takes = group.filter((u) => u.sex === takeSex).sort(byId);
+      const actors = group.filter((u) => u.sex !== takeSex).sort(byId);
+      if (takes.length <= round || actors.length === 0) continue;
+      // At most a fair share of the pairs per emotion in each round.
+      const emotion = group[0].emotion;
+      if ((seenEmotion.get(emotion) ?? 0) >= Math.ceil(count / 5)) continue;
+      seenEmotion.set(emotion, (seenEmotion.get(emotion) ?? 0) + 1);
       out.push([takes[round], actors[(round * 3 + 1) % actors.length]]);
       if (out.length >= count) break;
     }
@@ -194,10 +213,15 @@ async function measurePair(
     return plan.targetF0(t);
   };
   const ours: number[] = [];
+  const oursMovable: number[] = [];
   for (let k = 0; k < outVoice.frames.f0Hz.length; k++) {
     const f = outVoice.frames.f0Hz[k];
     const g = target((k + 0.5) * hop);
-    if (f > 0 && g > 0) ours.push(Math.abs(12 * Math.log2(f / g)));
+    if (!(f > 0 && g > 0)) continue;
+    const e = Math.abs(12 * Math.log2(f / g));
+    ours.push(e);
+    const src = Math.round(plan.sourceTime((k + 0.5) * hop) / hop - 0.5);
+    if (learner.frames.f0Hz[src] > 0) oursMovable.push(e);
   }
   const praat: number[] = [];
   if (praatDir) {
@@ -245,6 +269,7 @@ async function measurePair(
     corpus,
     direction: `${take.sex}→${actor.sex}`,
     ours,
+    oursMovable,
     praat,
     timingMs: 1000 * median(dev),
     durationRatio: out.length / y.length,
@@ -265,8 +290,8 @@ function summarise(name: string, rows: PairFigures[]): void {
     console.log(`${name}: no pairs`);
     return;
   }
-  const all = (k: 'ours' | 'praat') => rows.flatMap((r) => r[k]);
-  const pitch = (k: 'ours' | 'praat') => {
+  const all = (k: 'ours' | 'oursMovable' | 'praat') => rows.flatMap((r) => r[k]);
+  const pitch = (k: 'ours' | 'oursMovable' | 'praat') => {
     const e = all(k);
     if (e.length === 0) return 'n/a';
     return `median ${median(e).toFixed(2)} st, > 1 st ${pct(e.filter((v) => v > 1).length / e.length)} (${e.length} frames)`;
@@ -276,6 +301,7 @@ function summarise(name: string, rows: PairFigures[]): void {
   console.log(`\n${name} (${rows.length} pairs)`);
   console.log(`  pitch vs target, our tracker : ${pitch('ours')}   goal ≤ 0.5 st, ≤ 5 %`);
   console.log(`  pitch vs target, Praat       : ${pitch('praat')}`);
+  console.log(`  same, where the take is voiced: ${pitch('oursMovable')} (our tracker)`);
   console.log(
     `  timing off the diagonal      : median ${med((r) => r.timingMs).toFixed(1)} ms, worst pair ${worst((r) => r.timingMs).toFixed(1)} ms   goal ≤ 30 ms`,
   );

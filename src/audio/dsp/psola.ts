@@ -128,15 +128,24 @@ export function psola(x: Float32Array, sampleRate: number, marks: PitchMarks, pl
   // The first output mark goes where the first input mark maps to, so that a plan asking for nothing
   // puts every grain back where it came from.
   let tOutSamples = Math.max(0, marks.position[0] - plan.sourceTime(0) * sampleRate);
+  let noiseSeed = 0x9e3779b9;
   while (tOutSamples < len) {
     const tOut = tOutSamples / sampleRate;
-    const k = nearestMark(marks.position, plan.sourceTime(tOut) * sampleRate);
-    const centre = marks.position[k];
+    const source = plan.sourceTime(tOut) * sampleRate;
+    const k = nearestMark(marks.position, source);
+    const voiced = marks.voiced[k] === 1;
     const inPeriod = marks.period[k];
-    const target = marks.voiced[k] ? plan.targetF0(tOut) : 0;
-    // Without a target the output keeps the input's own mark spacing (its real, not its tracked, period).
-    const ownSpacing = k + 1 < count ? marks.position[k + 1] - centre : inPeriod;
-    const outPeriod = target > 0 && Number.isFinite(target) ? sampleRate / target : ownSpacing;
+    // Unvoiced grains come from exactly where the plan points and at jittered spacing (±25 %): the same
+    // noise grain repeated every 10 ms, as a stretch would do, is heard (and tracked) as a 100 Hz buzz.
+    const centre = voiced ? marks.position[k] : Math.min(x.length - 1, Math.max(0, Math.round(source)));
+    const target = voiced ? plan.targetF0(tOut) : 0;
+    // Without a target a voiced grain keeps the input's own mark spacing (its real, not its tracked, period).
+    const ownSpacing = k + 1 < count ? marks.position[k + 1] - marks.position[k] : inPeriod;
+    let outPeriod = target > 0 && Number.isFinite(target) ? sampleRate / target : ownSpacing;
+    if (!voiced) {
+      noiseSeed = (Math.imul(noiseSeed, 1664525) + 1013904223) >>> 0;
+      outPeriod = inPeriod * (0.75 + 0.5 * (noiseSeed / 4294967296));
+    }
     const g = plan.gain(tOut);
     const half = Math.max(1, Math.round(inPeriod));
     const at = Math.round(tOutSamples);
