@@ -18,8 +18,11 @@ const PG_UP = await postgresAvailable();
     schema = await createTestSchema();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fst-pgstmt-'));
     handle = connectDb({ dataDir, databaseUrl: testDatabaseUrl(), databaseSchema: schema });
-    await sql`create table things (id text primary key, a text not null)`.execute(handle.db);
-    await sql`insert into things values ('t1', 'x')`.execute(handle.db);
+    // One table per test, so they run in any order (the second one alters its table).
+    for (const t of ['things', 'changing']) {
+      await sql`create table ${sql.table(t)} (id text primary key, a text not null)`.execute(handle.db);
+      await sql`insert into ${sql.table(t)} values ('t1', 'x')`.execute(handle.db);
+    }
   });
   afterAll(async () => {
     await handle?.db.destroy();
@@ -28,7 +31,8 @@ const PG_UP = await postgresAvailable();
   });
 
   // A table made by this test, not in the app's schema.
-  type Things = { things: { id: string; a: string; b?: string | null } };
+  type Row = { id: string; a: string; b?: string | null };
+  type Things = { things: Row; changing: Row };
   const db = () => handle.db as unknown as Kysely<Things>;
 
   it('a statement with parameters is prepared once per connection and reused', async () => {
@@ -49,9 +53,9 @@ const PG_UP = await postgresAvailable();
     await db()
       .connection()
       .execute(async (c) => {
-        const find = () => c.selectFrom('things').selectAll().where('id', '=', 't1').execute();
+        const find = () => c.selectFrom('changing').selectAll().where('id', '=', 't1').execute();
         expect(await find()).toEqual([{ id: 't1', a: 'x' }]);
-        await sql`alter table things add column b text`.execute(c);
+        await sql`alter table changing add column b text`.execute(c);
         expect(await find()).toEqual([{ id: 't1', a: 'x', b: null }]);
       });
   });
