@@ -127,3 +127,38 @@ export function emotionMatch(
     categoryWeight: w,
   };
 }
+
+/** What the scoring may say about the category of a reading: whether it is named, and at what percentage. */
+export interface EmotionClaim {
+  named: boolean;
+  /** Calibrated probability shown beside the name; null when no percentage is shown. */
+  confidence: number | null;
+}
+
+export function emotionClaim(
+  e: EmotionReading,
+  _speakerTakes: number,
+  model: EmotionModelFile = emotionModel(),
+): EmotionClaim {
+  const c = topProbability(e.probabilities);
+  return c >= model.labelThreshold ? { named: true, confidence: c } : { named: false, confidence: null };
+}
+
+/** Scene arc: how the learner's line-to-line arousal follows the actor's, each centred on its own mean. */
+export function sceneArc(learner: EmotionReading[], actor: EmotionReading[]): { score: number } {
+  const n = Math.min(learner.length, actor.length);
+  const lm = learner.slice(0, n).reduce((s, r) => s + r.arousal, 0) / n;
+  const am = actor.slice(0, n).reduce((s, r) => s + r.arousal, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const x = learner[i].arousal - lm;
+    const y = actor[i].arousal - am;
+    sxy += x * y;
+    sxx += x * x;
+    syy += y * y;
+  }
+  const r = sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : 0;
+  return { score: 50 * (1 + r) };
+}
