@@ -92,9 +92,9 @@ describe('buildSpeechScore', () => {
     );
     expect(clipped.quality.clipped).toBe(true);
     expect(clipped.scores.quality).toBeLessThan(60);
-    const quiet = buildSpeechScore(input({ learner: synthVoice({ quality: { peakDbfs: -42 } }) }));
+    const quiet = buildSpeechScore(input({ learner: synthVoice({ quality: { peakDbfs: -52 } }) }));
     expect(quiet.quality.tooQuiet).toBe(true);
-    expect(quiet.tips.some((t) => t.zh.includes('音量太小') && t.zh.includes('-42.0'))).toBe(true);
+    expect(quiet.tips.some((t) => t.zh.includes('音量太小') && t.zh.includes('-52.0'))).toBe(true);
   });
 
   it('scores without a reference, judging range and pace on their own', () => {
