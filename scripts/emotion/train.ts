@@ -13,6 +13,7 @@ import type { EmotionEstimate, EmotionModelFile } from '../../src/audio/analysis
 import type { HeadSet, ModelHead } from '../../src/audio/analysis/emotion-model-schema';
 import { loadSamples } from './dataset';
 import { type ConditionResult, evaluateLoso, formatCondition } from './protocol';
+import { describeNaming, heldOutReadings, namingRule } from './naming';
 import { DEFAULT_RECIPE, fitRecipe } from './recipe';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -69,7 +70,10 @@ export function labelThreshold(rows: Array<{ emotion: string; reading: EmotionEs
 
 const samples = await loadSamples(DEFAULT_RECIPE.variants);
 console.error('leave-one-speaker-out evaluation of the recipe…');
-const loso = evaluateLoso(samples, DEFAULT_RECIPE, true);
+const folds = new Map<string, EmotionModelFile>();
+const loso = evaluateLoso(samples, DEFAULT_RECIPE, true, folds);
+const held = heldOutReadings(samples, folds, DEFAULT_RECIPE.variants);
+console.log(`naming thresholds on held-out speakers (worst of clean and shifted):\n${describeNaming(held)}`);
 console.log(formatCondition('speaker-normalised', loso.normalised));
 console.log(formatCondition('cold', loso.cold));
 const model: EmotionModelFile = fitRecipe(samples, DEFAULT_RECIPE);
@@ -78,6 +82,7 @@ model.globalStd = model.globalStd.map(sig);
 model.cold = roundSet(model.cold);
 model.speaker = roundSet(model.speaker);
 model.labelThreshold = sig(labelThreshold(loso.coldReadings));
+model.naming = namingRule(held);
 model.arousalGoal = Object.fromEntries(
   Object.entries(model.arousalGoal).map(([k, v]) => [k, sig(v)]),
 ) as EmotionModelFile['arousalGoal'];
@@ -88,7 +93,7 @@ model.provenance = {
   augmentation: `${DEFAULT_RECIPE.variants} shifted copies of every training take (pitch, vocal tract, tempo, microphone drawn per speaker; noise and room per take; never a codec): scripts/eval/transfer/conditions.ts augment`,
   features: `analyzeVoice (src/audio/analysis) utterance functionals; cold heads read ${model.cold.inputs.length} (no absolute pitch level, formant frequencies or MFCC means), speaker heads ${model.speaker.inputs.length}`,
   classifier: `per head set: softmax regression over the 7 classes, logistic arousal and valence heads; class-balanced cross-entropy, L2 ${t.l2}, Adam lr ${t.learningRate}, ${t.epochs} full-batch epochs, seed ${t.seed}`,
-  calibration: `category temperature fitted on ${DEFAULT_RECIPE.calibrationGroups} inner folds of held-out speakers (clean and shifted takes); labelThreshold = lowest top probability with ≥ ${LABEL_PRECISION * 100} % precision on leave-one-speaker-out cold readings; arousalGoal = mean held-out arousal reading per class`,
+  calibration: `category temperature fitted on ${DEFAULT_RECIPE.calibrationGroups} inner folds of held-out speakers (clean and shifted takes); labelThreshold = lowest top probability with ≥ ${LABEL_PRECISION * 100} % precision on leave-one-speaker-out cold readings; arousalGoal = mean held-out arousal reading per class; naming: scripts/emotion/naming.ts (per class and reading, the lowest threshold with ≥ 95 % precision in the worst of clean and shifted held-out takes; classes under 85 % precision out of domain withheld; no percentage shown unless calibrated out of domain)`,
   normalisation:
     'cold heads: z-scores with the training-set mean/std; speaker heads: z-scores with the speaker running mean/variance shrunk toward the global ones by speakerPrior pseudo-takes; outputs blended with weight n/(n+blendTakes) for the speaker heads',
   script:

@@ -72,15 +72,19 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       `takes where a category is named / named right (${mode})`,
       (r) => `${pct(r.c[mode].namedShare)} / ${pct(r.c[mode].namedRight)}`,
     );
-  line('named classes, cold: class named×(right)', (r) =>
-    r.c.cold.perClass.length
-      ? r.c.cold.perClass
-          .sort((a, b) => b.named - a.named)
-          .slice(0, 3)
-          .map((p) => `${p.emotion.slice(0, 4)} ${p.named}(${p.right})`)
-          .join(' ')
-      : 'none named',
-  );
+  for (const mode of ['cold', 'warm', 'running'] as Mode[])
+    line(`named classes (${mode}): class named (precision), ! under 85 %`, (r) =>
+      r.c[mode].perClass.length
+        ? r.c[mode].perClass
+            .sort((a, b) => b.named - a.named)
+            .slice(0, 3)
+            .map(
+              (p) =>
+                `${p.emotion.slice(0, 4)} ${p.named}(${Math.round((100 * p.right) / p.named)}${p.right / p.named < 0.85 ? '!' : ''})`,
+            )
+            .join(' ')
+        : 'none named',
+    );
   for (const mode of ['cold', 'running'] as Mode[])
     line(`percentage shown: share / mean shown / right / ECE (${mode})`, (r) =>
       r.c[mode].shownShare > 0

@@ -78,6 +78,7 @@ export function scoreTake(
     actor: options.reference?.analysis ?? null,
     actorEmotion: options.reference?.emotion ?? null,
     targetEmotion: options.targetEmotion,
+    speakerTakes: options.speakerStats?.count ?? 0,
   });
   return { score, features: analysis.features, analysis, emotion };
 }
