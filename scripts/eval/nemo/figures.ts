@@ -171,6 +171,40 @@ export function arousalAuc(reads: Read[], mode: Mode): number {
   );
 }
 
+/**
+ * What carries valence across voices: AUC of happiness against the negative classes (anger, fear,
+ * sadness) by the valence head, and of happiness against anger (same energy, opposite valence) by the
+ * valence head and by the category probabilities (p happiness − p anger).
+ */
+export function valenceAucs(
+  reads: Read[],
+  mode: Mode,
+): { valence: number; happyVsAngry: number; categoryHappyVsAngry: number } {
+  const neg = new Set<Emotion>(['anger', 'fear', 'sadness']);
+  const pick = (set: (e: Emotion) => boolean) =>
+    reads.filter((r) => r.take.emotion === 'happiness' || set(r.take.emotion));
+  return {
+    valence: auc(
+      pick((e) => neg.has(e)).map((r) => ({
+        score: r.reading[mode].valence,
+        positive: r.take.emotion === 'happiness',
+      })),
+    ),
+    happyVsAngry: auc(
+      pick((e) => e === 'anger').map((r) => ({
+        score: r.reading[mode].valence,
+        positive: r.take.emotion === 'happiness',
+      })),
+    ),
+    categoryHappyVsAngry: auc(
+      pick((e) => e === 'anger').map((r) => ({
+        score: r.reading[mode].probabilities.happiness - r.reading[mode].probabilities.anger,
+        positive: r.take.emotion === 'happiness',
+      })),
+    ),
+  };
+}
+
 export interface MatchFigures {
   annotated: number;
   actor: number;
@@ -188,7 +222,7 @@ export interface MatchFigures {
  * every take against every take of the same sentence by another speaker (read cold, one recording of
  * an unknown voice). The learner is read in `mode`.
  */
-export function matchFigures(v: Version, reads: Read[], mode: Mode): MatchFigures {
+export function matchFigures(v: Version, reads: Read[], mode: Mode, actorMode: Mode = 'cold'): MatchFigures {
   const emotions = [...new Set(reads.map((r) => r.take.emotion))];
   const ann: Array<{ score: number; positive: boolean }> = [];
   const act: Array<{ score: number; positive: boolean }> = [];
@@ -206,7 +240,7 @@ export function matchFigures(v: Version, reads: Read[], mode: Mode): MatchFigure
       for (const r of group) {
         if (r.take.speaker === actor.take.speaker) continue;
         act.push({
-          score: v.match(r.reading[mode], { kind: 'actor', reading: actor.reading.cold }),
+          score: v.match(r.reading[mode], { kind: 'actor', reading: actor.reading[actorMode] }),
           positive: r.take.emotion === actor.take.emotion,
         });
       }

@@ -13,6 +13,7 @@ import {
   type Mode,
   readAll,
   uar4,
+  valenceAucs,
 } from './figures';
 import { loadNemoIndex, nemoDir, nemoFeatures, nemoPresent } from './dataset';
 import { VERSIONS } from './versions';
@@ -59,8 +60,10 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       all: arousalAuc(reads, 'all'),
     };
     const m = { cold: matchFigures(v, reads, 'cold'), running: matchFigures(v, reads, 'running') };
+    const actorBaseline = matchFigures(v, reads, 'running', 'all');
+    const va = { cold: valenceAucs(reads, 'cold'), running: valenceAucs(reads, 'running') };
     const arc = { cold: arcAuc(v, reads, 'cold'), running: arcAuc(v, reads, 'running') };
-    return { v, c, u, ar, m, arc };
+    return { v, c, u, ar, m, arc, actorBaseline, va };
   });
   const col = (f: (r: (typeof results)[number]) => string) => results.map((r) => f(r).padStart(27)).join('');
   const line = (label: string, f: (r: (typeof results)[number]) => string) => {
@@ -112,6 +115,16 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       (r) => `${pct(r.m[mode].rightPassAnnotated)} / ${pct(r.m[mode].rightPassActor)}`,
     );
   }
+  line(
+    'match AUC actor / wrong pass, actor read against its other lines',
+    (r) => `${num(r.actorBaseline.actor)} / ${pct(r.actorBaseline.wrongPassActor)}`,
+  );
+  for (const mode of ['cold', 'running'] as const)
+    line(
+      `valence AUC: happy vs neg / happy vs angry; category happy vs angry (${mode})`,
+      (r) =>
+        `${num(r.va[mode].valence)}/${num(r.va[mode].happyVsAngry)}/${num(r.va[mode].categoryHappyVsAngry)}`,
+    );
   line(
     'scene arc AUC (4 lines, same order vs shuffled), cold / running',
     (r) => `${num(r.arc.cold)} / ${num(r.arc.running)}`,
