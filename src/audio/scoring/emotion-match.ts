@@ -8,8 +8,8 @@
  *   an annotated line, where held-out takes of that emotion land on the arousal head (`arousalGoal`
  *   of the model). With speaker statistics the learner's arousal is read against their own baseline
  *   (the speaker heads), so it is the change from their own voice that counts.
- * - category agreement: the calibrated probability of the target class relative to the learner's top
- *   class (annotated), or the Bhattacharyya overlap of the two distributions (actor). This is where
+ * - category agreement: the learner's calibrated probability of the target class (annotated, or the
+ *   actor's top class) relative to the learner's top class. This is where
  *   anything beyond energy (valence, voice quality) enters; where the model cannot tell two
  *   emotions of the same energy apart, the score stays low rather than passing both.
  * - No target: how clearly one emotion is carried (the top probability), so the sub-score still
@@ -47,7 +47,7 @@ export interface EmotionMatch {
   arousalGap: number | null;
   /** 0–1: how close the learner's energy (arousal) is to the target's; null without a target. */
   energyAgreement: number | null;
-  /** 0–1: how far the category reading agrees beyond energy; null without a target. */
+  /** 0–1: the learner's probability of the target class re their top class; null without a target. */
   categoryAgreement: number | null;
 }
 
@@ -112,18 +112,21 @@ export function emotionMatch(
     };
   }
   const actor = target.reading;
-  const overlap = bhattacharyya(learner.probabilities, actor.probabilities);
+  // The actor's top class is the target, read like an annotated one: the overlap of the two
+  // distributions would count two unsure readings as agreeing, which passes on energy alone.
+  const p = learner.probabilities[actor.detected] ?? 0;
+  const category = Math.min(1, p / Math.max(1e-9, confidence));
   return {
-    score: 100 * energy * overlap,
+    score: 100 * energy * category,
     target: actor.detected,
     targetSource: 'actor',
-    targetProbability: learner.probabilities[actor.detected] ?? 0,
-    overlap,
+    targetProbability: p,
+    overlap: bhattacharyya(learner.probabilities, actor.probabilities),
     avDistance,
     goal: { arousal: actor.arousal, valence: actor.valence },
     arousalGap,
     energyAgreement: energy,
-    categoryAgreement: overlap,
+    categoryAgreement: category,
   };
 }
 
