@@ -6,7 +6,7 @@
  * `npm run eval:transfer -- --record` adds the transfer bench's figures afterwards.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmotionEstimate, EmotionModelFile } from '../../src/audio/analysis';
@@ -99,11 +99,19 @@ model.provenance = {
   script:
     'scripts/emotion/train.ts (npm run train:emotion); evaluation scripts/emotion/eval.ts (npm run eval:emotion), scripts/eval/transfer (npm run eval:transfer), scripts/eval/match.ts (npm run eval:match)',
 };
+// The transfer bench's figures (`npm run eval:transfer -- --record`) take far longer than training;
+// they are kept from the file being replaced, and `recordedWith` says which weights they measured.
+const previousFile = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as EmotionModelFile) : null;
+const transfer = previousFile?.evaluation?.transfer as Record<string, unknown> | undefined;
+const sameWeights =
+  previousFile !== null &&
+  JSON.stringify([previousFile.cold, previousFile.speaker]) === JSON.stringify([model.cold, model.speaker]);
 model.evaluation = {
   protocol: 'leave-one-speaker-out over the 10 EmoDB speakers, clean takes; see scripts/emotion/protocol.ts',
   normalised: summary(loso.normalised),
   online: summary(loso.online),
   cold: summary(loso.cold),
+  ...(transfer && sameWeights ? { transfer } : {}),
 };
 writeFileSync(out, `${JSON.stringify(model)}\n`);
 // Same layout as the repository formatter, so a re-run on unchanged data leaves git clean.

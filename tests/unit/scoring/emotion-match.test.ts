@@ -95,6 +95,24 @@ describe('emotionClaim', () => {
   });
 });
 
+describe('the shipped naming rule (decided on held-out EmoDB speakers, checked on another language)', () => {
+  const m = emotionModel();
+
+  it('never names boredom, names nothing with a baseline, and shows no percentage', () => {
+    expect(m.naming?.withheld).toContain('boredom');
+    expect(emotionClaim(reading('boredom', 0.999), 0, m).named).toBe(false);
+    expect(emotionClaim(reading('boredom', 0.999), 20, m).named).toBe(false);
+    for (const e of ['anger', 'happiness', 'fear', 'disgust', 'neutral'] as const)
+      expect(emotionClaim(reading(e, 0.999), 0, m).named).toBe(false);
+    expect(emotionClaim(reading('sadness', 0.999), 0, m)).toEqual({
+      named: true,
+      reading: 'cold',
+      confidence: null,
+    });
+    expect(emotionClaim(reading('sadness', 0.999), 20, m).named).toBe(false);
+  });
+});
+
 describe('sceneArc', () => {
   const course = (arousals: number[]) => arousals.map((a) => reading('neutral', 0.5, a));
 

@@ -34,15 +34,15 @@ describe('tips', () => {
     expect(tip?.en).toContain('1.3 semitones');
   });
 
-  it('names no category and shows no percentage the shipped rule does not allow, and says which way to move', () => {
-    const naming = emotionModel().naming;
+  it('shows no percentage the shipped rule does not allow, even on a sure reading, and says which way to move', () => {
+    expect(emotionModel().naming?.showPercentage).toBe(false);
     const tips = score({ learnerEmotion: reading('sadness', 0.99, -0.5, -0.6), targetEmotion: 'anger' });
     const tip = tips.find((t) => t.zh.includes('更有力一些'));
     expect(tip?.zh).toContain('愤怒');
     expect(tip?.zh).toContain('你 -0.50');
     expect(tip?.en).toContain('More energy');
-    if (!naming?.showPercentage) expect(tips.some((t) => t.zh.includes('把握'))).toBe(false);
-    if (!naming?.cold.sadness) expect(tip?.zh).toContain('听不出明显的情绪');
+    expect(tips.some((t) => t.zh.includes('把握') || t.en.includes('99%'))).toBe(false);
+    expect(tip?.zh).toContain('听不出明显的情绪');
   });
 
   it('never names an emotion it is not sure of: "no clear emotion heard" and the energy gap instead', () => {
