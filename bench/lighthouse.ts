@@ -14,6 +14,8 @@
  *   --preset     mobile, desktop or both (default both)
  *   --pages      a comma list of the page names below (default all)
  *   --out DIR    also writes each load's whole Lighthouse result (JSON, opens in its report viewer)
+ *   --identity   the browser asks for no compression (Accept-Encoding: identity): every byte goes
+ *                out as it is, for comparison with a run without it on the same machine
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     preset: { type: 'string', default: 'both' },
     pages: { type: 'string', default: '' },
     out: { type: 'string' },
+    identity: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -130,7 +133,12 @@ async function audit(
   try {
     const result = await lighthouse(
       url,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(args.identity ? { extraHeaders: { 'Accept-Encoding': 'identity' } } : {}),
+      },
       preset === 'desktop' ? desktopConfig : undefined,
       page,
     );
@@ -265,7 +273,8 @@ try {
   });
   console.log(
     `Lighthouse ${JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
-      `${await browser.version()}, ${RUNS} run(s) per page (median by score), ${os.cpus().length} cores, load ${load()}\n`,
+      `${await browser.version()}, ${RUNS} run(s) per page (median by score), ` +
+      `${args.identity ? 'Accept-Encoding: identity, ' : ''}${os.cpus().length} cores, load ${load()}\n`,
   );
   const header = `${'preset'.padEnd(8)}${'page'.padEnd(11)}${'score'.padStart(6)}${'goal'.padStart(6)}${'FCP'.padStart(8)}${'LCP'.padStart(8)}${'TBT'.padStart(9)}${'bytes'.padStart(10)}  LCP element`;
   console.log(header);
