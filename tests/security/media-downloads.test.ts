@@ -85,7 +85,13 @@ describeEngines('media downloads are bounded per address and per token', (engine
       expect(res.headers['retry-after']).toBe('2');
     }
     // Ending a download the way a closed tab does: the connection goes away.
-    return { served, refused, close: () => served.forEach((a) => a.req.destroy()) };
+    return {
+      served,
+      refused,
+      close: () => {
+        for (const a of served) a.req.destroy();
+      },
+    };
   }
   const allReleased = () =>
     vi.waitFor(() => expect(mediaSlots(server.app).count('ip:127.0.0.1')).toBe(0), { timeout: 10_000 });
