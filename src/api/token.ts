@@ -18,12 +18,22 @@ export function readToken(): string | null {
   return null;
 }
 
+/**
+ * The Set-Cookie text of the token. `secure` when the page came over HTTPS (the browser's own view,
+ * whatever proxies sit in front): the token then never travels over plain HTTP.
+ */
+export function tokenCookie(token: string, secure: boolean): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; max-age=${TOKEN_MAX_AGE_S}; path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+const pageIsHttps = () => typeof location !== 'undefined' && location.protocol === 'https:';
+
 export function writeToken(token: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in Firefox and older Safari; the next request must see the token at once.
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; max-age=${TOKEN_MAX_AGE_S}; path=/; SameSite=Lax`;
+  document.cookie = tokenCookie(token, pageIsHttps());
 }
 
 export function removeToken(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: see writeToken.
-  document.cookie = `${TOKEN_COOKIE}=; max-age=0; path=/; SameSite=Lax`;
+  document.cookie = `${TOKEN_COOKIE}=; max-age=0; path=/; SameSite=Lax${pageIsHttps() ? '; Secure' : ''}`;
 }
