@@ -39,12 +39,13 @@ export const schemasPlugin = fp(
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (request.is404) return done(null, undefined);
+      const text = typeof body === 'string' ? body : body.toString('utf8');
       try {
-        checkJsonDepth(body as string);
+        checkJsonDepth(text);
       } catch (err) {
         return done(err as Error, undefined);
       }
-      parseJson(request, body, done);
+      parseJson(request, text, done);
     });
     // The NUL rule of checkInput() for the input of routes without a schema too (media keys, the
     // phone pages): before any hook or handler hands it to a database or a path. The walk is linear

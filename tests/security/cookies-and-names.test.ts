@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenCookie } from '../../src/api/token';
+import { tokenCookie } from '../../src/api/token-cookie';
 import { createUser, NICKNAME_MAX } from '../../server/auth/users';
 import { describeEngines } from '../server/support/engines';
 import { client } from '../server/support/http';
