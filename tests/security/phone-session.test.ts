@@ -44,6 +44,8 @@ describeEngines("the phone's session can be ended", (engine) => {
     );
     const data = wxLoginStatusData.parse(status.body.data);
     expect(data.status).toBe(true);
+    // The kiosk is told whose account it now holds, to show "signed in as … — not you? sign out".
+    expect(data.userInfo).toMatchObject({ account: 'lin', nickname: '林小明' });
     return { kioskToken: data.token as string, phoneToken, cookie, page: await confirmed.text() };
   }
   const works = async (token: string) => {
