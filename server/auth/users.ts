@@ -20,7 +20,7 @@ export const NICKNAME_MAX = 32;
  * that reads the logs) and the bidirectional marks, embeddings, overrides and isolates that reorder
  * the text around them (a name that shows as someone else's).
  */
-const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const UNSAFE_NAME_CHARS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** The problem with a nickname as a sentence (Chinese first, English in brackets), or null when it is fine. */
 export function nicknameProblem(nickname: string): string | null {
