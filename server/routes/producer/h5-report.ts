@@ -161,6 +161,8 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
     // A phone's player seeks with Range requests: a request budget of its own, ten times the
     // general one; streams at once per address and per share link are bounded below.
     config: { rateLimit: { max: app.config.rateLimitPerMinute * 10, timeWindow: '1 minute' } },
+    // Media are compressed in their own formats; byte ranges count the stored bytes.
+    compress: false,
     handler: async (request, reply) => {
       const { token } = request.params as { token: string };
       const shared = await sharedRun(app, token);

@@ -56,6 +56,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     // A page loads many media (posters, each line's audio, Range requests of the video): a request
     // budget of its own, ten times the general one; streams at once are bounded in the handler.
     config: { rateLimit: { max: app.config.rateLimitPerMinute * 10, timeWindow: '1 minute' } },
+    // Media are compressed in their own formats; byte ranges count the stored bytes.
+    compress: false,
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isSafeKey(key)) return notFound(reply);
