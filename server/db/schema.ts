@@ -25,7 +25,16 @@ export interface SessionsTable {
   user_id: string;
   created_at: IsoTime;
   expires_at: IsoTime;
+  /**
+   * web: the web app's; phone: a QR-confirming phone's, ended with the kiosk session it signed in;
+   * phone-kept: a phone's the learner chose to keep (ends at its own logout or expiry).
+   */
+  kind: SessionKind;
+  /** On a kiosk session signed in by QR: the phone session (sha256) that ends with it, if any. */
+  ends_session_hash: string | null;
 }
+
+export type SessionKind = 'web' | 'phone' | 'phone-kept';
 
 export type QrState = 'waiting' | 'scanned' | 'confirmed' | 'cancelled';
 
@@ -41,6 +50,8 @@ export interface QrLoginsTable {
   delivered_at: IsoTime | null;
   /** sha256 (hex) of the pickup key qr_url gave the requesting screen; the token goes only to it. */
   pickup_hash: string | null;
+  /** The confirming phone's session (sha256) when it is to end with the kiosk session delivered. */
+  phone_session_hash: string | null;
 }
 
 /** Failed login counters, one row per key (`account:<name>` or `ip:<address>`), shared by all instances. */
