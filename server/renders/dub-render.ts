@@ -7,6 +7,9 @@
  * ffmpeg runs as a child process, so the render never blocks the request event loop.
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { BACKGROUND_RATE } from '../films/background';
 import { FFMPEG_PATH, probeMedia } from '../films/ffmpeg';
 
@@ -117,27 +120,52 @@ export class RenderError extends Error {
   override name = 'RenderError';
 }
 
+/**
+ * Renders to a temporary name beside `out` and renames it when ffmpeg has finished, so `out` is
+ * either whole or absent. Settles only once the child has exited: an abort (shutdown) kills ffmpeg
+ * and the promise rejects with the AbortError after the process is gone and its partial file deleted,
+ * so nothing writes into the caller's folder after it has been told the render ended.
+ */
 export async function renderDubVideo(input: DubRenderInput): Promise<void> {
+  input.signal?.throwIfAborted();
   const probe = await probeMedia(input.video).catch((e: Error) => {
     throw new RenderError(`the film's video cannot be read: ${e.message}`);
   });
   if (!probe.hasVideo) throw new RenderError("the film's video has no picture");
-  const args = dubRenderArgs(input, probe.videoCodec === 'h264');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(FFMPEG_PATH, args, { stdio: ['ignore', 'ignore', 'pipe'], signal: input.signal });
-    let err = '';
-    child.stderr.on('data', (b: Buffer) => {
-      err = (err + b.toString()).slice(-4000);
+  const part = path.join(
+    path.dirname(input.out),
+    `.${path.basename(input.out)}.${crypto.randomBytes(6).toString('hex')}.part`,
+  );
+  const args = dubRenderArgs({ ...input, out: part }, probe.videoCodec === 'h264');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // SIGKILL: a graceful SIGTERM would have ffmpeg finish writing a file that is deleted anyway.
+      const child = spawn(FFMPEG_PATH, args, {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        signal: input.signal,
+        killSignal: 'SIGKILL',
+      });
+      let err = '';
+      let failure: Error | null = null;
+      child.stderr.on('data', (b: Buffer) => {
+        err = (err + b.toString()).slice(-4000);
+      });
+      child.on('error', (e) => {
+        failure = input.signal?.aborted ? e : new RenderError(`ffmpeg could not start: ${e.message}`);
+        // A child that never started emits no 'close'; one that did (an abort) is awaited there.
+        if (child.pid === undefined) reject(failure);
+      });
+      child.on('close', (code) => {
+        if (failure) reject(failure);
+        else if (code === 0) resolve();
+        else
+          reject(
+            new RenderError(`ffmpeg exited with ${code}: ${err.trim().split('\n').pop() ?? 'no message'}`),
+          );
+      });
     });
-    child.on('error', (e) =>
-      reject(input.signal?.aborted ? e : new RenderError(`ffmpeg could not start: ${e.message}`)),
-    );
-    child.on('close', (code) => {
-      if (code === 0) resolve();
-      else
-        reject(
-          new RenderError(`ffmpeg exited with ${code}: ${err.trim().split('\n').pop() ?? 'no message'}`),
-        );
-    });
-  });
+    await fsp.rename(part, input.out);
+  } finally {
+    await fsp.rm(part, { force: true });
+  }
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderDubVideo } from '../../server/renders/dub-render';
+import { ffmpeg, probeMedia } from '../../server/films/ffmpeg';
+import { type DubRenderInput, renderDubVideo } from '../../server/renders/dub-render';
 import { RenderQueue } from '../../server/renders/render-queue';
 
 /** A job that runs until released, recording how many run at once. */
@@ -13,6 +14,18 @@ function gate() {
   });
   return { done, release };
 }
+
+/** A render of `video`'s first 60 s with its own audio only, into `dir`/dub.mp4. */
+const renderOf = (video: string, dir: string, signal?: AbortSignal): DubRenderInput => ({
+  video,
+  background: null,
+  durationMs: 60_000,
+  actor: [],
+  dubbed: [],
+  takes: [],
+  out: path.join(dir, 'dub.mp4'),
+  signal,
+});
 
 describe('the render queue', () => {
   it('runs at most `concurrency` jobs, one per run, and ignores a run asked for again while it waits', async () => {
@@ -90,27 +103,75 @@ describe('the render queue', () => {
     expect(q.size).toBe(0);
   });
 
-  it('an aborted signal stops the ffmpeg render and writes no video', async () => {
+  it('an abort before the start runs no ffmpeg and writes no video', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-abort-'));
-    const out = path.join(dir, 'dub.mp4');
     const stop = new AbortController();
     stop.abort();
     try {
       await expect(
-        renderDubVideo({
-          video: path.resolve('demo/films/the-rehearsal/video.mp4'),
-          background: null,
-          durationMs: 3000,
-          actor: [],
-          dubbed: [],
-          takes: [],
-          out,
-          signal: stop.signal,
-        }),
+        renderDubVideo(renderOf(path.resolve('demo/films/the-rehearsal/video.mp4'), dir, stop.signal)),
       ).rejects.toMatchObject({ name: 'AbortError' });
-      expect(fs.existsSync(out)).toBe(false);
+      expect(fs.readdirSync(dir)).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('an abort while ffmpeg writes settles after ffmpeg is gone and leaves no partial video', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-abort-'));
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out);
+    try {
+      // A picture that is not H.264, so the render encodes it: long enough to be stopped midway.
+      const video = path.join(dir, 'film.avi');
+      await ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=640x360:rate=25:duration=60',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=220:sample_rate=44100:duration=60',
+        '-c:v',
+        'mpeg4',
+        '-q:v',
+        '5',
+        '-c:a',
+        'pcm_s16le',
+        video,
+      ]);
+      const stop = new AbortController();
+      // Stopped as soon as ffmpeg has created its output: the moment a careless render leaves it behind.
+      const watcher = fs.watch(out, () => {
+        if (fs.readdirSync(out).length > 0) stop.abort();
+      });
+      try {
+        await expect(renderDubVideo(renderOf(video, out, stop.signal))).rejects.toMatchObject({
+          name: 'AbortError',
+        });
+      } finally {
+        watcher.close();
+      }
+      expect(stop.signal.aborted).toBe(true);
+      expect(fs.readdirSync(out)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a finished render is whole under its name, with no temporary file beside it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-whole-'));
+    try {
+      await renderDubVideo({
+        ...renderOf(path.resolve('demo/films/the-rehearsal/video.mp4'), dir),
+        durationMs: 2000,
+      });
+      expect(fs.readdirSync(dir)).toEqual(['dub.mp4']);
+      const probe = await probeMedia(path.join(dir, 'dub.mp4'));
+      expect(probe.hasVideo && probe.hasAudio).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
