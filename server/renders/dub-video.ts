@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DubVideo } from '../../src/api/contract';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
+import { readWavHeader } from '../../src/audio/dsp/wav';
 import type { Database, FilmsTable, RunsTable, SubtitlesTable, TakesTable } from '../db/schema';
 import { filmLines } from '../films/queries';
 import { nowIso } from '../lib/ids';
@@ -99,6 +100,19 @@ export async function readyDubVideoKey(db: Kysely<Database>, runId: string): Pro
   return row?.status === 'ready' ? row.media_key : null;
 }
 
+/**
+ * A take's length from its wav header; the window's when the header cannot be read (ffmpeg then
+ * says what is wrong with the file).
+ */
+function takeLengthMs(bytes: Uint8Array, line: SubtitlesTable): number {
+  try {
+    const h = readWavHeader(bytes);
+    return (h.frames / h.sampleRate) * 1000;
+  } catch {
+    return line.end_ms - line.start_ms + 2 * MARGIN_MS;
+  }
+}
+
 const spanOf = (l: SubtitlesTable): RenderSpan => ({
   fromMs: Math.max(0, l.start_ms - MARGIN_MS),
   toMs: l.end_ms + MARGIN_MS,
@@ -118,19 +132,20 @@ export async function renderRun(deps: DubVideoDeps, run: RunsTable): Promise<voi
   try {
     const fetchTo = async (k: string, name: string) => {
       const file = path.join(tmp, name);
-      await fsp.writeFile(file, await storage.get(k));
-      return file;
+      const bytes = await storage.get(k);
+      await fsp.writeFile(file, bytes);
+      return { file, bytes };
     };
-    const video = await fetchTo(m.film.video_key, `video${path.extname(m.film.video_key)}`);
-    const background = m.film.background_key ? await fetchTo(m.film.background_key, 'background.m4a') : null;
+    const { file: video } = await fetchTo(m.film.video_key, `video${path.extname(m.film.video_key)}`);
+    const background = m.film.background_key
+      ? (await fetchTo(m.film.background_key, 'background.m4a')).file
+      : null;
     const takes = [];
     for (const l of m.lines) {
       const take = m.latest.get(l.id);
-      if (take)
-        takes.push({
-          file: await fetchTo(take.audio_key, `take-${l.idx}.wav`),
-          clipStartMs: l.start_ms - MARGIN_MS,
-        });
+      if (!take) continue;
+      const { file, bytes } = await fetchTo(take.audio_key, `take-${l.idx}.wav`);
+      takes.push({ file, clipStartMs: l.start_ms - MARGIN_MS, durationMs: takeLengthMs(bytes, l) });
     }
     const out = path.join(tmp, 'dub.mp4');
     await renderDubVideo({
