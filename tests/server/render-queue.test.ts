@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, probeMedia } from '../../server/films/ffmpeg';
+import { decodeAudio } from '../../scripts/demo/decode-media';
 import { Code } from '../../src/api/contract';
+import { encodeWav16 } from '../../src/audio/dsp/wav';
 import { type DubRenderInput, renderDubVideo } from '../../server/renders/dub-render';
 import { RenderQueue, type RenderQueueOptions } from '../../server/renders/render-queue';
 import { startTestServer, type TestServer } from '../support/server';
@@ -93,6 +95,72 @@ describe('the dubbed-video render', () => {
       expect(fs.readdirSync(dir)).toEqual(['dub.mp4']);
       const probe = await probeMedia(path.join(dir, 'dub.mp4'));
       expect(probe.hasVideo && probe.hasAudio).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+/** Normalised correlation of two signals (over the shorter length). */
+function ncc(a: Float32Array, b: Float32Array): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    ab += a[i] * b[i];
+    aa += a[i] * a[i];
+    bb += b[i] * b[i];
+  }
+  return ab / Math.sqrt(aa * bb + 1e-30);
+}
+
+describe('the render graph without a background track', () => {
+  it('plays the original outside the dubbed windows, silences it inside, and overlapping takes both whole', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-graph-'));
+    try {
+      const RATE = 16_000;
+      const video = path.join(dir, 'film.mp4');
+      await ffmpeg([
+        ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=10:duration=6'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=6'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', video],
+      ]);
+      // Two takes of noise whose windows overlap by 0.5 s: they cannot share one lane.
+      let seed = 7;
+      const noise = (seconds: number) =>
+        new Float32Array(seconds * RATE).map(() => {
+          seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+          return (seed / 2 ** 31 - 0.5) * 0.5;
+        });
+      const takes = [
+        { samples: noise(2), clipStartMs: 1000 },
+        { samples: noise(2), clipStartMs: 2500 },
+      ].map((t, k) => {
+        const file = path.join(dir, `take-${k}.wav`);
+        fs.writeFileSync(file, Buffer.from(encodeWav16(t.samples, RATE)));
+        return { ...t, file, durationMs: 2000 };
+      });
+      await renderDubVideo({
+        ...renderOf(video, dir),
+        durationMs: 6000,
+        dubbed: takes.map((t) => ({ fromMs: t.clipStartMs, toMs: t.clipStartMs + 2000 })),
+        takes: takes.map(({ file, clipStartMs, durationMs }) => ({ file, clipStartMs, durationMs })),
+      });
+      const out = decodeAudio(path.join(dir, 'dub.mp4'), RATE);
+      const film = decodeAudio(video, RATE);
+      const at = (x: Float32Array, fromMs: number, toMs: number) =>
+        x.subarray((fromMs * RATE) / 1000, (toMs * RATE) / 1000);
+      expect(Math.abs(out.length - 6 * RATE)).toBeLessThanOrEqual(RATE / 10);
+      // Outside the windows: the original.
+      expect(ncc(at(out, 100, 900), at(film, 100, 900))).toBeGreaterThanOrEqual(0.9);
+      expect(ncc(at(out, 4600, 5900), at(film, 4600, 5900))).toBeGreaterThanOrEqual(0.9);
+      // Inside: each take where it plays alone, both where they overlap, no original.
+      const [one, two] = takes.map((t) => t.samples);
+      expect(ncc(at(out, 1100, 2400), one.subarray(0.1 * RATE, 1.4 * RATE))).toBeGreaterThanOrEqual(0.9);
+      expect(ncc(at(out, 3100, 4400), two.subarray(0.6 * RATE, 1.9 * RATE))).toBeGreaterThanOrEqual(0.9);
+      const both = one.subarray(1.5 * RATE, 2 * RATE).map((x, i) => x + two[i]);
+      expect(ncc(at(out, 2500, 3000), both)).toBeGreaterThanOrEqual(0.9);
+      expect(Math.abs(ncc(at(out, 1100, 4400), at(film, 1100, 4400)))).toBeLessThanOrEqual(0.1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
