@@ -159,6 +159,7 @@ try {
       floorMix.toFixed(2),
       floorCopy.toFixed(2),
       `${(allDubbed / floorMix).toFixed(2)} / ${(oneDubbed / floorMix).toFixed(2)}`,
+      `${(allDubbed / floorCopy).toFixed(2)} / ${(oneDubbed / floorCopy).toFixed(2)}`,
       os.loadavg()[0].toFixed(1),
     ];
     rows.push(row);
@@ -171,6 +172,7 @@ try {
     'floor: adelay + amix',
     'floor: copy + AAC',
     'ratio to adelay + amix (all / one)',
+    'ratio to copy + AAC (all / one)',
     'load',
   ];
   console.log(`\nCPU seconds of one render (ffmpeg user + system):\n| ${head.join(' | ')} |`);
