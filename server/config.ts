@@ -130,8 +130,14 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1–32 letters, digits, dots, dashes or underscores')
     .default('fst'),
   /** How long an upload waits for its score from the queue before answering "busy, retry". */
-  /** Dubbed-video renders (ffmpeg child processes) running at once per instance. */
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Dubbed-video renders (ffmpeg child processes) running at once per instance; 0 = it renders none. */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+  /** Renders one learner may have waiting (server/renders/render-queue.ts); more answer 429. */
+  RENDER_WAITING_PER_LEARNER: z.coerce.number().int().min(1).max(100).default(3),
+  /** Renders waiting in the whole service (all instances); more answer 429. */
+  RENDER_WAITING_TOTAL: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Each learner's most recent rendered videos kept; older ones are deleted (rendered again if asked for). */
+  RENDERS_KEPT_PER_LEARNER: z.coerce.number().int().min(1).max(1000).default(5),
   SCORE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(55_000).default(30_000),
   /** A worker holds a job this long without renewing its lock before another worker may take it. */
   SCORE_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
@@ -199,6 +205,9 @@ export interface Config {
   redisPrefix: string;
   scoreTimeoutMs: number;
   renderConcurrency: number;
+  renderWaitingPerLearner: number;
+  renderWaitingTotal: number;
+  rendersKeptPerLearner: number;
   scoreJobLockMs: number;
   cspExtraOrigins: string[];
 }
@@ -252,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     scoreTimeoutMs: e.SCORE_TIMEOUT_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,
+    renderWaitingPerLearner: e.RENDER_WAITING_PER_LEARNER,
+    renderWaitingTotal: e.RENDER_WAITING_TOTAL,
+    rendersKeptPerLearner: e.RENDERS_KEPT_PER_LEARNER,
     scoreJobLockMs: e.SCORE_JOB_LOCK_MS,
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(/[ ,]+/).filter(Boolean) ?? [],
   };

@@ -72,7 +72,14 @@ export interface DubRendersTable {
   run_id: string;
   /** sha-256 of what was rendered: the film's media and each line's latest take. */
   signature: string;
-  status: 'rendering' | 'ready' | 'failed';
+  /** queued: waiting in the shared queue; rendering: claimed by an instance (updated_at its heartbeat). */
+  status: 'queued' | 'rendering' | 'ready' | 'failed';
+  /** The run's learner (the queue's fairness and caps count by learner). */
+  user_id: string;
+  /** When the current render was asked for (queue order within a learner). */
+  queued_at: IsoTime | null;
+  /** When an instance last claimed a render of this run (round robin: least recently served learner first). */
+  started_at: IsoTime | null;
   /** The rendered mp4 (under the run's media prefix); the previous render's until a new one is ready. */
   media_key: string | null;
   /** Why the render failed (status failed). */

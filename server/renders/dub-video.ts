@@ -12,11 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DubVideo } from '../../src/api/contract';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
+import { readWavHeader } from '../../src/audio/dsp/wav';
 import type { Database, FilmsTable, RunsTable, SubtitlesTable, TakesTable } from '../db/schema';
 import { filmLines } from '../films/queries';
 import { nowIso } from '../lib/ids';
 import type { MediaStorage } from '../storage/media-storage';
 import { runAttempts, runMediaPrefix } from '../takes/repository';
+import { countRender, pruneRenders } from '../takes/retention';
 import { type RenderSpan, renderDubVideo } from './dub-render';
 import type { RenderQueue } from './render-queue';
 
@@ -27,9 +29,16 @@ export interface DubVideoDeps {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
+/** What a render job needs (app.renders runs it, server/plugins/renders.ts). */
+export interface RenderRunDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  /** The learner's most recent renders kept (server/takes/retention.ts pruneRenders). */
+  rendersKept: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
 const MARGIN_MS = DEFAULT_WINDOW_MARGIN_SECONDS * 1000;
-/** A render still "rendering" after this long died with its instance: it is queued again. */
-const STALE_RENDER_MS = 10 * 60_000;
 
 interface Material {
   film: FilmsTable;
@@ -63,8 +72,12 @@ async function material(db: Kysely<Database>, run: RunsTable): Promise<Material 
 }
 
 const NONE: DubVideo = { status: 'none', url: null, message: null };
+const RENDERING: DubVideo = { status: 'rendering', url: null, message: null };
 
-/** The run's dubbed video, queueing a render when there is none for its current takes. */
+/**
+ * The run's dubbed video, queueing a render when there is none for its current takes (429 when the
+ * learner's or the service's waiting list is full, or the learner's daily storage is used up).
+ */
 export async function dubVideoOf(deps: DubVideoDeps, run: RunsTable): Promise<DubVideo> {
   const m = await material(deps.db, run);
   if (!m || m.latest.size === 0) return NONE;
@@ -78,19 +91,13 @@ export async function dubVideoOf(deps: DubVideoDeps, run: RunsTable): Promise<Du
       return { status: 'ready', url: deps.storage.url(row.media_key), message: null };
     }
     if (row.status === 'failed') return { status: 'failed', url: null, message: row.error };
-    if (Date.now() - Date.parse(row.updated_at) < STALE_RENDER_MS) {
-      deps.renders.enqueue(run.id, () => renderRun(deps, run));
-      return { status: 'rendering', url: null, message: null };
+    if (row.status === 'queued' || row.status === 'rendering') {
+      deps.renders.kick();
+      return RENDERING;
     }
   }
-  const values = { signature: m.signature, status: 'rendering' as const, error: null, updated_at: nowIso() };
-  await deps.db
-    .insertInto('dub_renders')
-    .values({ run_id: run.id, media_key: null, ...values })
-    .onConflict((oc) => oc.column('run_id').doUpdateSet(values))
-    .execute();
-  deps.renders.enqueue(run.id, () => renderRun(deps, run));
-  return { status: 'rendering', url: null, message: null };
+  await deps.renders.request(run, m.signature);
+  return RENDERING;
 }
 
 /** The rendered file of a ready render, for the share page; null otherwise. */
@@ -99,38 +106,73 @@ export async function readyDubVideoKey(db: Kysely<Database>, runId: string): Pro
   return row?.status === 'ready' ? row.media_key : null;
 }
 
+/**
+ * A take's length from its wav header; the window's when the header cannot be read (ffmpeg then
+ * says what is wrong with the file).
+ */
+function takeLengthMs(bytes: Uint8Array, line: SubtitlesTable): number {
+  try {
+    const h = readWavHeader(bytes);
+    return (h.frames / h.sampleRate) * 1000;
+  } catch {
+    return line.end_ms - line.start_ms + 2 * MARGIN_MS;
+  }
+}
+
 const spanOf = (l: SubtitlesTable): RenderSpan => ({
   fromMs: Math.max(0, l.start_ms - MARGIN_MS),
   toMs: l.end_ms + MARGIN_MS,
 });
 
 /**
- * Renders what the run holds now (one job per run at a time, app.renders). The row is updated only
- * if its signature is still the one rendered, so a take stored meanwhile wins and is rendered next.
+ * Renders what the run holds now (claimed by app.renders). The row is made ready only if its
+ * signature is still the one rendered, so a take stored meanwhile wins and is rendered next. The
+ * render's bytes count in the learner's daily storage, and their older renders beyond the kept
+ * number are deleted.
  */
-export async function renderRun(deps: DubVideoDeps, run: RunsTable): Promise<void> {
+export async function renderRun(deps: RenderRunDeps, runId: string, signal: AbortSignal): Promise<void> {
   const { db, storage } = deps;
-  const m = await material(db, run);
+  const run = await db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
+  const m = run ? await material(db, run) : null;
+  if (!run || !m || m.latest.size === 0) {
+    // Nothing left to render (film or takes gone): no row stays claimed.
+    await db
+      .deleteFrom('dub_renders')
+      .where('run_id', '=', runId)
+      .where('status', '=', 'rendering')
+      .execute();
+    return;
+  }
   const row = await db.selectFrom('dub_renders').selectAll().where('run_id', '=', run.id).executeTakeFirst();
-  if (!m || !row || row.signature !== m.signature || row.status === 'ready') return;
+  if (row?.status !== 'rendering') return;
+  // A take stored since the request: the claim renders what is there now.
+  if (row.signature !== m.signature) {
+    await db
+      .updateTable('dub_renders')
+      .set({ signature: m.signature })
+      .where('run_id', '=', run.id)
+      .where('status', '=', 'rendering')
+      .execute();
+  }
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dub-render-'));
   const key = `${runMediaPrefix(run.user_id, run.id)}dub-${m.signature.slice(0, 16)}.mp4`;
   try {
     const fetchTo = async (k: string, name: string) => {
       const file = path.join(tmp, name);
-      await fsp.writeFile(file, await storage.get(k));
-      return file;
+      const bytes = await storage.get(k);
+      await fsp.writeFile(file, bytes);
+      return { file, bytes };
     };
-    const video = await fetchTo(m.film.video_key, `video${path.extname(m.film.video_key)}`);
-    const background = m.film.background_key ? await fetchTo(m.film.background_key, 'background.m4a') : null;
+    const { file: video } = await fetchTo(m.film.video_key, `video${path.extname(m.film.video_key)}`);
+    const background = m.film.background_key
+      ? (await fetchTo(m.film.background_key, 'background.m4a')).file
+      : null;
     const takes = [];
     for (const l of m.lines) {
       const take = m.latest.get(l.id);
-      if (take)
-        takes.push({
-          file: await fetchTo(take.audio_key, `take-${l.idx}.wav`),
-          clipStartMs: l.start_ms - MARGIN_MS,
-        });
+      if (!take) continue;
+      const { file, bytes } = await fetchTo(take.audio_key, `take-${l.idx}.wav`);
+      takes.push({ file, clipStartMs: l.start_ms - MARGIN_MS, durationMs: takeLengthMs(bytes, l) });
     }
     const out = path.join(tmp, 'dub.mp4');
     await renderDubVideo({
@@ -141,22 +183,27 @@ export async function renderRun(deps: DubVideoDeps, run: RunsTable): Promise<voi
       dubbed: m.lines.filter((l) => m.latest.has(l.id)).map(spanOf),
       takes,
       out,
-      signal: deps.renders.signal,
+      signal,
     });
-    await storage.put(key, await fsp.readFile(out));
+    const mp4 = await fsp.readFile(out);
+    await storage.put(key, mp4);
     const done = await db
       .updateTable('dub_renders')
       .set({ status: 'ready', media_key: key, error: null, updated_at: nowIso() })
       .where('run_id', '=', run.id)
       .where('signature', '=', m.signature)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) await storage.delete(key).catch(() => undefined);
-    else if (row.media_key && row.media_key !== key)
-      await storage.delete(row.media_key).catch(() => undefined);
+    if (Number(done.numUpdatedRows) === 0) {
+      await storage.delete(key).catch(() => undefined);
+      return;
+    }
+    if (row.media_key && row.media_key !== key) await storage.delete(row.media_key).catch(() => undefined);
+    await countRender(db, run.user_id, mp4.length);
+    await pruneRenders(db, storage, run.user_id, deps.rendersKept);
     deps.log?.info(`dubbed video of run ${run.id}: ${takes.length} takes rendered`);
   } catch (err) {
-    // Stopped by a shutdown: the row stays "rendering" and the next ask queues it again.
-    if (deps.renders.signal.aborted) return;
+    // Stopped by a shutdown: app.renders puts the row back in the queue.
+    if (signal.aborted) return;
     const why = err instanceof Error ? err.message : String(err);
     deps.log?.error({ err: why }, `dubbed video of run ${run.id} failed`);
     await db

@@ -1,7 +1,8 @@
 /**
  * Storage bounds on takes (docs/architecture.md, "Takes: storage bounds"): per run and line the
  * first and latest take (the report's) and a few recent retakes are kept, older retakes deleted
- * with their audio; a daily upload limit per learner; orphans cleaned at start. Part of the takes
+ * with their audio; a daily upload limit per learner (dubbed-video renders count in it too); each
+ * learner's most recent renders kept; orphans cleaned at start. Part of the takes
  * repository: the SQL lives here.
  */
 import { type Kysely, sql } from 'kysely';
@@ -55,48 +56,120 @@ export async function pruneLine(
 const HOUR_MS = 3_600_000;
 const hourOf = (ms: number) => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS).toISOString();
 
+type Db = Kysely<Database>;
+
+/** Bytes the learner stored in the last 24 hours (takes and dubbed-video renders). */
+async function usedInDay(db: Db, userId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('upload_usage')
+    .select((eb) => eb.fn.sum<number | string>('bytes').as('total'))
+    .where('user_id', '=', userId)
+    .where('hour', '>', hourOf(now - 24 * HOUR_MS))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+async function addUsage(db: Db, userId: string, bytes: number, now: number): Promise<void> {
+  await db
+    .insertInto('upload_usage')
+    .values({ user_id: userId, hour: hourOf(now), bytes })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'hour'])
+        .doUpdateSet({ bytes: sql<number>`upload_usage.bytes + excluded.bytes` }),
+    )
+    .execute();
+}
+
+const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+
 /**
  * Counts an upload against the learner's 24-hour limit. Check and count happen under one lock per
  * learner (server/db/key-lock.ts), so concurrent uploads are let through exactly up to the limit on
  * both engines. Refused uploads count nothing. `limit` 0 = no limit.
  */
 export async function reserveUpload(
-  db: Kysely<Database>,
+  db: Db,
   userId: string,
   bytes: number,
   limit: number,
   now = Date.now(),
 ): Promise<void> {
   if (limit <= 0) return;
-  const hour = hourOf(now);
   const used = await withKeyLock(db, `upload-usage:${userId}`, async (trx) => {
-    const row = await trx
-      .selectFrom('upload_usage')
-      .select((eb) => eb.fn.sum<number | string>('bytes').as('total'))
-      .where('user_id', '=', userId)
-      .where('hour', '>', hourOf(now - 24 * HOUR_MS))
-      .executeTakeFirst();
-    const total = Number(row?.total ?? 0);
+    const total = await usedInDay(trx, userId, now);
     if (total + bytes > limit) return total;
-    await trx
-      .insertInto('upload_usage')
-      .values({ user_id: userId, hour, bytes })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'hour'])
-          .doUpdateSet({ bytes: sql<number>`upload_usage.bytes + excluded.bytes` }),
-      )
-      .execute();
+    await addUsage(trx, userId, bytes, now);
     return null;
   });
   if (used === null) return;
-  const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
   throw new AppError(
     Code.RATE_LIMITED,
     `24 小时内上传的录音已达上限（${mb(limit)} MB），请稍后再试 (upload limit of ${mb(limit)} MB per 24 hours reached)`,
     429,
     { limitBytes: limit, usedBytes: used, retryAfterSeconds: 3600 },
   );
+}
+
+/**
+ * A dubbed-video render counts in the same 24-hour limit as the takes: one is queued only while the
+ * learner has room left (its size is known once rendered, so the last render may pass the limit by
+ * its own size). `limit` 0 = no limit.
+ */
+export async function checkRenderRoom(
+  db: Db,
+  userId: string,
+  limit: number,
+  now = Date.now(),
+): Promise<void> {
+  if (limit <= 0) return;
+  const used = await usedInDay(db, userId, now);
+  if (used < limit) return;
+  throw new AppError(
+    Code.RATE_LIMITED,
+    `24 小时内的存储额度（录音和配音视频共 ${mb(limit)} MB）已用完，配音视频稍后才能生成 (the ${mb(limit)} MB per 24 hours for takes and dubbed videos is used up; the dubbed video can be made later)`,
+    429,
+    { limitBytes: limit, usedBytes: used, retryAfterSeconds: 3600 },
+  );
+}
+
+/** Counts a finished render's bytes in the learner's 24-hour limit (under the same lock as uploads). */
+export async function countRender(db: Db, userId: string, bytes: number, now = Date.now()): Promise<void> {
+  await withKeyLock(db, `upload-usage:${userId}`, (trx) => addUsage(trx, userId, bytes, now));
+}
+
+/**
+ * Keeps the learner's `kept` most recent ready renders and deletes the older ones, rows first, then
+ * their files (a crash in between leaves orphan files, which cleanOrphanTakes removes). A report whose
+ * render was deleted queues a new one when it is opened. Returns the number deleted.
+ */
+export async function pruneRenders(
+  db: Db,
+  storage: MediaStorage,
+  userId: string,
+  kept: number,
+): Promise<number> {
+  const ready = await db
+    .selectFrom('dub_renders')
+    .select(['run_id', 'media_key'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ready')
+    .orderBy('updated_at', 'desc')
+    .orderBy('run_id', 'desc')
+    .execute();
+  const doomed = ready.slice(kept);
+  if (doomed.length === 0) return 0;
+  await db
+    .deleteFrom('dub_renders')
+    .where('status', '=', 'ready')
+    .where(
+      'run_id',
+      'in',
+      doomed.map((r) => r.run_id),
+    )
+    .execute();
+  for (const r of doomed) if (r.media_key) await storage.delete(r.media_key).catch(() => undefined);
+  return doomed.length;
 }
 
 /** Drops usage rows older than a day (housekeeping). */

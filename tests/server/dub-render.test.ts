@@ -73,7 +73,8 @@ describeEngines('the rendered dubbed video', (engine) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dub-render-test-'));
 
   beforeAll(async () => {
-    server = await startTestServer({ engine });
+    // One render kept per learner: the retention test's second run deletes its first run's render.
+    server = await startTestServer({ engine, env: { RENDERS_KEPT_PER_LEARNER: '1' } });
     await importFilmFolder({ db: server.app.db, storage: server.app.storage }, FILM_DIR);
     const rows = await server.app.db
       .selectFrom('subtitles')
@@ -154,9 +155,11 @@ describeEngines('the rendered dubbed video', (engine) => {
     await server.app.renders.idle();
     const ready = await dubVideo(learner);
     expect(ready).toMatchObject({ status: 'ready', message: null });
-    // Asking again renders nothing new.
-    expect(await dubVideo(learner)).toEqual(ready);
-    expect(server.app.renders.size).toBe(0);
+    // Asking again renders nothing new: the same file (its link is signed afresh, so compared without the signature).
+    const again = await dubVideo(learner);
+    expect({ ...again, url: again.url?.split('?')[0] }).toEqual({ ...ready, url: ready.url?.split('?')[0] });
+    expect(server.app.renders.running).toBe(0);
+    expect(await server.app.renders.waiting()).toBe(0);
 
     const res = await fetch(`${server.url}/producer${ready.url}`);
     expect(res.status).toBe(200);
@@ -273,6 +276,84 @@ describeEngines('the rendered dubbed video', (engine) => {
     const run = await runForTake(server.app.db, silent.id, 'rag-on-the-fridge', undefined);
     const deps = { db: server.app.db, storage: server.app.storage, renders: server.app.renders };
     expect(await dubVideoOf(deps, run)).toEqual({ status: 'none', url: null, message: null });
-    expect(server.app.renders.size).toBe(0);
+    expect(server.app.renders.running).toBe(0);
+    expect(await server.app.renders.waiting()).toBe(0);
   });
+
+  it("a render's bytes count in the learner's daily storage, and an older run's render is deleted past the kept number", async () => {
+    const { learner, userId } = await dubbedLearner('dubber-kept');
+    await dubVideo(learner);
+    await server.app.renders.idle();
+    const first = await dubVideo(learner);
+    expect(first.status).toBe('ready');
+    const firstBytes = (await fetch(`${server.url}/producer${first.url}`).then((r) => r.arrayBuffer()))
+      .byteLength;
+    const usage = async () => {
+      const row = await server.app.db
+        .selectFrom('upload_usage')
+        .select((eb) => eb.fn.sum<number | string>('bytes').as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    };
+    expect(await usage()).toBe(firstBytes);
+    // A second run of the same film, dubbed: its render is the one kept.
+    const firstRun = await runForTake(server.app.db, userId, 'rag-on-the-fridge', undefined);
+    const at = new Date(Date.UTC(2026, 0, 2)).toISOString();
+    const secondRun = `${firstRun.id}-2`;
+    await server.app.db
+      .insertInto('runs')
+      .values({
+        id: secondRun,
+        user_id: userId,
+        film_id: 'rag-on-the-fridge',
+        part: 'prpt',
+        started_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const cue = cues[0];
+    const id = await insertTake(server.app.db, {
+      userId,
+      filmId: 'rag-on-the-fridge',
+      subtitleId: cue.id,
+      attempt: 1,
+      overall: 70,
+      detected: 'neutral',
+      createdAt: at,
+      runId: secondRun,
+    });
+    const row = await server.app.db
+      .selectFrom('takes')
+      .select('audio_key')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await server.app.storage.put(
+      row.audio_key,
+      Buffer.from(new Uint8Array(encodeWav16(takes.get(cue.index)!, RATE))),
+    );
+    const second = async () => {
+      const res = await learner.get(REPORT, { runId: secondRun });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      return reportSchema.parse(res.body.data).dubVideo!;
+    };
+    expect((await second()).status).toBe('rendering');
+    await server.app.renders.idle();
+    const kept = await second();
+    expect(kept.status).toBe('ready');
+    const keptBytes = (await fetch(`${server.url}/producer${kept.url}`).then((r) => r.arrayBuffer()))
+      .byteLength;
+    expect(await usage()).toBe(firstBytes + keptBytes);
+    // The first run's render is gone, file and row; opening its report queues it again.
+    expect((await fetch(`${server.url}/producer${first.url}`)).status).toBe(404);
+    const rows = await server.app.db
+      .selectFrom('dub_renders')
+      .select('run_id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows.map((r) => r.run_id)).toEqual([secondRun]);
+    const again = await learner.get(REPORT, { runId: firstRun.id });
+    expect(reportSchema.parse(again.body.data).dubVideo?.status).toBe('rendering');
+    await server.app.renders.idle();
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { filmBackground } from './006-film-background';
 import { dubRenders } from './007-dub-renders';
 import { historyScale } from './008-history-scale';
 import { sessionLinks } from './009-session-links';
+import { renderQueue } from './010-render-queue';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-dub-renders': dubRenders,
   '008-history-scale': historyScale,
   '009-session-links': sessionLinks,
+  '010-render-queue': renderQueue,
 };
 
 export const migrationProvider: MigrationProvider = {

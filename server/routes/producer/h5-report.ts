@@ -5,6 +5,7 @@ import { html, page, raw } from '../../h5/html';
 import type { RunsTable } from '../../db/schema';
 import { buildRunReport } from '../../reports/build-report';
 import { shareSecret, verifyShareToken } from '../../reports/share-link';
+import { AppError } from '../../lib/app-error';
 import { dubVideoOf, readyDubVideoKey } from '../../renders/dub-video';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
 import { findRun, runOfRecord } from '../../takes/runs';
@@ -149,8 +150,16 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
       takeLinkSigner(app.db, app.config.takeLinkTtlSeconds),
     ]);
     const report = signReport(sign, built);
-    if (report.part === 'prpt')
-      report.dubVideo = await dubVideoOf({ ...deps, renders: app.renders }, shared.run);
+    if (report.part === 'prpt') {
+      // A full render queue (429) does not hide the page: it says why the video is not there yet.
+      report.dubVideo = await dubVideoOf({ ...deps, renders: app.renders }, shared.run).catch(
+        (e: unknown) => {
+          if (e instanceof AppError && e.httpStatus === 429)
+            return { status: 'failed' as const, url: null, message: e.message };
+          throw e;
+        },
+      );
+    }
     return sendHtml(reply, 200, `${report.film.title} · 训练报告`, reportBody(report, token));
   });
 
