@@ -50,6 +50,7 @@ describeEngines('media downloads are bounded per address and per token', (engine
       .insertInto('dub_renders')
       .values({
         run_id: runId as string,
+        user_id: user.id,
         signature: 'test',
         status: 'ready',
         media_key: dubKey,
