@@ -2,6 +2,7 @@
 // Request and answer shapes are zod schemas; types come from z.infer. Documented in docs/api.md.
 export * from './account';
 export * from './answers';
+export * from './call-schemas';
 export * from './display';
 export * from './constants';
 export * from './endpoints';
