@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatChange, formatScore, type LineAttemptSummary, type Report } from '../../../src/api/contract';
 import { emotionVerdict } from '../../../src/audio/scoring/labels';
 import { html, page, raw } from '../../h5/html';
+import { parseRange, sendStoredBytes } from '../../lib/media-range';
 import type { RunsTable } from '../../db/schema';
 import { buildRunReport } from '../../reports/build-report';
 import { shareSecret, verifyShareToken } from '../../reports/share-link';
 import { dubVideoOf, readyDubVideoKey } from '../../renders/dub-video';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
 import { findRun, runOfRecord } from '../../takes/runs';
-import { parseRange } from './media';
 
 function sendHtml(reply: FastifyReply, status: number, title: string, body: ReturnType<typeof html>) {
   return reply
@@ -180,15 +180,7 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
       const range = parseRange(request.headers.range, stat.size);
       if (range === 'unsatisfiable')
         return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
-          .header('content-length', range.end - range.start + 1);
-        return request.method === 'HEAD' ? reply.send() : reply.send(app.storage.stream(key, range));
-      }
-      reply.header('content-length', stat.size);
-      return request.method === 'HEAD' ? reply.send() : reply.send(app.storage.stream(key));
+      return sendStoredBytes(request, reply, app.storage, key, stat.size, range);
     },
   });
 }
