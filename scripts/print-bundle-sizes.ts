@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { NOT_FOUND, ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/router/route-table';
+import { NOT_FOUND, ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/lib/route-table';
 
 /** The first screen loads at most 100 KB of gzip'd JavaScript (README, Scripts: `npm run build`). */
 const FIRST_SCREEN_BUDGET_GZIP = 100 * 1024;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '../../api/bus';
 import { t } from '../i18n';
-import { isLoginPath, loginPathFor } from '../lib/prefix';
+import { isLoginPath, loginPathFor } from '../lib/paths';
 import { clearLocalData } from './session';
 import { toast } from './toast';
 

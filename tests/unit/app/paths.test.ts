@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { afterLoginPath, loginPathFor, partPrefix } from '../../../src/app/lib/prefix';
+import { afterLoginPath, loginPathFor, partPrefix } from '../../../src/app/lib/paths';
 
 describe('{prefix} is /prpt when the path contains prpt, otherwise /prpo (spec §2)', () => {
   test.each([

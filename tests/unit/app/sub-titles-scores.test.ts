@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
-type ScoresModule = typeof import('../../../src/app/features/part/sub-titles-scores');
-type SuggestModule = typeof import('../../../src/app/features/part/sound-suggest');
+type ScoresModule = typeof import('../../../src/app/stores/takes/sub-titles-scores');
+type SuggestModule = typeof import('../../../src/app/screens/sound-suggest/sound-suggest-state');
 
 /** A fresh copy of the stores, as after a page reload (module state rebuilt from sessionStorage). */
 async function freshStores(): Promise<{ scores: ScoresModule; suggest: SuggestModule }> {
   vi.resetModules();
   return {
-    scores: await import('../../../src/app/features/part/sub-titles-scores'),
-    suggest: await import('../../../src/app/features/part/sound-suggest'),
+    scores: await import('../../../src/app/stores/takes/sub-titles-scores'),
+    suggest: await import('../../../src/app/screens/sound-suggest/sound-suggest-state'),
   };
 }
 

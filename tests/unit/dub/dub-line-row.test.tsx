@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals-react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { resetLineStates, setLineState } from '../../../src/app/features/uploads/line-state';
+import { resetLineStates, setLineState } from '../../../src/app/stores/uploads/line-state';
 import { lang } from '../../../src/app/i18n';
-import { clearScores, recordAttempt } from '../../../src/app/features/part/sub-titles-scores';
+import { clearScores, recordAttempt } from '../../../src/app/stores/takes/sub-titles-scores';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const line = dubLine();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../src/audio/constants';
 import { gainSteps, planMix } from '../../../src/app/features/watch-dub/mix-plan';
-import { latestTakesFromScores } from '../../../src/app/features/watch-dub/latest-takes';
+import { latestTakesFromScores } from '../../../src/app/stores/takes/latest-takes';
 
 const M = DEFAULT_WINDOW_MARGIN_SECONDS;
 

@@ -8,7 +8,7 @@
  */
 import { signal } from '@preact/signals-react';
 import { presentedContextTime } from '../../../audio/dsp/clock';
-import { seek } from '../dub/video-anchor';
+import { seek } from '../../lib/video-anchor';
 import { gainSteps, type MixPlan } from './mix-plan';
 import { VideoClock } from './video-clock';
 

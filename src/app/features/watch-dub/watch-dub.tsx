@@ -6,10 +6,10 @@ import { prefixImage } from '../../../api/image';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { prpt } from '../part/part-store';
-import { subTitlesScores } from '../part/sub-titles-scores';
+import { prpt } from '../../stores/films';
+import { subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { DubPlayer } from './dub-player';
-import { type LatestTakes, latestTakesFromScores } from './latest-takes';
+import { type LatestTakes, latestTakesFromScores } from '../../stores/takes/latest-takes';
 import { planMix } from './mix-plan';
 import styles from './watch-dub.module.css';
 

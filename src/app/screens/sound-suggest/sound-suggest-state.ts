@@ -4,7 +4,7 @@ import type { SoundSuggestData } from '../../../api/contract';
 import { makeLoader } from '../../stores/loader';
 import { onClearLocalData } from '../../stores/session';
 import { readJson, writeJson } from '../../stores/storage';
-import { scoresRunOf } from './sub-titles-scores';
+import { scoresRunOf } from '../../stores/takes/sub-titles-scores';
 
 /**
  * soundSuggest (spec §3, prpt state): the server's fields plus `lines`, audioInterpret split at

@@ -1,8 +1,8 @@
 import { signal } from '@preact/signals-react';
 import type { RunLine } from '../../../api/contract';
 import { prefixImage } from '../../../api/image';
-import { onClearLocalData } from '../../stores/session';
-import { readJson, writeJson } from '../../stores/storage';
+import { onClearLocalData } from '../session';
+import { readJson, writeJson } from '../storage';
 
 /**
  * subTitlesScores (spec §3–§4): one entry per subtitle id. The first recording fills the `first*`
