@@ -10,4 +10,5 @@ export * from './envelope';
 export * from './films';
 export * from './reports';
 export * from './runs';
+export * from './parse-score';
 export * from './speech';

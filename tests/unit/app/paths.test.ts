@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { afterLoginPath, loginPathFor, partPrefix } from '../../../src/app/lib/paths';
+import { afterLoginPath, loginPathFor, partPrefix, paths } from '../../../src/app/lib/paths';
+import { AREAS, ROUTES } from '../../../src/app/lib/route-table';
 
 describe('{prefix} is /prpt when the path contains prpt, otherwise /prpo (spec §2)', () => {
   test.each([
@@ -31,4 +32,36 @@ describe('after login', () => {
       expect(afterLoginPath(redirect, '/prpo/login')).toBe('/prpo');
     },
   );
+});
+
+describe('links come from the route table (lib/paths.ts)', () => {
+  test('each builder fills its row, and every row has one', () => {
+    const built = [
+      ...AREAS.flatMap((a) => [
+        paths.home(a),
+        paths.standby(a),
+        paths.intro(a),
+        paths.login(a),
+        paths.movies(a),
+        paths.cinema(a, '7'),
+        paths.answer(a, '7'),
+        paths.result(a),
+      ]),
+      paths.dub('7'),
+      paths.soundSuggest('7'),
+      paths.report('prpo', { recordId: '7' }),
+      paths.report('prpt'),
+    ];
+    const concrete = ROUTES.map((r) => r.path.replace(':id', '7'));
+    expect(built.sort()).toEqual([...concrete].sort());
+  });
+
+  test('report links name a record, a run or a film the way each area reads them', () => {
+    expect(paths.report('prpo', { recordId: 'r 1' })).toBe('/prpo/report/r%201');
+    expect(paths.report('prpo', { runId: 'run-1' })).toBe('/prpo/report/run-1?by=run');
+    expect(paths.report('prpt', { runId: 'run-1' })).toBe('/prpt/report?runId=run-1');
+    expect(paths.report('prpt', { filmId: 'f&1' })).toBe('/prpt/report?filmId=f%261');
+    expect(paths.report('prpt')).toBe('/prpt/report');
+    expect(() => paths.report('prpo')).toThrow('needs a record or a run');
+  });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { speechScore } from '../fixtures/speech-score';
 
 type ScoresModule = typeof import('../../../src/app/stores/takes/sub-titles-scores');
 type SuggestModule = typeof import('../../../src/app/screens/sound-suggest/sound-suggest-state');
@@ -12,7 +13,8 @@ async function freshStores(): Promise<{ scores: ScoresModule; suggest: SuggestMo
   };
 }
 
-const json = (overall: number, audioUrl = '/media/takes/t.wav') => JSON.stringify({ overall, audioUrl });
+const json = (overall: number, audioUrl = '/media/takes/t.wav') =>
+  JSON.stringify(speechScore({ overall, audioUrl }));
 
 let revoked: string[];
 beforeEach(() => {
@@ -152,7 +154,9 @@ describe('sessionStorage survival across a reload', () => {
 
 describe('the run each film entry belongs to (docs/api.md, Runs)', () => {
   const take = (filmId: string, subtitlesId: string, overall: number) =>
-    JSON.stringify({ filmId, subtitlesId, overall, audioUrl: `/media/takes/${subtitlesId}.wav` });
+    JSON.stringify(
+      speechScore({ filmId, subtitlesId, overall, audioUrl: `/media/takes/${subtitlesId}.wav` }),
+    );
   const line = (subtitlesId: string, first: number, second: number | null = null) =>
     ({
       subtitlesId,

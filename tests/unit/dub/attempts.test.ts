@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import type { PendingUpload } from '../../../src/app/stores/uploads/upload-store';
+import { speechScore } from '../fixtures/speech-score';
 
 const item = (subtitlesId: string, uploadId: string, attempt: 1 | 2): PendingUpload => ({
   uploadId,
@@ -15,7 +16,8 @@ const item = (subtitlesId: string, uploadId: string, attempt: 1 | 2): PendingUpl
   notBefore: 0,
   owner: 'u:learner-1',
 });
-const result = (overall: number) => ({ overall, audioUrl: `/media/takes/${overall}.wav` }) as SpeechScore;
+const result = (overall: number): SpeechScore =>
+  speechScore({ overall, audioUrl: `/media/takes/${overall}.wav` });
 
 beforeEach(() => {
   vi.resetModules();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
-import { parseSpeechScore } from '../../../src/app/features/dub/line-score-detail';
+import { parseSpeechScore } from '../../../src/api/contract/parse-score';
 import { resetLineStates } from '../../../src/app/stores/uploads/line-state';
 import { clearScores, recordAttempt } from '../../../src/app/stores/takes/sub-titles-scores';
 import { dubLine, renderDubRow } from './row-fixture';
