@@ -87,7 +87,7 @@ export const saveQA_prpt = (data: SaveQuestionRecordRequest, opts?: CallOptions)
 export const getSoundSuggest = (data: SoundSuggestRequest, opts?: CallOptions) =>
   call('getSoundSuggest', rec(data), opts);
 /**
- * Spec §7: "prpt report (empty payload, JSON header)": the server answers the learner's latest training;
+ * docs/api.md, get_info_by_id: the prpt report takes an empty payload with the JSON header; the server answers the learner's latest training;
  * `runId` or `filmId` (that film's latest run) reach any other (docs/api.md, get_info_by_id).
  */
 export const getPrpTReport = (data?: { runId?: string; filmId?: string }, opts?: CallOptions) =>
@@ -123,7 +123,7 @@ export const logoutSession = (token: string, opts: CallOptions = {}) => {
   });
 };
 
-/** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (spec §5). */
+/** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (docs/api.md, "AI service"). */
 export interface SpeechEmotionUpload {
   file: Blob;
   subtitlesId: string;

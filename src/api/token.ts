@@ -1,10 +1,10 @@
-/** The token cookie of spec §9: name `user-token`, 604 800 s, path `/`. */
+/** The token cookie (docs/api.md, "Auth"): name `user-token`, 604 800 s, path `/`. */
 export const TOKEN_COOKIE = 'user-token';
 export const TOKEN_MAX_AGE_S = 604_800;
 
 /**
  * The token, or null when the cookie is missing, empty, or holds the text `undefined` (an old client
- * bug wrote `String(undefined)` into it; spec §6 says such a cookie means "no token").
+ * bug wrote `String(undefined)` into it; such a cookie means "no token", docs/api.md "Conventions").
  */
 export function readToken(): string | null {
   if (typeof document === 'undefined') return null;

@@ -5,7 +5,7 @@ import { ROUTES } from '../../src/app/lib/route-table';
 import { launchChromium } from '../support/browser';
 import { serveBuiltApp } from '../support/static-app';
 
-// Every route of spec §2 in real Chromium against the production build, logged out.
+// Every route of src/app/lib/route-table.ts in real Chromium against the production build, logged out.
 const zh: Record<string, string> = firstZh;
 const titleOf = (key: string) => `${zh[key]} · ${zh['app.name']}`;
 const concrete = (pattern: string) => pattern.replace(':id', '7');

@@ -4,7 +4,7 @@ import { isLoggedIn } from '../stores/account';
 import { loginPathFor } from '../lib/paths';
 
 /**
- * The authentication wrapper (spec §6): without a token, go to `{prefix}/login` and come back to the
+ * The authentication wrapper: without a token, go to the area's login (lib/paths.ts) and come back to the
  * requested page (path + query) after login.
  */
 export function RequireAuth() {

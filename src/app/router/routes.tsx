@@ -8,7 +8,7 @@ import { LazyPage, type LazyEntry, lazyPage } from './lazy-page';
 import { AREAS, type Area, NOT_FOUND, ROOT_REDIRECT, ROUTES, type RouteRow } from '../lib/route-table';
 
 /**
- * Every screen module, each its own lazy chunk (spec §8 chunk errors, the first-screen budget). The
+ * Every screen module, each its own lazy chunk (load-chunk.ts errors, the first-screen budget). The
  * glob is what keeps the import paths literal for the bundler while the table names screens as data.
  */
 const SCREENS = import.meta.glob<{ default: ComponentType }>('../screens/*/*-screen.tsx');

@@ -18,7 +18,7 @@ const line = (id: string, startTime: string, endTime: string): Subtitle => ({
 
 const detail = (subtitlesList: Subtitle[]) => ({ id: 'f1', subtitlesList }) as unknown as FilmDetail;
 
-describe('subtitle windows: startTime_m / endTime_m = 60 × mm + ss (spec §3, §9)', () => {
+describe('subtitle windows: startTime_m / endTime_m = 60 × mm + ss', () => {
   test.each([
     ['00:00', 0],
     ['00:07', 7],

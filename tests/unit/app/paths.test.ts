@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { afterLoginPath, loginPathFor, partPrefix, paths } from '../../../src/app/lib/paths';
 import { AREAS, ROUTES } from '../../../src/app/lib/route-table';
 
-describe('{prefix} is /prpt when the path contains prpt, otherwise /prpo (spec §2)', () => {
+describe('{prefix} is /prpt when the path contains prpt, otherwise /prpo', () => {
   test.each([
     ['/prpt', '/prpt'],
     ['/prpt/dub/7', '/prpt'],

@@ -44,7 +44,7 @@ test('every screen module serves a route of the table, and every route has its s
   expect(modules).toEqual(screens.map(screenFile).sort());
 });
 
-test('the tree follows the table: part layout or wrapper route, and the guard (spec §2, §6)', () => {
+test('the tree follows the table: area layout or wrapper route, and the guard', () => {
   for (const r of ROUTES) {
     const chain = matchRoutes(routes, r.path.replace(':id', '7'))?.map((m) => m.route) ?? [];
     expect(chain.at(-1)?.element, r.path).toBeDefined();

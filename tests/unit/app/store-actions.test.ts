@@ -16,7 +16,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-test('a failing data loader only logs: no toast, state untouched, null returned (spec §8)', async () => {
+test('a failing data loader only logs: no toast, state untouched, null returned (stores/loader.ts)', async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   prpt.movies.value = [];
   server.handle((_r, res) => text(res, 'oops', 500));

@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('attempt bookkeeping (spec §3–§4)', () => {
+describe('attempt bookkeeping', () => {
   test('first recording creates the first-attempt fields; a repeat adds the second', async () => {
     const { scores } = await freshStores();
     expect(scores.recordAttempt('s1', json(60), 'blob:a1')).toBe(1);

@@ -6,7 +6,7 @@ import { onClearLocalData } from '../session';
 import { readJson, writeJson } from '../storage';
 
 /**
- * subTitlesScores (spec §3–§4): one entry per subtitle id. The first recording fills the `first*`
+ * subTitlesScores (docs/api.md, "Runs"): one entry per subtitle id. The first recording fills the `first*`
  * fields, a repeat fills `second*`; a third take replaces the second (only two attempts are kept).
  */
 export interface SubtitleScore {
@@ -209,7 +209,7 @@ export function adoptRunScores(filmId: string, runId: string | null, lines: read
   persist();
 }
 
-/** Empties the scores on request (spec §4), releasing the recordings' object URLs. */
+/** Empties the scores on request (logout, session expiry), releasing the recordings' object URLs. */
 export function clearScores(): void {
   for (const entry of Object.values(subTitlesScores.peek())) {
     revoke(entry.firstSource);
