@@ -16,7 +16,7 @@ import styles from './watch-dub.module.css';
 /**
  * "Watch my dub": a button that opens the clip with the learner's latest takes in place of the actor
  * (docs/architecture.md, "Watch my dub"). Used by the dub screen and the report; `takes` maps a
- * subtitle id to its latest take's URL (features/watch-dub/latest-takes.ts).
+ * subtitle id to its latest take's URL (stores/takes/latest-takes.ts).
  */
 export function WatchDub({ filmId, takes }: { filmId: string; takes: LatestTakes }) {
   const [open, setOpen] = useState(false);
