@@ -9,12 +9,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { NOT_FOUND, ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/router/route-table';
+import { NOT_FOUND, ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/lib/route-table';
 import { PRECOMPRESS_MIN_BYTES } from './precompress';
 
 /** The first screen loads at most 100 KB of gzip'd JavaScript (README, Scripts: `npm run build`). */
 const FIRST_SCREEN_BUDGET_GZIP = 100 * 1024;
-/** `/` redirects here (spec §2), so this page is the first screen of a fresh visit. */
+/** `/` redirects here (ROOT_REDIRECT, src/app/lib/route-table.ts), so this page is the first screen of a fresh visit. */
 const FIRST_ROUTE = ROOT_REDIRECT;
 
 interface ManifestChunk {

@@ -3,7 +3,7 @@ import { build } from './app';
 import { installShutdown, loadConfigOrExit } from './lib/process-lifecycle';
 
 /**
- * `npm run start:ai`: the AI service alone (spec §7 puts it on its own host), on AI_PORT (8081).
+ * `npm run start:ai`: the AI service alone (docs/api.md, "AI service": its own host), on AI_PORT (8081).
  * Same core plugins and database as the producer, only the /ai routes.
  */
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@ import { prepared } from '../db/prepared';
 import type { Database, SessionKind } from '../db/schema';
 import { isoIn, newToken, nowIso, sha256Hex } from '../lib/ids';
 
-/** 7 days, matching the user-token cookie (spec §9). */
+/** 7 days, matching the user-token cookie (src/api/token.ts). */
 export const SESSION_TTL_SECONDS = 604_800;
 
 /**

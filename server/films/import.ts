@@ -250,77 +250,13 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
       .select(['video_key', 'created_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    const now = nowIso();
-    await deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('subtitles').where('film_id', '=', id).execute();
-      await trx.deleteFrom('questions').where('film_id', '=', id).execute();
-      await trx.deleteFrom('films').where('id', '=', id).execute();
-      await trx
-        .insertInto('films')
-        .values({
-          id,
-          title: manifest.title,
-          title_en: manifest.titleEn,
-          synopsis: JSON.stringify(manifest.synopsis),
-          parts: JSON.stringify(manifest.parts),
-          roles: JSON.stringify(manifest.roles),
-          poster_key: posterKey,
-          video_key: videoKey,
-          track_key: trackKey,
-          background_key: backgroundKey,
-          duration_ms: durationMs,
-          created_at: previous?.created_at ?? now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('subtitles')
-        .values(
-          cues.map((cue, k) => {
-            const line = manifest.lines[k];
-            return {
-              id: `${id}-${cue.index}`,
-              film_id: id,
-              idx: cue.index,
-              start_ms: cue.startMs,
-              end_ms: cue.endMs,
-              text: cue.text,
-              translation: JSON.stringify(line.translation),
-              speaker: line.speaker,
-              target_emotion: line.targetEmotion,
-              reference_audio_key: refKeys[k],
-            };
-          }),
-        )
-        .execute();
-      if (manifest.questions.length > 0) {
-        await trx
-          .insertInto('questions')
-          .values(
-            manifest.questions.map((q, k) => ({
-              id: `${id}-${q.id}`,
-              film_id: id,
-              idx: k + 1,
-              kind: q.kind,
-              prompt: JSON.stringify(q.prompt),
-              options: JSON.stringify(q.options),
-              answer: JSON.stringify(q.answer),
-              explanation: JSON.stringify(q.explanation),
-              required: q.required ? 1 : 0,
-              points: q.points,
-            })),
-          )
-          .execute();
-      }
-      // The actor's line analysis belongs to the old audio: let the AI service recompute it.
-      await trx
-        .deleteFrom('reference_analyses')
-        .where(
-          'subtitle_id',
-          'in',
-          cues.map((c) => `${id}-${c.index}`),
-        )
-        .execute();
+    await replaceFilmRows(deps.db, {
+      manifest,
+      cues,
+      refKeys,
+      keys: { video: videoKey, poster: posterKey, track: trackKey, background: backgroundKey },
+      durationMs,
+      createdAt: previous?.created_at ?? null,
     });
     clearCatalogue(deps.db);
     // Old media goes only after the new rows are committed.
@@ -344,6 +280,105 @@ export async function importFilmFolder(deps: ImportDeps, folderArg: string): Pro
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }
+}
+
+/** A stored film's media keys, under its version prefix. */
+interface FilmKeys {
+  video: string;
+  poster: string;
+  track: string;
+  background: string;
+}
+
+/**
+ * Replaces a film's rows (the film, its lines, its questions) in one transaction, and drops the
+ * actor's line analyses of the old audio. `createdAt` keeps a re-imported film's first import time.
+ */
+async function replaceFilmRows(
+  db: Kysely<Database>,
+  film: {
+    manifest: FilmManifest;
+    cues: readonly Cue[];
+    refKeys: readonly string[];
+    keys: FilmKeys;
+    durationMs: number;
+    createdAt: string | null;
+  },
+): Promise<void> {
+  const { manifest, cues, durationMs } = film;
+  const id = manifest.id;
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('subtitles').where('film_id', '=', id).execute();
+    await trx.deleteFrom('questions').where('film_id', '=', id).execute();
+    await trx.deleteFrom('films').where('id', '=', id).execute();
+    await trx
+      .insertInto('films')
+      .values({
+        id,
+        title: manifest.title,
+        title_en: manifest.titleEn,
+        synopsis: JSON.stringify(manifest.synopsis),
+        parts: JSON.stringify(manifest.parts),
+        roles: JSON.stringify(manifest.roles),
+        poster_key: film.keys.poster,
+        video_key: film.keys.video,
+        track_key: film.keys.track,
+        background_key: film.keys.background,
+        duration_ms: durationMs,
+        created_at: film.createdAt ?? now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('subtitles')
+      .values(
+        cues.map((cue, k) => {
+          const line = manifest.lines[k];
+          return {
+            id: `${id}-${cue.index}`,
+            film_id: id,
+            idx: cue.index,
+            start_ms: cue.startMs,
+            end_ms: cue.endMs,
+            text: cue.text,
+            translation: JSON.stringify(line.translation),
+            speaker: line.speaker,
+            target_emotion: line.targetEmotion,
+            reference_audio_key: film.refKeys[k],
+          };
+        }),
+      )
+      .execute();
+    if (manifest.questions.length > 0) {
+      await trx
+        .insertInto('questions')
+        .values(
+          manifest.questions.map((q, k) => ({
+            id: `${id}-${q.id}`,
+            film_id: id,
+            idx: k + 1,
+            kind: q.kind,
+            prompt: JSON.stringify(q.prompt),
+            options: JSON.stringify(q.options),
+            answer: JSON.stringify(q.answer),
+            explanation: JSON.stringify(q.explanation),
+            required: q.required ? 1 : 0,
+            points: q.points,
+          })),
+        )
+        .execute();
+    }
+    // The actor's line analysis belongs to the old audio: let the AI service recompute it.
+    await trx
+      .deleteFrom('reference_analyses')
+      .where(
+        'subtitle_id',
+        'in',
+        cues.map((c) => `${id}-${c.index}`),
+      )
+      .execute();
+  });
 }
 
 /**

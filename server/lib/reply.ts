@@ -1,6 +1,6 @@
 import { Code, type Envelope } from '../../src/api/contract';
 
-/** The success envelope (spec §7: code 200 means success). */
+/** The success envelope (docs/api.md, "Conventions": code 200 means success). */
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: Code.OK, msg, data };
 }

@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /**
- * The `token` header (spec §6), or null when it is missing or cannot be a token. The client sends the
+ * The `token` header (docs/api.md, "Auth"), or null when it is missing or cannot be a token. The client sends the
  * cookie value; "undefined" is what a missing cookie turns into.
  */
 export function requestToken(request: FastifyRequest): string | null {

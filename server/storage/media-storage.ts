@@ -30,7 +30,7 @@ export interface MediaStorage {
   deletePrefix(prefix: string): Promise<void>;
   /** Every key under a prefix, with its modification time (housekeeping: orphan files). */
   list(prefix: string): AsyncIterable<{ key: string; mtimeMs: number }>;
-  /** Relative URL the client prefixes with /producer (spec §7): `/media/<key>`. */
+  /** Relative URL the client prefixes with /producer (src/api/image.ts): `/media/<key>`. */
   url(key: string): string;
   /** Absolute local path when the backend is a file system (ffmpeg reads it), else null. */
   localPath(key: string): string | null;
@@ -45,7 +45,7 @@ export interface MediaStorage {
   close?(): void;
 }
 
-/** The relative URL of a stored medium; the media route serves it (spec §7: the client adds /producer). */
+/** The relative URL of a stored medium; the media route serves it (the client adds /producer, src/api/image.ts). */
 export function mediaUrl(key: string): string {
   assertSafeKey(key);
   return `/media/${key}`;

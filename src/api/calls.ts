@@ -1,26 +1,15 @@
 import type {
-  FilmDetail,
   FilmDetailRequest,
-  FilmList,
   FilmListRequest,
   LoginPwdRequest,
-  QrUrlData,
   Part,
-  Report,
-  ReportUrlData,
-  RunHistoryData,
   RunHistoryRequest,
-  RunStateData,
   RunStateRequest,
-  SaveQuestionRecordData,
   SaveQuestionRecordRequest,
-  SoundSuggestData,
   SoundSuggestRequest,
-  SpeechScore,
-  UserInfo,
-  WxLoginStatusData,
   WxLoginStatusRequest,
 } from './contract';
+import type { CallResponse } from './contract/call-schemas';
 import {
   type CallName,
   ENDPOINTS,
@@ -46,11 +35,18 @@ async function devCheck(name: AnyCallName, direction: 'request' | 'response', va
   }
 }
 
-/** Sends one call of the table: method, path, origin and body kind all come from the contract. */
-export async function call<T>(name: AnyCallName, data?: Payload, opts: CallOptions = {}): Promise<T> {
+/**
+ * Sends one call of the table: method, path, origin and body kind come from the contract, and so does
+ * the type of its answer (contract/call-schemas.ts).
+ */
+export async function call<N extends AnyCallName>(
+  name: N,
+  data?: Payload,
+  opts: CallOptions = {},
+): Promise<CallResponse<N>> {
   const ep = ALL_ENDPOINTS[name];
   await devCheck(name, 'request', data);
-  const result = await request<T>({
+  const result = await request<CallResponse<N>>({
     method: ep.method,
     path: ep.path,
     origin: ep.origin,
@@ -65,49 +61,49 @@ export async function call<T>(name: AnyCallName, data?: Payload, opts: CallOptio
 type Rec = Record<string, unknown>;
 const rec = <T extends object>(v: T) => v as unknown as Rec;
 
-export const getAuthQRCode = (opts?: CallOptions) => call<QrUrlData>('getAuthQRCode', undefined, opts);
+export const getAuthQRCode = (opts?: CallOptions) => call('getAuthQRCode', undefined, opts);
 export const accountLogin = (data: LoginPwdRequest, opts?: CallOptions) =>
-  call<UserInfo>('accountLogin', rec(data), opts);
+  call('accountLogin', rec(data), opts);
 export const getWxLoginStatus = (data: WxLoginStatusRequest, opts?: CallOptions) =>
-  call<WxLoginStatusData>('getWxLoginStatus', rec(data), opts);
+  call('getWxLoginStatus', rec(data), opts);
 
 export const getMovies_prpo = (data: FilmListRequest = {}, opts?: CallOptions) =>
-  call<FilmList>('getMovies_prpo', rec(data), opts);
+  call('getMovies_prpo', rec(data), opts);
 export const getMovieDetail_prpo = (data: FilmDetailRequest, opts?: CallOptions) =>
-  call<FilmDetail>('getMovieDetail_prpo', rec(data), opts);
+  call('getMovieDetail_prpo', rec(data), opts);
 export const saveQA_prpo = (data: SaveQuestionRecordRequest, opts?: CallOptions) =>
-  call<SaveQuestionRecordData>('saveQA_prpo', rec(data), opts);
+  call('saveQA_prpo', rec(data), opts);
 export const getPrpo_report = (data: { id: string } | { runId: string }, opts?: CallOptions) =>
-  call<Report>('getPrpo_report', data, opts);
+  call('getPrpo_report', data, opts);
 export const getReportH5Url = (data: { id?: string; runId?: string } = {}, opts?: CallOptions) =>
-  call<ReportUrlData>('getReportH5Url', data, opts);
+  call('getReportH5Url', data, opts);
 
 export const getMovies_prpt = (data: FilmListRequest = {}, opts?: CallOptions) =>
-  call<FilmList>('getMovies_prpt', rec(data), opts);
+  call('getMovies_prpt', rec(data), opts);
 export const getMovieDetail_prpt = (data: FilmDetailRequest, opts?: CallOptions) =>
-  call<FilmDetail>('getMovieDetail_prpt', rec(data), opts);
+  call('getMovieDetail_prpt', rec(data), opts);
 export const saveQA_prpt = (data: SaveQuestionRecordRequest, opts?: CallOptions) =>
-  call<SaveQuestionRecordData>('saveQA_prpt', rec(data), opts);
+  call('saveQA_prpt', rec(data), opts);
 export const getSoundSuggest = (data: SoundSuggestRequest, opts?: CallOptions) =>
-  call<SoundSuggestData>('getSoundSuggest', rec(data), opts);
+  call('getSoundSuggest', rec(data), opts);
 /**
- * Spec §7: "prpt report (empty payload, JSON header)": the server answers the learner's latest training;
+ * docs/api.md, get_info_by_id: the prpt report takes an empty payload with the JSON header; the server answers the learner's latest training;
  * `runId` or `filmId` (that film's latest run) reach any other (docs/api.md, get_info_by_id).
  */
 export const getPrpTReport = (data?: { runId?: string; filmId?: string }, opts?: CallOptions) =>
-  call<Report>('getPrpTReport', data && (data.runId || data.filmId) ? rec(data) : undefined, {
+  call('getPrpTReport', data && (data.runId || data.filmId) ? rec(data) : undefined, {
     ...opts,
     headers: { 'Content-Type': 'application/json', ...opts?.headers },
   });
 export const getPrpTReportH5Url = (data: { id?: string; runId?: string } = {}, opts?: CallOptions) =>
-  call<ReportUrlData>('getPrpTReportH5Url', data, opts);
+  call('getPrpTReportH5Url', data, opts);
 
 /** get_run: the state of the learner's latest run of a film (or of `runId`) in the part. */
 export const getRun = (part: Part, data: RunStateRequest, opts?: CallOptions) =>
-  call<RunStateData>(part === 'prpo' ? 'getRun_prpo' : 'getRun_prpt', rec(data), opts);
+  call(part === 'prpo' ? 'getRun_prpo' : 'getRun_prpt', rec(data), opts);
 /** get_run_history: the learner's runs in the part, most recently active first. */
 export const getRunHistory = (part: Part, data: RunHistoryRequest = {}, opts?: CallOptions) =>
-  call<RunHistoryData>(part === 'prpo' ? 'getRunHistory_prpo' : 'getRunHistory_prpt', rec(data), opts);
+  call(part === 'prpo' ? 'getRunHistory_prpo' : 'getRunHistory_prpt', rec(data), opts);
 
 /**
  * POST /site_products/logout (docs/api.md): revokes the session of `token` on the server. Not in the
@@ -141,7 +137,7 @@ export const logoutAllSessions = (token: string, opts: CallOptions = {}) => {
   });
 };
 
-/** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (spec §5). */
+/** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (docs/api.md, "AI service"). */
 export interface SpeechEmotionUpload {
   file: Blob;
   subtitlesId: string;
@@ -167,4 +163,4 @@ export function speechEmotionForm(up: SpeechEmotionUpload): FormData {
 
 /** POST /speech_emotion on the AI service, multipart. Pass `onUploadProgress` to follow the upload. */
 export const discernSpeechEmotion = (data: FormData | SpeechEmotionUpload, opts?: CallOptions) =>
-  call<SpeechScore>('discernSpeechEmotion', data instanceof FormData ? data : speechEmotionForm(data), opts);
+  call('discernSpeechEmotion', data instanceof FormData ? data : speechEmotionForm(data), opts);

@@ -44,7 +44,7 @@ const hasBlob = (data: Payload) =>
   data instanceof FormData || Object.values(data ?? {}).some((v) => isBlob(v));
 
 /**
- * Spec §7 encoding: GET sends its data as query parameters; other methods send JSON when the content
+ * The encoding of src/api/README.md: GET sends its data as query parameters; other methods send JSON when the content
  * type says so, a multipart form when there are files, otherwise a form-encoded string.
  * `_v` (a timestamp) goes in the query string of every call so no cache can answer it.
  */

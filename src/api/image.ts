@@ -1,7 +1,7 @@
 import { PRODUCER_BASE } from './contract/endpoints';
 
 /**
- * Spec §7: media URLs that are neither absolute nor data URLs get the `/producer` prefix.
+ * docs/api.md, "Conventions": media URLs that are neither absolute nor data URLs get the `/producer` prefix.
  * Absolute means `http:`/`https:` or protocol-relative `//`; `blob:` (local recordings) is left alone too.
  */
 export function prefixImage(url: string | null | undefined): string {

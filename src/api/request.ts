@@ -5,7 +5,7 @@ import { ApiError, CLIENT_CODE, MSG_ABORTED, MSG_NO_RESPONSE } from './errors';
 import { interpretResponse, type RawResponse } from './interpret';
 import { readToken } from './token';
 
-/** Spec §9: every call gives up after 60 s. */
+/** Every call gives up after 60 s (src/api/README.md). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface UploadProgress {
@@ -20,7 +20,7 @@ export interface RequestOptions {
   /** Path below the origin's base, e.g. `/site_products/qr_url`. */
   path: string;
   origin?: Origin;
-  /** How a non-GET call encodes `data` (spec §7); files always go multipart. Default `form`. */
+  /** How a non-GET call encodes `data` (encode.ts); files always go multipart. Default `form`. */
   body?: BodyKind;
   data?: Payload;
   headers?: Record<string, string>;
@@ -29,7 +29,7 @@ export interface RequestOptions {
   /**
    * Told when the body starts to go (fraction null: fetch cannot report a request body's progress)
    * and when the answer arrives (1). XMLHttpRequest could report more, but a same-origin one always
-   * carries the page's cookies, and spec §7 says calls send no credentials.
+   * carries the page's cookies, and calls send no credentials (src/api/README.md).
    */
   onUploadProgress?: (p: UploadProgress) => void;
 }
@@ -45,7 +45,7 @@ function bodyBytes(body: EncodedRequest['body']): number {
   return 0;
 }
 
-/** The one transport: fetch without credentials (spec §7), whatever the call. */
+/** The one transport: fetch without credentials, whatever the call. */
 async function send(
   req: EncodedRequest,
   method: string,
@@ -71,9 +71,9 @@ async function send(
 }
 
 /**
- * The one request wrapper (spec §7). Every named call in `calls.ts` goes through here.
- * Returns the envelope's `data` on code 200; otherwise throws an `ApiError` from the catalogue (spec §8).
- * The wrapper never shows a toast itself: user actions show `err.msg`, data loaders only log (spec §8),
+ * The one request wrapper (src/api/README.md). Every named call in `calls.ts` goes through here.
+ * Returns the envelope's `data` on code 200; otherwise throws an `ApiError` from the catalogue (errors.ts).
+ * The wrapper never shows a toast itself: user actions show `err.msg`, data loaders only log (app/stores/loader.ts),
  * and 1002 is handled once, by the bus listener.
  */
 export async function request<T = unknown>(opts: RequestOptions): Promise<T> {

@@ -1,4 +1,4 @@
-/** The token cookie of spec §9: name `user-token`, 604 800 s, path `/`. */
+/** The token cookie (docs/api.md, "Auth"): name `user-token`, 604 800 s, path `/`. */
 export const TOKEN_COOKIE = 'user-token';
 export const TOKEN_MAX_AGE_S = 604_800;
 

@@ -4,7 +4,7 @@ export { TOKEN_COOKIE, TOKEN_MAX_AGE_S } from './token-cookie';
 
 /**
  * The token, or null when the cookie is missing, empty, or holds the text `undefined` (an old client
- * bug wrote `String(undefined)` into it; spec §6 says such a cookie means "no token").
+ * bug wrote `String(undefined)` into it; such a cookie means "no token", docs/api.md "Conventions").
  */
 export function readToken(): string | null {
   if (typeof document === 'undefined') return null;

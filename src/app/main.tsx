@@ -23,7 +23,7 @@ function render(into: HTMLElement) {
  * next `online` tries again.
  */
 function startUploads(): void {
-  import('./features/uploads/start').then(
+  import('./stores/uploads/start').then(
     (m) => m.start(),
     (e: unknown) => {
       console.error('[uploads] cannot load the upload triggers; trying again when back online', e);

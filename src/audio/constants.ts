@@ -1,5 +1,5 @@
 /**
- * One constants module for audio (STYLE habit 5), imported by the worklet, the encoder worker,
+ * One constants module for audio, imported by the worklet, the encoder worker,
  * the page and the server. Pure: no globals.
  */
 

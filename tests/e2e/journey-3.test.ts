@@ -9,7 +9,7 @@ import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
 
 // Journey 3: the session ends on the server while the learner is mid-journey. The next call
-// answers 1002; the app warns 登录信息已失效 (spec §8), clears the token and local data, lands on the
+// answers 1002; the app warns 登录信息已失效 (docs/api.md, code 1002), clears the token and local data, lands on the
 // login page of the part it was in, and logging in again returns to the page the learner was on.
 let app: JourneyApp;
 let browser: Browser;

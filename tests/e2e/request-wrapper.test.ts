@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from '../support/browser';
 
 // The request wrapper in real Chromium (what happy-dom cannot show): no cookies sent, uploads
-// included (spec §7; issue 12.12), the token header, multipart from a real Blob. The wrapper's source is
+// included (src/api/README.md), the token header, multipart from a real Blob. The wrapper's source is
 // served by Vite's dev server; a node backend stands in for the producer and AI services.
 
 interface Seen {

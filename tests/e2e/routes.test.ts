@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { firstZh } from '../../src/app/i18n/messages/first.zh';
-import { ROUTES } from '../../src/app/router/route-table';
+import { ROUTES } from '../../src/app/lib/route-table';
 import { launchChromium } from '../support/browser';
 import { serveBuiltApp } from '../support/static-app';
 
-// Every route of spec §2 in real Chromium against the production build, logged out.
+// Every route of src/app/lib/route-table.ts in real Chromium against the production build, logged out.
 const zh: Record<string, string> = firstZh;
 const titleOf = (key: string) => `${zh[key]} · ${zh['app.name']}`;
 const concrete = (pattern: string) => pattern.replace(':id', '7');
@@ -47,16 +47,16 @@ describe('logged out, every route of the table', () => {
       expect(seen.path).toBe(concrete(r.path));
       expect(seen.page).toBe(r.page);
       expect(seen.title).toBe(titleOf(r.title));
-      expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(r.part);
+      expect(await page.getAttribute('[data-layout]', 'data-layout')).toBe(r.area);
     });
   }
 
   for (const r of ROUTES.filter((x) => x.guard === 'auth')) {
-    test(`guarded ${r.path} lands on /${r.part}/login`, async () => {
+    test(`guarded ${r.path} lands on /${r.area}/login`, async () => {
       const seen = await visit(concrete(r.path));
-      expect(seen.path).toBe(`/${r.part}/login?redirect=${encodeURIComponent(concrete(r.path))}`);
-      expect(seen.page).toBe(`${r.part}/login`);
-      expect(seen.title).toBe(titleOf(`page.${r.part}.login`));
+      expect(seen.path).toBe(`/${r.area}/login?redirect=${encodeURIComponent(concrete(r.path))}`);
+      expect(seen.page).toBe(`${r.area}/login`);
+      expect(seen.title).toBe(titleOf(`page.${r.area}.login`));
     });
   }
 

@@ -9,7 +9,7 @@ import { type AnyEnvelope, client } from '../server/support/http';
 import { addUser } from '../server/support/seed';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Issue 12, points 5, 6 and 10: hostile or sloppy input answers 4xx with a reason a person can act
+// docs/api.md, "Conventions" and docs/security.md: hostile or sloppy input answers 4xx with a reason a person can act
 // on, Chinese first, inside the {code, msg, data} envelope, on both engines; never a 500.
 
 const P2 = '/producer/active_relation_two';

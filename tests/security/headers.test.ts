@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Issue 12.11: the pages say what they may load and that nobody may frame them; no answer is sniffed.
+// docs/security.md: the pages say what they may load and that nobody may frame them; no answer is sniffed.
 
 let server: TestServer;
 let spaRoot: string;

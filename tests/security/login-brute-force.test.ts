@@ -6,13 +6,13 @@ import { addUser } from '../server/support/seed';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 12.3: parallel guesses on one account. An attempt is counted before its password is checked
+ * docs/api.md, "Rate limits": parallel guesses on one account. An attempt is counted before its password is checked
  * (reserve, then verify), so a burst verifies at most the account limit (5) and the rest get 429 —
  * the right password too once the lock is set — and no count is lost on either engine.
  */
 const LOGIN = '/producer/site_products/login_pwd';
 
-describeEngines('parallel brute force on one account (issue 12.3)', (engine) => {
+describeEngines('parallel brute force on one account', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     // The per-IP request limit (30/min) would cut a burst short on its own: lift it, so only the

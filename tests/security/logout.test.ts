@@ -6,13 +6,13 @@ import { addUser } from '../server/support/seed';
 import { startTestServer, testDatabaseUrl, type TestServer } from '../support/server';
 
 /**
- * Issue 12.8: logout ends the session on the server, so a kiosk's token is dead once the learner
+ * docs/api.md, logout: logout ends the session on the server, so a kiosk's token is dead once the learner
  * leaves — on every instance — and the phone confirm page's cookie is out of scripts' reach.
  */
 const LOGOUT = '/producer/site_products/logout';
 const FILMS = '/producer/active_relation_two/show_film_picture';
 
-describeEngines('logout revokes the session (issue 12.8)', (engine) => {
+describeEngines('logout revokes the session', (engine) => {
   let a: TestServer;
   let b: TestServer;
   const prefix = newRedisPrefix();

@@ -6,7 +6,7 @@ import { dropRedisPrefix, newRedisPrefix, SKIP_REDIS, testRedisUrl } from '../se
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 12.1: whoever sees the QR code knows its uuid. Only the screen that asked for the code (it
+ * docs/security.md: whoever sees the QR code knows its uuid. Only the screen that asked for the code (it
  * holds qr_url's pickup key) may receive the token; a poll with the uuid alone, or with a wrong key,
  * must neither get the token nor use it up, however it races the real kiosk.
  */
@@ -106,9 +106,9 @@ function takeoverSuite(engine: 'sqlite' | 'postgres', path: 'local' | 'redis') {
   });
 }
 
-describeEngines('QR login takeover (issue 12.1)', (engine) => takeoverSuite(engine, 'local'));
+describeEngines('QR login takeover', (engine) => takeoverSuite(engine, 'local'));
 
-describeEngines('QR login takeover over Redis pub/sub (issue 12.1)', (engine) => {
+describeEngines('QR login takeover over Redis pub/sub', (engine) => {
   if (SKIP_REDIS) return it.skip('needs Redis');
   takeoverSuite(engine, 'redis');
 });

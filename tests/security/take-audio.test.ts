@@ -8,7 +8,7 @@ import { type S3TestServer, startS3Server } from '../support/s3-server';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 12.7: a take's audio goes to its owner (token) or through a short-lived link the server
+ * docs/api.md, "Media": a take's audio goes to its owner (token) or through a short-lived link the server
  * signed; another learner and nobody get the same 404 as a missing file; an expired link says so.
  */
 const P2 = '/producer/active_relation_two';
@@ -32,7 +32,7 @@ async function get(server: TestServer, url: string, token?: string) {
 }
 const plain = (url: string) => url.split('?')[0];
 
-describeEngines('take audio access (issue 12.7)', (engine) => {
+describeEngines('take audio access', (engine) => {
   let server: TestServer;
   let owner: Awaited<ReturnType<typeof learner>>;
   let other: Awaited<ReturnType<typeof learner>>;
@@ -117,7 +117,7 @@ describeEngines('take audio access (issue 12.7)', (engine) => {
   });
 });
 
-describeEngines('take audio with MEDIA_DELIVERY=presigned (issue 12.7)', (engine) => {
+describeEngines('take audio with MEDIA_DELIVERY=presigned', (engine) => {
   let s3: S3TestServer;
   let server: TestServer;
   let owner: Awaited<ReturnType<typeof learner>>;

@@ -5,7 +5,7 @@ import { client } from '../server/support/http';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 12.2: X-Forwarded-For names the client only when it comes from a proxy TRUST_PROXY trusts.
+ * docs/api.md, "Rate limits": X-Forwarded-For names the client only when it comes from a proxy TRUST_PROXY trusts.
  * Off by default, a client that rotates the header is still one address to every per-IP limit.
  */
 const LOGIN = '/producer/site_products/login_pwd';
@@ -30,7 +30,7 @@ async function guesses(server: TestServer, n: number, xff: (i: number) => string
 
 const rotating = (i: number) => `198.51.100.${i + 1}`;
 
-describeEngines('X-Forwarded-For without a trusted proxy (issue 12.2)', (engine) => {
+describeEngines('X-Forwarded-For without a trusted proxy', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ engine, seedDemo: true });
@@ -52,7 +52,7 @@ describeEngines('X-Forwarded-For without a trusted proxy (issue 12.2)', (engine)
   });
 });
 
-describeEngines('X-Forwarded-For from a trusted proxy (issue 12.2)', (engine) => {
+describeEngines('X-Forwarded-For from a trusted proxy', (engine) => {
   let byAddress: TestServer;
   let byHops: TestServer;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { client } from '../server/support/http';
 import { addUser } from '../server/support/seed';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Issue 12.5: thousands of mutated takes through the real upload route over HTTP. Every answer is
+// docs/security.md: thousands of mutated takes through the real upload route over HTTP. Every answer is
 // below 500; every refusal is a 4xx envelope with a reason; a valid take scores the same before and
 // after the barrage. Seeded: WAV_FUZZ_SEED=<n> replays a run (the seed is in every failure message).
 // SQLite only: what is tested is the header check and the decoder, not the database.

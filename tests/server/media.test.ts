@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRange } from '../../server/routes/producer/media';
+import { parseRange } from '../../server/lib/media-range';
 import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
 import { client } from './support/http';

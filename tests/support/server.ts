@@ -135,7 +135,7 @@ export interface AiService {
 }
 
 /**
- * The AI service on its own port, as `npm run start:ai` runs it (spec §7 puts it on its own host),
+ * The AI service on its own port, as `npm run start:ai` runs it (docs/api.md, "AI service": its own host),
  * sharing the test server's database and storage. Tests stop and start it to prove that takes made
  * while it is down are kept and sent when it is back.
  */

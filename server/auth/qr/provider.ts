@@ -5,7 +5,7 @@
  */
 export interface QrLoginProvider {
   readonly name: string;
-  /** The link encoded in the QR code. Must carry the uuid in its query string (spec §4). */
+  /** The link encoded in the QR code. Must carry the uuid in its query string (docs/api.md, "Sign-in"). */
   linkFor(uuid: string, publicBase: string): string;
 }
 

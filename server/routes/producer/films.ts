@@ -33,7 +33,7 @@ export function filmRoutes(part: Part) {
     const deps = { db: app.db, storage: app.storage };
     const listResponse = okResponse(filmList);
 
-    // prpo lists with a form-encoded POST, prpt with a GET query (spec §7); same answer.
+    // prpo lists with a form-encoded POST, prpt with a GET query (docs/api.md, show_film_picture); same answer.
     if (calls.list.method === 'GET') {
       app.get(
         calls.list.path,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatChange, formatScore, type LineAttemptSummary, type Report } from '../../../src/api/contract';
 import { emotionVerdict } from '../../../src/audio/scoring/labels';
 import { html, page, raw } from '../../h5/html';
+import { parseRange, sendStoredBytes } from '../../lib/media-range';
 import type { RunsTable } from '../../db/schema';
 import { buildRunReport } from '../../reports/build-report';
 import { shareSecret, verifyShareToken } from '../../reports/share-link';
@@ -9,7 +10,6 @@ import { AppError } from '../../lib/app-error';
 import { dubVideoOf, readyDubVideoKey } from '../../renders/dub-video';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
 import { findRun, runOfRecord } from '../../takes/runs';
-import { parseRange } from './media';
 import { holdStreamSlot } from '../../lib/stream-slots';
 
 function sendHtml(reply: FastifyReply, status: number, title: string, body: ReturnType<typeof html>) {
@@ -194,19 +194,8 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
       const range = parseRange(request.headers.range, stat.size);
       if (range === 'unsatisfiable')
         return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
-          .header('content-length', range.end - range.start + 1);
-        if (request.method === 'HEAD') return reply.send();
-        if (!holdStreamSlot(app, request, reply, token)) return reply;
-        return reply.send(app.storage.stream(key, range));
-      }
-      reply.header('content-length', stat.size);
-      if (request.method === 'HEAD') return reply.send();
-      if (!holdStreamSlot(app, request, reply, token)) return reply;
-      return reply.send(app.storage.stream(key));
+      if (request.method !== 'HEAD' && !holdStreamSlot(app, request, reply, token)) return reply;
+      return sendStoredBytes(request, reply, app.storage, key, stat.size, range);
     },
   });
 }

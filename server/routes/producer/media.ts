@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/api/contract';
+import { parseRange, sendStoredBytes } from '../../lib/media-range';
 import { fail } from '../../lib/reply';
 import { holdStreamSlot } from '../../lib/stream-slots';
 import { findSessionUser } from '../../auth/sessions';
@@ -7,29 +8,6 @@ import { requestToken } from '../../plugins/auth';
 import { checkTakeLink, isTakeKey, takeLinkSecret, takeOwner } from '../../takes/audio-links';
 import { isSafeKey } from '../../storage/media-storage';
 import { cacheControlFor, contentTypeOf } from '../../storage/media-types';
-
-export type RangeResult = { start: number; end: number } | 'unsatisfiable' | null;
-
-/**
- * Parses a single `bytes=` range (RFC 9110 §14.1.2). null means "send the whole file" (no header, a
- * multi-range or another unit); 'unsatisfiable' answers 416.
- */
-export function parseRange(header: string | undefined, size: number): RangeResult {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return null;
-  const [, a, b] = m;
-  if (a === '' && b === '') return 'unsatisfiable';
-  if (a === '') {
-    const suffix = Number(b);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(a);
-  const end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send(fail(Code.NOT_FOUND, '媒体文件不存在 (media not found)'));
@@ -103,19 +81,10 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
           .header('content-type', 'application/json; charset=utf-8')
           .send(fail(Code.BAD_REQUEST, '请求的字节范围无效 (range not satisfiable)'));
       }
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
-          .header('content-length', range.end - range.start + 1);
-        if (request.method === 'HEAD') return reply.send();
-        if (!holdStreamSlot(app, request, reply, requestToken(request))) return reply;
-        return reply.send(app.storage.stream(key, range));
-      }
-      reply.header('content-length', stat.size);
-      if (request.method === 'HEAD') return reply.send();
-      if (!holdStreamSlot(app, request, reply, requestToken(request))) return reply;
-      return reply.send(app.storage.stream(key));
+      // A slot per stream, taken before any header is set, so a refusal is a clean 429.
+      if (request.method !== 'HEAD' && !holdStreamSlot(app, request, reply, requestToken(request)))
+        return reply;
+      return sendStoredBytes(request, reply, app.storage, key, stat.size, range);
     },
   });
 }

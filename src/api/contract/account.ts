@@ -13,7 +13,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** Spec §3: "userInfo: the data returned by a successful login, including token". */
+/** userInfo: the data a successful login returns, token included (docs/api.md, "Sign-in"). */
 export const userInfo = user.extend({
   token: z.string(),
   /** Seconds until the token expires (604 800, matching the cookie). */
@@ -21,7 +21,7 @@ export const userInfo = user.extend({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-/** GET /site_products/qr_url. The uuid travels in the link's query string (spec §4). */
+/** GET /site_products/qr_url. The uuid travels in the link's query string (docs/api.md, "Sign-in"). */
 export const qrUrlData = z.object({
   url: z.string(),
   /** Seconds until the login request expires (120). */
@@ -46,7 +46,7 @@ export type QrLoginState = z.infer<typeof qrLoginState>;
 
 /**
  * GET /site_products/get_wx_login_status. `status` is truthy only on the one answer that hands
- * out the token (spec §4: success = truthy status and a token); later polls say `state: confirmed`
+ * out the token (docs/api.md: success = truthy status and a token); later polls say `state: confirmed`
  * with `status: false` and no token.
  */
 export const wxLoginStatusData = z.object({

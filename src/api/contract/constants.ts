@@ -18,7 +18,7 @@ export const Code = {
   BUSY: 503,
   /** Wrong account or password: one message for both, so accounts cannot be probed. */
   BAD_CREDENTIALS: 1001,
-  /** Missing, unknown or expired token (spec §8: 登录信息已失效). */
+  /** Missing, unknown or expired token (docs/api.md, "Conventions": 登录信息已失效). */
   LOGIN_EXPIRED: 1002,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];

@@ -31,7 +31,7 @@ export const filmSummary = z.object({
   id: z.string(),
   title: z.string(),
   titleEn: z.string(),
-  /** Relative media URL; the client prefixes /producer (spec §7). */
+  /** Relative media URL; the client prefixes /producer (src/api/image.ts). */
   poster: z.string(),
   durationMs: z.number().int(),
   parts: z.array(part),
@@ -59,7 +59,7 @@ export type FilmList = z.infer<typeof filmList>;
 export const filmDetailRequest = z.object({ id: z.string().min(1).max(64) });
 export type FilmDetailRequest = z.infer<typeof filmDetailRequest>;
 
-/** A subtitle line as the server sends it. startTime/endTime are `mm:ss` or `mm:ss.SSS` (spec §3). */
+/** A subtitle line as the server sends it. startTime/endTime are `mm:ss` or `mm:ss.SSS` (src/audio/dsp/time.ts). */
 export const subtitle = z.object({
   id: z.string(),
   index: z.number().int(),

@@ -129,7 +129,7 @@ export const soundSuggestRequest = z.object({
 });
 export type SoundSuggestRequest = z.input<typeof soundSuggestRequest>;
 
-/** get_sounds_interpretation. audioInterpret is split into lines at newlines by the client (spec §3). */
+/** get_sounds_interpretation. audioInterpret is split into lines at newlines by the client (screens/sound-suggest/sound-suggest-state.ts). */
 export const soundSuggestData = z.object({
   filmId: z.string(),
   lang: z.enum(['zh', 'en']),

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { t } from '../i18n';
-import { type Part, PartContext } from '../features/part/part';
+import { type Area, AreaContext, paths } from '../lib/paths';
 import { useDeferredImport } from '../lib/use-deferred-import';
 import { ScreenTools } from './screen-tools';
 
@@ -9,28 +9,28 @@ import { ScreenTools } from './screen-tools';
 const loadKioskIdle = () => import('../features/kiosk/kiosk-idle');
 
 /**
- * The frame every screen of a part sits in (spec §2): the header band with the brand and the screen
- * tools (learner, log out, language), the kiosk idle watcher, and the part for the screens below.
+ * The frame every screen of an area sits in: the header band with the brand and the screen tools
+ * (learner, log out, language), the kiosk idle watcher, and the area for the screens below.
  * Standby draws its own full-screen chrome (the header is hidden there, see styles/layout.css).
  */
-export function PartLayout({ part }: { part: Part }) {
+export function PartLayout({ area }: { area: Area }) {
   useSignals();
   const { pathname } = useLocation();
   const kiosk = useDeferredImport('kiosk', loadKioskIdle, pathname);
   return (
-    <div className={`layout layout-${part}`} data-layout={part}>
+    <div className={`layout layout-${area}`} data-layout={area}>
       <header className="layout-header" data-layout-header>
-        <Link to={`/${part}`} className="layout-brand">
-          {t('app.name')} · {t(part === 'prpo' ? 'part.prpo' : 'part.prpt')}
+        <Link to={paths.home(area)} className="layout-brand">
+          {t('app.name')} · {t(`part.${area}`)}
         </Link>
-        <ScreenTools part={part} />
+        <ScreenTools area={area} />
       </header>
       <main className="layout-main">
-        <PartContext.Provider value={part}>
+        <AreaContext.Provider value={area}>
           <Outlet />
-        </PartContext.Provider>
+        </AreaContext.Provider>
       </main>
-      {kiosk ? <kiosk.KioskIdle part={part} /> : null}
+      {kiosk ? <kiosk.KioskIdle part={area} /> : null}
     </div>
   );
 }

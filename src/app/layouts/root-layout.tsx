@@ -5,7 +5,7 @@ import { useSessionExpiry } from '../stores/use-session-expiry';
 import { Toasts } from './toasts';
 
 /**
- * Wraps every route: the toast stack, the one session-expiry listener (spec §8, code 1002) and the
+ * Wraps every route: the toast stack, the one session-expiry listener (code 1002, docs/api.md) and the
  * token-cookie watcher.
  */
 export function RootLayout() {

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { LanguageToggle } from '../ui/language-toggle';
-import type { Part } from '../features/part/part';
+import { type Area, paths } from '../lib/paths';
 import { useT } from '../i18n/use-t';
 import { isLoggedIn, userInfo, viaQr } from '../stores/account';
 import { useLogout } from '../stores/use-logout';
@@ -8,11 +8,11 @@ import { Button } from '../ui/button';
 import styles from './screen-tools.module.css';
 
 /**
- * The tools every screen of a part carries in the header band: the learner's name with log out (to
- * the part's standby) and sign out everywhere, and the language switch. After a QR login the name
+ * The tools every screen of an area carries in the header band: the learner's name with log out (to
+ * the area's standby) and sign out everywhere, and the language switch. After a QR login the name
  * reads "signed in as …" with "not you? sign out": whoever scanned first signed this screen in.
  */
-export function ScreenTools({ part }: { part: Part }) {
+export function ScreenTools({ area }: { area: Area }) {
   useSignals();
   const { t } = useT();
   const logout = useLogout();
@@ -26,10 +26,10 @@ export function ScreenTools({ part }: { part: Part }) {
               {viaQr.value ? t('ui.qrSignedInAs', { name: user.nickname }) : user.nickname}
             </span>
           ) : null}
-          <Button variant="ghost" size="sm" onClick={() => logout(`/${part}/standby`)}>
+          <Button variant="ghost" size="sm" onClick={() => logout(paths.standby(area))}>
             {viaQr.value ? t('ui.notYou') : t('ui.logout')}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => logout(`/${part}/standby`, { everywhere: true })}>
+          <Button variant="ghost" size="sm" onClick={() => logout(paths.standby(area), { everywhere: true })}>
             {t('ui.logoutAll')}
           </Button>
         </>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { afterLoginPath } from './prefix';
+import { afterLoginPath } from './paths';
 
 /** Returns "go back where the learner wanted to be" for a login page (the guard's `redirect` parameter). */
 export function useAfterLogin(): () => void {

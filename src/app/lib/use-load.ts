@@ -4,7 +4,7 @@ export type LoadStatus = 'loading' | 'ready' | 'failed';
 
 /**
  * Runs a store loader when the screen opens (and on `reload`). Store loaders log failures and resolve
- * null (spec §8: no message for data loading); the screen shows a calm "nothing yet, reload" state.
+ * null (stores/loader.ts: no message for data loading); the screen shows a calm "nothing yet, reload" state.
  */
 export function useLoad(
   run: () => Promise<unknown>,

@@ -1,10 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isLoggedIn } from '../stores/account';
-import { loginPathFor } from '../lib/prefix';
+import { loginPathFor } from '../lib/paths';
 
 /**
- * The authentication wrapper (spec §6): without a token, go to `{prefix}/login` and come back to the
+ * The authentication wrapper: without a token, go to the area's login (lib/paths.ts) and come back to the
  * requested page (path + query) after login.
  */
 export function RequireAuth() {

@@ -1,9 +1,9 @@
-/** Spec §9: a chunk that has not arrived after 120 s counts as failed. */
+/** A chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export type ChunkFailure = 'timeout' | 'missing';
 
-/** Raised when a route's script or style chunk fails to load (spec §8): names the chunk and the reason. */
+/** Raised when a route's script or style chunk fails to load: names the chunk and the reason. */
 export class ChunkLoadError extends Error {
   readonly code = 'CHUNK_LOAD';
   constructor(

@@ -5,10 +5,10 @@ import { PartLayout } from '../layouts/part-layout';
 import { RootLayout } from '../layouts/root-layout';
 import { RequireAuth } from './auth-guard';
 import { LazyPage, type LazyEntry, lazyPage } from './lazy-page';
-import { NOT_FOUND, type Part, ROOT_REDIRECT, ROUTES, type RouteRow } from './route-table';
+import { AREAS, type Area, NOT_FOUND, ROOT_REDIRECT, ROUTES, type RouteRow } from '../lib/route-table';
 
 /**
- * Every screen module, each its own lazy chunk (spec §8 chunk errors, the first-screen budget). The
+ * Every screen module, each its own lazy chunk (load-chunk.ts errors, the first-screen budget). The
  * glob is what keeps the import paths literal for the bundler while the table names screens as data.
  */
 const SCREENS = import.meta.glob<{ default: ComponentType }>('../screens/*/*-screen.tsx');
@@ -29,7 +29,7 @@ export const PAGES: Readonly<Record<string, LazyEntry>> = Object.fromEntries(
   [...ROUTES, NOT_FOUND].map((r) => [r.page, entryFor(r.page, r.screen, r.messages)]),
 );
 
-const element = (r: Pick<RouteRow, 'page' | 'title'>) => (
+const element = (r: { page: string; title: string }) => (
   <LazyPage entry={PAGES[r.page]} titleKey={r.title as MessageKey} />
 );
 
@@ -43,14 +43,14 @@ function guarded(rows: readonly RouteRow[], toRoute: (r: RouteRow) => RouteObjec
 }
 
 /**
- * A part's routes: rows with layout `part` are children of the part's path route (`/prpt` itself is
+ * An area's routes: rows with layout `area` are children of the area's path route (`/prpt` itself is
  * its index); rows with layout `wrapper` keep their full path and get the same layout from a pathless
- * wrapper route, never through `/prpt` (spec §2).
+ * wrapper route, never through `/prpt`.
  */
-function partRoutes(part: Part): RouteObject[] {
-  const base = `/${part}`;
-  const rows = ROUTES.filter((r) => r.part === part);
-  const inPart = rows.filter((r) => r.layout === 'part');
+function areaRoutes(area: Area): RouteObject[] {
+  const base = `/${area}`;
+  const rows: readonly RouteRow[] = ROUTES.filter((r) => r.area === area);
+  const inPart = rows.filter((r) => r.layout === 'area');
   const wrapped = rows.filter((r) => r.layout === 'wrapper');
   const relative = (r: RouteRow): RouteObject =>
     r.path === base
@@ -58,22 +58,20 @@ function partRoutes(part: Part): RouteObject[] {
       : { path: r.path.slice(base.length + 1), element: element(r) };
   const absolute = (r: RouteRow): RouteObject => ({ path: r.path, element: element(r) });
   return [
-    { path: base, element: <PartLayout part={part} />, children: guarded(inPart, relative) },
+    { path: base, element: <PartLayout area={area} />, children: guarded(inPart, relative) },
     ...(wrapped.length
-      ? [{ element: <PartLayout part={part} />, children: guarded(wrapped, absolute) }]
+      ? [{ element: <PartLayout area={area} />, children: guarded(wrapped, absolute) }]
       : []),
   ];
 }
 
-const PARTS: readonly Part[] = [...new Set(ROUTES.map((r) => r.part))];
-
-/** The route tree, built from the table: `/` redirects, each part's routes, then the 404. */
+/** The route tree, built from the table: `/` redirects, each area's routes, then the 404. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       { path: '/', element: <Navigate to={ROOT_REDIRECT} replace /> },
-      ...PARTS.flatMap(partRoutes),
+      ...AREAS.flatMap(areaRoutes),
       { path: '*', element: element(NOT_FOUND) },
     ],
   },

@@ -5,7 +5,7 @@ import { readToken, removeToken, writeToken } from '../../api/token';
 import { readJson, writeJson } from './storage';
 import { userAction } from './user-action';
 
-/** Account state (spec §3): the QR image + uuid of a pending QR login, and the logged-in user. */
+/** Account state: the QR image + uuid of a pending QR login, and the logged-in user. */
 export interface AuthQRCode {
   /** A `data:image/png` URL made by `qrcode` from the server's link. */
   qrcode: string;
@@ -49,7 +49,7 @@ export function watchTokenCookie(): () => void {
   };
 }
 
-/** Spec §4: store the token in cookie `user-token` (604 800 s, path /) and save the user info. */
+/** Stores the token in cookie `user-token` (604 800 s, path /) and saves the user info. */
 export function completeLogin(newToken: string, info: UserInfo | null, opts: { viaQr?: boolean } = {}): void {
   writeToken(newToken);
   writeJson(localStorage, USER_INFO_KEY, info);

@@ -1,5 +1,5 @@
 /**
- * Spec §8: "failures in the data-loading actions are only logged, with no message to the user".
+ * Failures in the data-loading actions are only logged, with no message to the user (src/api/README.md).
  * Each loader keeps a sequence number so a slow answer for an older request cannot overwrite a newer one.
  */
 export function makeLoader<A extends unknown[], R>(

@@ -6,7 +6,7 @@ import { ApiError, isAbortError } from '../../api/errors';
 import { authQRCode, completeLogin } from './account';
 
 /**
- * QR login (spec §4) as a framework-free controller: request the link, draw it with `qrcode`, take
+ * QR login (docs/api.md, "Sign-in") as a framework-free controller: request the link, draw it with `qrcode`, take
  * `uuid` from the link's query string, then long-poll the status one request at a time until success,
  * expiry, cancel or stop. An expired or cancelled code is replaced by a fresh one automatically.
  * Each poll carries the request's pickup key from qr_url's answer (QR_PICKUP_HEADER): the server
@@ -45,7 +45,7 @@ export interface QrLoginOptions {
 
 const initial: QrLoginState = { phase: 'idle', qrcode: '', uuid: '', link: '', error: null };
 
-/** The uuid from the link's query string (spec §4). */
+/** The uuid from the link's query string (docs/api.md, "Sign-in"). */
 export function uuidFromLink(link: string): string {
   const query = link.includes('?') ? link.slice(link.indexOf('?') + 1).split('#')[0] : '';
   const uuid = new URLSearchParams(query).get('uuid');

@@ -12,7 +12,7 @@ export function onClearLocalData(reset: () => void): void {
 
 /**
  * Wipes everything this browser holds for the learner: every store, localStorage, sessionStorage and
- * the token cookie (spec §4 logout, spec §8 code 1002). The UI language is written back afterwards:
+ * the token cookie (logout, and code 1002 in docs/api.md, "Conventions"). The UI language is written back afterwards:
  * it is a setting of the kiosk, not the learner's data.
  */
 export function clearLocalData(): void {

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 
-/** Spec §9: a message toast lasts 3 seconds unless told otherwise. */
+/** A message toast lasts 3 seconds unless told otherwise. */
 export const TOAST_DURATION_MS = 3000;
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';

@@ -31,7 +31,7 @@ export async function leaveThenWipe(
 }
 
 /**
- * Spec §4: logout clears all local storage, removes the token cookie and goes to a chosen path (default
+ * Logout clears all local storage, removes the token cookie and goes to a chosen path (default
  * /). The server revokes the session too (POST /site_products/logout).
  */
 export function useLogout(): (to?: string, opts?: { everywhere?: boolean }) => void {

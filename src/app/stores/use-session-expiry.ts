@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { bus } from '../../api/bus';
 import { t } from '../i18n';
-import { isLoginPath, loginPathFor } from '../lib/prefix';
+import { isLoginPath, loginPathFor } from '../lib/paths';
 import { clearLocalData } from './session';
 import { toast } from './toast';
 
 /**
- * The single listener for code 1002 (spec §8), mounted once by the root layout: warn 登录信息已失效,
+ * The single listener for code 1002 (docs/api.md, "Conventions"), mounted once by the root layout: warn 登录信息已失效,
  * clear local data and the token, go to the prefix-aware login with a way back to the page.
  */
 export function useSessionExpiry(): void {

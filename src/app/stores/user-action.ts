@@ -2,7 +2,7 @@ import { errorMessage } from '../../api/errors';
 import { toast } from './toast';
 
 /**
- * User actions (save answers, log in) show what went wrong (spec §8 catalogue message) and rethrow, so
+ * User actions (save answers, log in) show what went wrong (the catalogue message, src/api/errors.ts) and rethrow, so
  * the screen can keep its form and mark fields. 1002 is not shown here: the bus listener handles it.
  */
 export async function userAction<R>(run: () => Promise<R>): Promise<R> {

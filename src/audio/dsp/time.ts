@@ -1,5 +1,5 @@
 /**
- * mm:ss ↔ seconds (spec §3, §9: total seconds = 60 × minutes + seconds).
+ * mm:ss ↔ seconds (docs/api.md, get_film_info: total seconds = 60 × minutes + seconds).
  * Pure: used by the page, the encoder worker and the server.
  */
 

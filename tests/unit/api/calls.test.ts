@@ -46,7 +46,7 @@ const invoke: Record<CallName, () => Promise<unknown>> = {
   getPrpTReportH5Url: () => calls.getPrpTReportH5Url(),
 };
 
-test('there are exactly the fifteen named calls of spec §7', () => {
+test('there are exactly the fifteen named calls of docs/api.md', () => {
   expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(invoke).sort());
   expect(Object.keys(ENDPOINTS)).toHaveLength(15);
 });
@@ -78,7 +78,7 @@ test('discernSpeechEmotion sends the wav as field `file` named <subtitlesId>.wav
   expect(body).toMatch(/name="runId"\r\n\r\nrun-0001\r\n/);
 });
 
-test('getPrpTReport sends an empty payload with the JSON header (spec §7)', async () => {
+test('getPrpTReport sends an empty payload with the JSON header (docs/api.md)', async () => {
   await invoke.getPrpTReport().catch(() => {});
   const seen = server.last();
   expect([...seen.url.searchParams.keys()]).toEqual(['_v']);

@@ -23,7 +23,7 @@ async function failure(): Promise<ApiError> {
   throw new Error('the call was expected to fail');
 }
 
-describe('error catalogue (spec §8), message texts verbatim', () => {
+describe('error catalogue (src/api/README.md), message texts verbatim', () => {
   test('code 200 resolves with data', async () => {
     server.handle((_r, res) => json(res, { code: 200, msg: 'ok', data: { n: 1 } }));
     await expect(request({ method: 'GET', path: '/x' })).resolves.toEqual({ n: 1 });

@@ -10,7 +10,7 @@ beforeAll(async () => {
 beforeEach(() => server.reset());
 afterAll(() => server.close());
 
-describe('the request wrapper encodes data per method (spec §7)', () => {
+describe('the request wrapper encodes data per method (src/api/README.md)', () => {
   test('GET sends data as query parameters under /producer and no body', async () => {
     await request({
       method: 'GET',

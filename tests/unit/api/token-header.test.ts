@@ -25,7 +25,7 @@ test('no token header when the cookie is missing', async () => {
   expect(await tokenHeaderSent()).toBeUndefined();
 });
 
-test('no token header when the cookie holds the text "undefined" (spec §6)', async () => {
+test('no token header when the cookie holds the text "undefined"', async () => {
   setRawCookie(`${TOKEN_COOKIE}=undefined; path=/`);
   expect(readToken()).toBeNull();
   expect(await tokenHeaderSent()).toBeUndefined();

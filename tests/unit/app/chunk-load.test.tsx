@@ -16,7 +16,7 @@ afterEach(() => {
   setLang('zh');
 });
 
-describe('loadChunk (spec §8, §9)', () => {
+describe('loadChunk (a 120 s limit, errors naming the chunk)', () => {
   test('a chunk with no answer after 120 s fails with reason timeout, naming the chunk', async () => {
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
     vi.useFakeTimers();

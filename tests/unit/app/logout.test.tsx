@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { LANG_STORAGE_KEY, setLang } from '../../../src/app/i18n';
 import { completeLogin, isLoggedIn, userInfo } from '../../../src/app/stores/account';
-import { prpo } from '../../../src/app/features/part/part-store';
-import { recordAttempt, subTitlesScores } from '../../../src/app/features/part/sub-titles-scores';
+import { reportState } from '../../../src/app/screens/report/report-state';
+import { recordAttempt, subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
 import { useLogout } from '../../../src/app/stores/use-logout';
 import { type FixtureServer, movePageTo, startFixtureServer } from '../api/fixture-server';
 
@@ -42,7 +42,7 @@ afterEach(() => {
 
 function seed() {
   completeLogin('tok-1', { id: 'u1', account: 'a', nickname: 'n', token: 'tok-1', expiresIn: 604800 });
-  prpo.reportH5Url.value = 'https://h5/report';
+  reportState('prpo').reportH5Url.value = 'https://h5/report';
   recordAttempt('s1', '{}', 'blob:1');
   localStorage.setItem('something', '1');
   sessionStorage.setItem('draft', '1');
@@ -57,7 +57,7 @@ test('logout clears local and session storage, the stores and the token cookie, 
   expect(readToken()).toBeNull();
   expect(isLoggedIn.value).toBe(false);
   expect(userInfo.value).toBeNull();
-  expect(prpo.reportH5Url.value).toBe('');
+  expect(reportState('prpo').reportH5Url.value).toBe('');
   expect(subTitlesScores.value).toEqual({});
   expect(localStorage.getItem('something')).toBeNull();
   expect(sessionStorage.length).toBe(0);

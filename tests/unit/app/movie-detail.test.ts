@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { FilmDetail, Subtitle } from '../../../src/api/contract';
-import { SubtitleTimeError, withSubtitleSeconds } from '../../../src/app/features/part/movie-detail';
+import { SubtitleTimeError, withSubtitleSeconds } from '../../../src/app/lib/movie-detail';
 
 const line = (id: string, startTime: string, endTime: string): Subtitle => ({
   id,
@@ -18,7 +18,7 @@ const line = (id: string, startTime: string, endTime: string): Subtitle => ({
 
 const detail = (subtitlesList: Subtitle[]) => ({ id: 'f1', subtitlesList }) as unknown as FilmDetail;
 
-describe('subtitle windows: startTime_m / endTime_m = 60 × mm + ss (spec §3, §9)', () => {
+describe('subtitle windows: startTime_m / endTime_m = 60 × mm + ss', () => {
   test.each([
     ['00:00', 0],
     ['00:07', 7],
@@ -46,7 +46,7 @@ describe('subtitle windows: startTime_m / endTime_m = 60 × mm + ss (spec §3, �
 
 describe('originalLanguage (text track and shown lines)', () => {
   test('Chinese, German, or undetermined; never a guessed English', async () => {
-    const { originalLanguage } = await import('../../../src/app/features/part/movie-detail');
+    const { originalLanguage } = await import('../../../src/app/lib/movie-detail');
     expect(originalLanguage([{ text: '你好。' }])).toBe('zh');
     expect(originalLanguage([{ text: 'Der Lappen liegt auf dem Eisschrank.' }])).toBe('de');
     expect(originalLanguage([{ text: 'Schön.' }])).toBe('de');

@@ -27,7 +27,7 @@ const info = (token: string) => ({ id: 'u1', account: 'lin', nickname: '林小�
 function mount() {
   const router = createMemoryRouter(
     [
-      { path: '/prpt/movies', element: <ScreenTools part="prpt" /> },
+      { path: '/prpt/movies', element: <ScreenTools area="prpt" /> },
       { path: '*', element: <p>standby</p> },
     ],
     { initialEntries: ['/prpt/movies'] },

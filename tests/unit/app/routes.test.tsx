@@ -5,7 +5,7 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-do
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { removeToken, writeToken } from '../../../src/api/token';
 import { type MessageKey, t } from '../../../src/app/i18n';
-import { NOT_FOUND, ROUTES, screenFile } from '../../../src/app/router/route-table';
+import { NOT_FOUND, ROUTES, screenFile } from '../../../src/app/lib/route-table';
 import { PAGES, routes } from '../../../src/app/router/routes';
 import { Toasts } from '../../../src/app/layouts/toasts';
 import { useAfterLogin } from '../../../src/app/lib/use-after-login';
@@ -44,15 +44,15 @@ test('every screen module serves a route of the table, and every route has its s
   expect(modules).toEqual(screens.map(screenFile).sort());
 });
 
-test('the tree follows the table: part layout or wrapper route, and the guard (spec §2, §6)', () => {
+test('the tree follows the table: area layout or wrapper route, and the guard', () => {
   for (const r of ROUTES) {
     const chain = matchRoutes(routes, r.path.replace(':id', '7'))?.map((m) => m.route) ?? [];
     expect(chain.at(-1)?.element, r.path).toBeDefined();
-    // `part` rows are children of `/prpo` or `/prpt`; `wrapper` rows get the layout elsewhere.
+    // `area` rows are children of `/prpo` or `/prpt`; `wrapper` rows get the layout elsewhere.
     expect(
-      chain.some((x) => x.path === `/${r.part}`),
+      chain.some((x) => x.path === `/${r.area}`),
       r.path,
-    ).toBe(r.layout === 'part');
+    ).toBe(r.layout === 'area');
     expect(
       chain.some((x) => (x.element as ReactElement | undefined)?.type === RequireAuth),
       r.path,
@@ -76,7 +76,7 @@ describe('logged out', () => {
       await pageShown(r.page);
       expect(here()).toBe(concrete(r.path));
       expect(document.title).toBe(`${heading(r.title)} · ${t('app.name')}`);
-      expect(document.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe(r.part);
+      expect(document.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe(r.area);
     },
   );
 
@@ -85,8 +85,8 @@ describe('logged out', () => {
     async (r) => {
       const url = `${concrete(r.path)}?from=test`;
       const { here } = renderAppAt(url);
-      await pageShown(`${r.part}/login`);
-      expect(here()).toBe(`/${r.part}/login?redirect=${encodeURIComponent(url)}`);
+      await pageShown(`${r.area}/login`);
+      expect(here()).toBe(`/${r.area}/login?redirect=${encodeURIComponent(url)}`);
       expect(document.querySelector(`[data-page="${r.page}"]`)).toBeNull();
     },
   );
@@ -114,7 +114,7 @@ describe('logged in', () => {
     const { here } = renderAppAt(concrete(r.path));
     await pageShown(r.page);
     expect(here()).toBe(concrete(r.path));
-    expect(document.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe(r.part);
+    expect(document.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe(r.area);
   });
 });
 

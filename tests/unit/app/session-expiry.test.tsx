@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { syncToken, userInfo } from '../../../src/app/stores/account';
-import { loadSoundSuggest } from '../../../src/app/features/part/sound-suggest';
-import { recordAttempt, subTitlesScores } from '../../../src/app/features/part/sub-titles-scores';
+import { loadSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
+import { recordAttempt, subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
 import { clearToasts, toasts } from '../../../src/app/stores/toast';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { loadScreenModules, renderAppAt } from './render-app';
@@ -52,9 +52,9 @@ test('on a prpo page the expiry goes to /prpo/login', async () => {
   server.handle((_r, res) => json(res, { code: 1002, msg: 'expired', data: null }, 401));
   const { here } = renderAppAt('/prpo/report/3');
   await waitFor(() => expect(document.querySelector('[data-page="prpo/report"]')).not.toBeNull());
-  const { prpo } = await import('../../../src/app/features/part/part-store');
+  const { reportState } = await import('../../../src/app/screens/report/report-state');
   await act(async () => {
-    await prpo.loadReport({ id: '3' });
+    await reportState('prpo').loadReport({ id: '3' });
   });
   await waitFor(() => expect(here()).toBe('/prpo/login?redirect=%2Fprpo%2Freport%2F3'));
 });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { prpo, prpt } from '../../../src/app/features/part/part-store';
+import { saveAnswers } from '../../../src/app/features/answers/save-answers';
+import { prpo, prpt } from '../../../src/app/stores/films';
 import { clearToasts, toasts } from '../../../src/app/stores/toast';
 import { type FixtureServer, json, movePageTo, startFixtureServer, text } from '../api/fixture-server';
 
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-test('a failing data loader only logs: no toast, state untouched, null returned (spec §8)', async () => {
+test('a failing data loader only logs: no toast, state untouched, null returned (stores/loader.ts)', async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   prpt.movies.value = [];
   server.handle((_r, res) => text(res, 'oops', 500));
@@ -31,7 +32,7 @@ test('a failing data loader only logs: no toast, state untouched, null returned 
 test('a failing user action (save answers) shows the server message and rethrows', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   server.handle((_r, res) => json(res, { code: 400, msg: '请回答第 2 题', data: { field: 'answers' } }, 400));
-  await expect(prpo.saveAnswers({ filmId: 'f1', answers: [] })).rejects.toMatchObject({ code: 400 });
+  await expect(saveAnswers('prpo', { filmId: 'f1', answers: [] })).rejects.toMatchObject({ code: 400 });
   expect(toasts.value.map((x) => [x.kind, x.msg])).toEqual([['error', '请回答第 2 题']]);
 });
 

@@ -1,18 +1,20 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { speechScore } from '../fixtures/speech-score';
 
-type ScoresModule = typeof import('../../../src/app/features/part/sub-titles-scores');
-type SuggestModule = typeof import('../../../src/app/features/part/sound-suggest');
+type ScoresModule = typeof import('../../../src/app/stores/takes/sub-titles-scores');
+type SuggestModule = typeof import('../../../src/app/screens/sound-suggest/sound-suggest-state');
 
 /** A fresh copy of the stores, as after a page reload (module state rebuilt from sessionStorage). */
 async function freshStores(): Promise<{ scores: ScoresModule; suggest: SuggestModule }> {
   vi.resetModules();
   return {
-    scores: await import('../../../src/app/features/part/sub-titles-scores'),
-    suggest: await import('../../../src/app/features/part/sound-suggest'),
+    scores: await import('../../../src/app/stores/takes/sub-titles-scores'),
+    suggest: await import('../../../src/app/screens/sound-suggest/sound-suggest-state'),
   };
 }
 
-const json = (overall: number, audioUrl = '/media/takes/t.wav') => JSON.stringify({ overall, audioUrl });
+const json = (overall: number, audioUrl = '/media/takes/t.wav') =>
+  JSON.stringify(speechScore({ overall, audioUrl }));
 
 let revoked: string[];
 beforeEach(() => {
@@ -23,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('attempt bookkeeping (spec §3–§4)', () => {
+describe('attempt bookkeeping', () => {
   test('first recording creates the first-attempt fields; a repeat adds the second', async () => {
     const { scores } = await freshStores();
     expect(scores.recordAttempt('s1', json(60), 'blob:a1')).toBe(1);
@@ -152,7 +154,9 @@ describe('sessionStorage survival across a reload', () => {
 
 describe('the run each film entry belongs to (docs/api.md, Runs)', () => {
   const take = (filmId: string, subtitlesId: string, overall: number) =>
-    JSON.stringify({ filmId, subtitlesId, overall, audioUrl: `/media/takes/${subtitlesId}.wav` });
+    JSON.stringify(
+      speechScore({ filmId, subtitlesId, overall, audioUrl: `/media/takes/${subtitlesId}.wav` }),
+    );
   const line = (subtitlesId: string, first: number, second: number | null = null) =>
     ({
       subtitlesId,

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-test('a toast lasts 3 s by default (spec §9)', () => {
+test('a toast lasts 3 s by default', () => {
   vi.useFakeTimers();
   expect(TOAST_DURATION_MS).toBe(3000);
   render(<Toasts />);

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { firstZh } from '../../../src/app/i18n/messages/first.zh';
 import { laterZh } from '../../../src/app/i18n/messages/later.zh';
-import { NOT_FOUND, ROUTES, screenFile } from '../../../src/app/router/route-table';
+import { NOT_FOUND, ROUTES, screenFile } from '../../../src/app/lib/route-table';
 
 /**
  * The entry ships only the first tier of the catalogue (src/app/i18n/index.ts); the later tier comes

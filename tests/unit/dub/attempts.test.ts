@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
-import type { PendingUpload } from '../../../src/app/features/uploads/upload-store';
+import type { PendingUpload } from '../../../src/app/stores/uploads/upload-store';
+import { speechScore } from '../fixtures/speech-score';
 
 const item = (subtitlesId: string, uploadId: string, attempt: 1 | 2): PendingUpload => ({
   uploadId,
@@ -15,7 +16,8 @@ const item = (subtitlesId: string, uploadId: string, attempt: 1 | 2): PendingUpl
   notBefore: 0,
   owner: 'u:learner-1',
 });
-const result = (overall: number) => ({ overall, audioUrl: `/media/takes/${overall}.wav` }) as SpeechScore;
+const result = (overall: number): SpeechScore =>
+  speechScore({ overall, audioUrl: `/media/takes/${overall}.wav` });
 
 beforeEach(() => {
   vi.resetModules();
@@ -23,9 +25,9 @@ beforeEach(() => {
 
 describe('attempt bookkeeping through the prpt store', () => {
   it('fills first-attempt fields, then second-attempt fields, and the session asks for attempt 2', async () => {
-    const { onUploadScored, takeSources } = await import('../../../src/app/features/uploads/app-queue');
-    const { subTitlesScores, nextAttempt } = await import('../../../src/app/features/part/sub-titles-scores');
-    const { lineStates } = await import('../../../src/app/features/uploads/line-state');
+    const { onUploadScored, takeSources } = await import('../../../src/app/stores/uploads/app-queue');
+    const { subTitlesScores, nextAttempt } = await import('../../../src/app/stores/takes/sub-titles-scores');
+    const { lineStates } = await import('../../../src/app/stores/uploads/line-state');
     takeSources.set('u1', 'blob:take-1');
     takeSources.set('u2', 'blob:take-2');
     expect(nextAttempt('s1')).toBe(1);
@@ -47,11 +49,11 @@ describe('attempt bookkeeping through the prpt store', () => {
   });
 
   it("a take of an earlier run, scored late, stays out of this run's entries", async () => {
-    const { onUploadScored } = await import('../../../src/app/features/uploads/app-queue');
+    const { onUploadScored } = await import('../../../src/app/stores/uploads/app-queue');
     const { subTitlesScores, adoptRunScores } = await import(
-      '../../../src/app/features/part/sub-titles-scores'
+      '../../../src/app/stores/takes/sub-titles-scores'
     );
-    const { lineStates, setLineState } = await import('../../../src/app/features/uploads/line-state');
+    const { lineStates, setLineState } = await import('../../../src/app/stores/uploads/line-state');
     adoptRunScores('film-1', 'run-2', []);
     setLineState('s4', { stage: 'uploading', progress: 0.5 });
     expect(onUploadScored({ ...item('s4', 'u4', 1), runId: 'run-1' }, result(55))).toBeNull();
@@ -63,7 +65,7 @@ describe('attempt bookkeeping through the prpt store', () => {
   });
 
   it('survives a reload: scores come back from sessionStorage, dead blob URLs marked lost', async () => {
-    const first = await import('../../../src/app/features/uploads/app-queue');
+    const first = await import('../../../src/app/stores/uploads/app-queue');
     first.takeSources.set('u1', 'blob:take-1');
     first.onUploadScored(item('s9', 'u1', 1), result(88));
     window.dispatchEvent(new Event('pagehide')); // the reload: the page goes away
@@ -71,7 +73,7 @@ describe('attempt bookkeeping through the prpt store', () => {
 
     vi.resetModules(); // a new page load: modules re-read storage
     const { subTitlesScores, nextAttempt, playableSource } = await import(
-      '../../../src/app/features/part/sub-titles-scores'
+      '../../../src/app/stores/takes/sub-titles-scores'
     );
     const entry = subTitlesScores.value.s9;
     expect(entry).toMatchObject({
@@ -85,8 +87,8 @@ describe('attempt bookkeeping through the prpt store', () => {
 
   it('a retake while the first take is still uploading counts as attempt 2', async () => {
     const { DubSession } = await import('../../../src/app/features/dub/dub-session');
-    const { UploadQueue } = await import('../../../src/app/features/uploads/upload-queue');
-    const { idbUploadStore } = await import('../../../src/app/features/uploads/upload-store');
+    const { UploadQueue } = await import('../../../src/app/stores/uploads/upload-queue');
+    const { idbUploadStore } = await import('../../../src/app/stores/uploads/upload-store');
     const { createStore } = await import('idb-keyval');
     const queue = new UploadQueue({
       store: idbUploadStore(createStore('attempts-db', 'pending')),

@@ -1,9 +1,10 @@
 import { signal } from '@preact/signals-react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { resetLineStates, setLineState } from '../../../src/app/features/uploads/line-state';
+import { resetLineStates, setLineState } from '../../../src/app/stores/uploads/line-state';
 import { lang } from '../../../src/app/i18n';
-import { clearScores, recordAttempt } from '../../../src/app/features/part/sub-titles-scores';
+import { clearScores, recordAttempt } from '../../../src/app/stores/takes/sub-titles-scores';
+import { speechScore } from '../fixtures/speech-score';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const line = dubLine();
@@ -29,7 +30,7 @@ describe('DubLineRow', () => {
 
   it('after a first scored take it shows the score and offers a retake', () => {
     resetLineStates();
-    recordAttempt('l1', JSON.stringify({ overall: 83 }), 'blob:first');
+    recordAttempt('l1', JSON.stringify(speechScore({ overall: 83 })), 'blob:first');
     const { onRecord } = renderRow();
     expect(screen.getByRole('img', { name: '第一次 83' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '重录这句' }));

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import type { Recorder } from '../../../src/audio/capture/recorder';
 import { DubSession } from '../../../src/app/features/dub/dub-session';
-import { UploadQueue } from '../../../src/app/features/uploads/upload-queue';
-import { idbUploadStore } from '../../../src/app/features/uploads/upload-store';
-import type { SubtitleLine } from '../../../src/app/features/part/movie-detail';
+import { UploadQueue } from '../../../src/app/stores/uploads/upload-queue';
+import { idbUploadStore } from '../../../src/app/stores/uploads/upload-store';
+import type { SubtitleLine } from '../../../src/app/lib/movie-detail';
 import { EncoderBridge } from '../../../src/workers/encoder-bridge';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LeadInPlayer, planLeadIn } from '../../../src/app/features/dub/lead-in';
-import type { SubtitleLine } from '../../../src/app/features/part/movie-detail';
+import type { SubtitleLine } from '../../../src/app/lib/movie-detail';
 
 const line = (id: string, start: number, end: number) =>
   ({ id, startTime_m: start, endTime_m: end }) as unknown as SubtitleLine;

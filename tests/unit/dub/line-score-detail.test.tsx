@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
-import { parseSpeechScore } from '../../../src/app/features/dub/line-score-detail';
-import { resetLineStates } from '../../../src/app/features/uploads/line-state';
-import { clearScores, recordAttempt } from '../../../src/app/features/part/sub-titles-scores';
+import { parseSpeechScore } from '../../../src/api/contract/parse-score';
+import { resetLineStates } from '../../../src/app/stores/uploads/line-state';
+import { clearScores, recordAttempt } from '../../../src/app/stores/takes/sub-titles-scores';
+import { figures, probabilities } from '../fixtures/speech-score';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const line = dubLine({
@@ -21,28 +22,6 @@ function score(
   tip: string,
   version: 1 | 2 = 1,
 ): SpeechScore {
-  const probabilities = {
-    anger: 0.1,
-    boredom: 0.1,
-    disgust: 0.1,
-    fear: 0.1,
-    happiness: 0.1,
-    sadness: 0.1,
-    neutral: 0.4,
-  };
-  const figures = {
-    durationMs: 1500,
-    speechMs: 1200,
-    pitchMedianHz: 180,
-    pitchRangeSemitones: 6,
-    loudnessMeanDb: -20,
-    loudnessRangeDb: 12,
-    syllablesPerSecond: 4,
-    pauseCount: 0,
-    jitterPct: 1,
-    shimmerDb: 0.5,
-    hnrDb: 12,
-  };
   const v2 = version === 2 ? { confidence: 0.9, clear: true, targetArousal: 0.8, arousalGap: -0.1 } : {};
   return {
     version,

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import { lineEvents } from '../../../src/app/features/dub/line-events';
 import { lineTimings } from '../../../src/app/features/dub/pipeline-timing';
-import { onUploadScored } from '../../../src/app/features/uploads/app-queue';
-import { resetLineStates } from '../../../src/app/features/uploads/line-state';
+import { onUploadScored } from '../../../src/app/stores/uploads/app-queue';
+import { resetLineStates } from '../../../src/app/stores/uploads/line-state';
 import { dubLine, renderDubRow } from './row-fixture';
 
 const measures = (name: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RunningPitchMedian } from '../../../src/audio/dsp/pitch-median';
 import { guideLine, PitchRing } from '../../../src/app/features/dub/pitch-guide-data';
-import type { SubtitleLine } from '../../../src/app/features/part/movie-detail';
+import type { SubtitleLine } from '../../../src/app/lib/movie-detail';
 
 const line = (id: string, start: number, end: number) =>
   ({ id, startTime_m: start, endTime_m: end }) as unknown as SubtitleLine;

@@ -2,7 +2,7 @@ import { type ReadonlySignal, signal } from '@preact/signals-react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { DubLineRow } from '../../../src/app/features/dub/dub-line-row';
-import type { SubtitleLine } from '../../../src/app/features/part/movie-detail';
+import type { SubtitleLine } from '../../../src/app/lib/movie-detail';
 
 /** A subtitle line as the prpt store holds it (seconds derived from mm:ss). */
 export function dubLine(overrides: Partial<SubtitleLine> = {}): SubtitleLine {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type TakeProblem, problemOf, TakeNotReadyError } from '../../../src/app/features/dub/dub-session';
-import { ClipError } from '../../../src/app/features/dub/video-anchor';
+import { ClipError } from '../../../src/app/lib/video-anchor';
 import { t } from '../../../src/app/i18n';
 import { MicrophoneError, openMicrophone } from '../../../src/audio/capture/microphone';
 

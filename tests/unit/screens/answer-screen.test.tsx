@@ -5,7 +5,7 @@ import { setLang } from '../../../src/app/i18n';
 import { AnswerScreen } from '../../../src/app/screens/answer/answer-screen';
 import { readDraft, readLastResult } from '../../../src/app/features/answers/answer-storage';
 import { ResultScreen } from '../../../src/app/screens/result/result-screen';
-import { prpo } from '../../../src/app/features/part/part-store';
+import { prpo } from '../../../src/app/stores/films';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { detail, saved } from './fixtures';
 import { renderScreen } from './render-screen';

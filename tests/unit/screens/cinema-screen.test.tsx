@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { setLang } from '../../../src/app/i18n';
 import { captionTexts, lineAt } from '../../../src/app/screens/cinema/captions';
 import { CinemaScreen } from '../../../src/app/screens/cinema/cinema-screen';
-import { prpo } from '../../../src/app/features/part/part-store';
+import { prpo } from '../../../src/app/stores/films';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { detail } from './fixtures';
 import { renderScreen } from './render-screen';

@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { RunStateData, SpeechScore } from '../../../src/api/contract';
 import { writeToken } from '../../../src/api/token';
-import { prpt } from '../../../src/app/features/part/part-store';
-import { clearScores, subTitlesScores } from '../../../src/app/features/part/sub-titles-scores';
+import { prpt } from '../../../src/app/stores/films';
+import { clearScores, subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
 import { setLang } from '../../../src/app/i18n';
 import { syncToken, userInfo } from '../../../src/app/stores/account';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { loadScreenModules, renderAppAt } from '../app/render-app';
+import { speechScore } from '../fixtures/speech-score';
 import { detail } from './fixtures';
 
 // The dub screen inside the shared frame (header with the learner, log out and the language switch;
@@ -33,54 +34,14 @@ afterEach(() => {
 });
 
 const score = (subtitlesId: string, overall: number): SpeechScore =>
-  ({
-    version: 2,
+  speechScore({
     takeId: `take-${subtitlesId}-${overall}`,
     subtitlesId,
-    filmId: 'film-1',
-    attempt: 1,
     overall,
     scores: { emotion: overall, intonation: overall, energy: overall, timing: overall, quality: 90 },
-    emotion: {
-      detected: 'neutral',
-      probabilities: {
-        anger: 0,
-        boredom: 0,
-        disgust: 0,
-        fear: 0,
-        happiness: 0,
-        sadness: 0,
-        neutral: 1,
-      },
-      arousal: 0,
-      valence: 0,
-      target: null,
-      targetSource: 'none',
-      actorProbabilities: null,
-      clear: true,
-    },
-    prosody: {
-      learner: {
-        durationMs: 1500,
-        speechMs: 1200,
-        pitchMedianHz: 180,
-        pitchRangeSemitones: 6,
-        loudnessMeanDb: -20,
-        loudnessRangeDb: 12,
-        syllablesPerSecond: 4,
-        pauseCount: 0,
-        jitterPct: 1,
-        shimmerDb: 0.5,
-        hnrDb: 12,
-      },
-      actor: null,
-    },
-    contours: { t: [], learnerPitch: [], actorPitch: [], learnerLoudness: [], actorLoudness: [] },
-    quality: { speechDetected: true, tooQuiet: false, clipped: false, snrDb: 30 },
-    tips: [],
     audioUrl: `/media/takes/u1/run-2/${subtitlesId}.wav`,
     createdAt: '2026-11-23T10:00:00Z',
-  }) as unknown as SpeechScore;
+  });
 
 function serve(run: RunStateData) {
   server.handle((req, res) => {

@@ -4,7 +4,7 @@ import { readToken, writeToken } from '../../../src/api/token';
 import { setLang } from '../../../src/app/i18n';
 import { DEFAULT_KIOSK_IDLE_MS, kioskIdleMs, warningMs } from '../../../src/app/features/kiosk/idle-config';
 import { KioskIdle } from '../../../src/app/features/kiosk/kiosk-idle';
-import { subTitlesScores } from '../../../src/app/features/part/sub-titles-scores';
+import { subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
 import { syncToken } from '../../../src/app/stores/account';
 import { type FixtureServer, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { renderScreen } from './render-screen';
@@ -108,7 +108,7 @@ describe('kiosk idle timeout', () => {
     writeToken('tok-layout');
     syncToken();
     const { PartLayout } = await import('../../../src/app/layouts/part-layout');
-    const { router } = renderScreen(<PartLayout part="prpt" />, '/prpt/movies', '/prpt/movies', {
+    const { router } = renderScreen(<PartLayout area="prpt" />, '/prpt/movies', '/prpt/movies', {
       '/prpt/standby': <p>standby</p>,
     });
     expect(await screen.findByText('standby', {}, { timeout: 5_000 })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { lang, setLang } from '../../../src/app/i18n';
 import { IntroScreen } from '../../../src/app/screens/intro/intro-screen';
 import { MoviesScreen } from '../../../src/app/screens/movies/movies-screen';
-import { prpt } from '../../../src/app/features/part/part-store';
+import { prpt } from '../../../src/app/stores/films';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { film } from './fixtures';
 import { renderScreen } from './render-screen';

@@ -5,8 +5,9 @@ import { arcPoints } from '../../../src/app/screens/report/report-view';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
 import { SoundSuggestScreen } from '../../../src/app/screens/sound-suggest/sound-suggest-screen';
 import { parseSuggestLine } from '../../../src/app/screens/sound-suggest/suggest-lines';
-import { prpt } from '../../../src/app/features/part/part-store';
-import { setSoundSuggest } from '../../../src/app/features/part/sound-suggest';
+import { reportState } from '../../../src/app/screens/report/report-state';
+import { prpt } from '../../../src/app/stores/films';
+import { setSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { prptReport } from './fixtures';
 import { renderScreen } from './render-screen';
@@ -21,6 +22,7 @@ beforeEach(() => setLang('zh'));
 afterEach(() => {
   server.reset();
   prpt.reset();
+  reportState('prpt').reset();
   setSoundSuggest(null);
 });
 
@@ -201,8 +203,8 @@ describe('sound suggestion', () => {
   });
 
   test('asks for the run the dub screen showed for the film', async () => {
-    const { adoptRunScores, clearScores } = await import('../../../src/app/features/part/sub-titles-scores');
-    const { loadSoundSuggest } = await import('../../../src/app/features/part/sound-suggest');
+    const { adoptRunScores, clearScores } = await import('../../../src/app/stores/takes/sub-titles-scores');
+    const { loadSoundSuggest } = await import('../../../src/app/screens/sound-suggest/sound-suggest-state');
     adoptRunScores('film-1', 'run-9', []);
     server.handle((_req, res) => json(res, { code: 404, msg: '还没有配音记录，请先完成配音', data: null }));
     await loadSoundSuggest('film-1', 'en');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { backoffMs, classifyUploadError } from '../../../src/app/features/uploads/backoff';
+import { backoffMs, classifyUploadError } from '../../../src/app/stores/uploads/backoff';
 
 describe('backoffMs', () => {
   it('doubles from 1 s and stops at 60 s, with ±20 % jitter', () => {

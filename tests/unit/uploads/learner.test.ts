@@ -32,7 +32,7 @@ afterEach(async () => {
 
 describe('currentLearner', () => {
   it('is the user id saved with the token the cookie holds', async () => {
-    const { currentLearner } = await import('../../../src/app/features/uploads/learner');
+    const { currentLearner } = await import('../../../src/app/stores/uploads/learner');
     const { completeLogin, resetAccount } = await import('../../../src/app/stores/account');
     expect(currentLearner()).toBeNull();
     completeLogin('tok-anna', info('anna', 'tok-anna'));
@@ -42,7 +42,7 @@ describe('currentLearner', () => {
   });
 
   it("follows the cookie when another tab logged in as someone else (this tab's signals are stale)", async () => {
-    const { currentLearner } = await import('../../../src/app/features/uploads/learner');
+    const { currentLearner } = await import('../../../src/app/stores/uploads/learner');
     const { completeLogin, USER_INFO_KEY } = await import('../../../src/app/stores/account');
     const { writeToken } = await import('../../../src/api/token');
     completeLogin('tok-anna', info('anna', 'tok-anna'));
@@ -53,7 +53,7 @@ describe('currentLearner', () => {
   });
 
   it('without user info for the token, names the session by a hash that does not contain the token', async () => {
-    const { currentLearner, learnerId } = await import('../../../src/app/features/uploads/learner');
+    const { currentLearner, learnerId } = await import('../../../src/app/stores/uploads/learner');
     const { completeLogin } = await import('../../../src/app/stores/account');
     const token = 'Zm9vYmFyYmF6cXV4LXJhbmRvbS10b2tlbi0zMi1ieXRlcw';
     completeLogin(token, null);
@@ -93,12 +93,12 @@ describe('the app queue and the account store', () => {
         }),
     );
     const account = await import('../../../src/app/stores/account');
-    const { uploadQueue } = await import('../../../src/app/features/uploads/app-queue');
+    const { uploadQueue } = await import('../../../src/app/stores/uploads/app-queue');
     // The app entry's start(): the learner watch and `online` reach the queue through it.
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     opened.push({ dispose: start(undefined, { whenIdle: () => {} }) });
-    const { idbUploadStore } = await import('../../../src/app/features/uploads/upload-store');
-    const { lineStates } = await import('../../../src/app/features/uploads/line-state');
+    const { idbUploadStore } = await import('../../../src/app/stores/uploads/upload-store');
+    const { lineStates } = await import('../../../src/app/stores/uploads/line-state');
     const queue = uploadQueue();
     opened.push(queue);
     return { sent, account, writeToken, queue, store: idbUploadStore(), lineStates };

@@ -1,18 +1,18 @@
 import { createStore } from 'idb-keyval';
 import type { SpeechScore } from '../../../src/api/contract';
 import { ApiError } from '../../../src/api/errors';
-import type { LineState } from '../../../src/app/features/uploads/line-state';
+import type { LineState } from '../../../src/app/stores/uploads/line-state';
 import {
   type NewUpload,
   UploadQueue,
   type UploadQueueDeps,
-} from '../../../src/app/features/uploads/upload-queue';
-import type { UploadLocks } from '../../../src/app/features/uploads/upload-locks';
+} from '../../../src/app/stores/uploads/upload-queue';
+import type { UploadLocks } from '../../../src/app/stores/uploads/upload-locks';
 import {
   idbUploadStore,
   type PendingUpload,
   type UploadStore,
-} from '../../../src/app/features/uploads/upload-store';
+} from '../../../src/app/stores/uploads/upload-store';
 
 /**
  * A controllable AI service: each call waits for the test to answer it, and an abort rejects it the way

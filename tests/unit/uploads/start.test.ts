@@ -3,8 +3,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import { signal } from '@preact/signals-react';
-import type { TriggeredQueue, UploadsDeps, UploadsTriggers } from '../../../src/app/features/uploads/start';
-import type { PendingUpload, UploadStore } from '../../../src/app/features/uploads/upload-store';
+import type { TriggeredQueue, UploadsDeps, UploadsTriggers } from '../../../src/app/stores/uploads/start';
+import type { PendingUpload, UploadStore } from '../../../src/app/stores/uploads/upload-store';
 
 // The AI service call is the only stand-in: queue, IndexedDB store (fake-indexeddb), prpt store and
 // sessionStorage are the real ones.
@@ -15,7 +15,7 @@ vi.mock('../../../src/api/calls', async (importOriginal) => ({
 
 /** A take the queue stored for the learner of `token` (a login answer without user info). */
 const pending = async (uploadId: string, subtitlesId: string, token: string): Promise<PendingUpload> => ({
-  owner: (await import('../../../src/app/features/uploads/learner')).learnerId(token, null),
+  owner: (await import('../../../src/app/stores/uploads/learner')).learnerId(token, null),
   uploadId,
   sceneTakeId: 'take-1',
   subtitlesId,
@@ -45,7 +45,7 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
 async function scoresAfterReload() {
   window.dispatchEvent(new Event('pagehide')); // the reload: the page goes away
   vi.resetModules();
-  const { subTitlesScores } = await import('../../../src/app/features/part/sub-titles-scores');
+  const { subTitlesScores } = await import('../../../src/app/stores/takes/sub-titles-scores');
   return subTitlesScores.value;
 }
 
@@ -62,21 +62,19 @@ afterEach(async () => {
 
 describe('countPendingUploads', () => {
   it('finds nothing and creates no database before the dub page stored a take', async () => {
-    const { countPendingUploads, UPLOADS_DB } = await import(
-      '../../../src/app/features/uploads/pending-count'
-    );
+    const { countPendingUploads, UPLOADS_DB } = await import('../../../src/app/stores/uploads/pending-count');
     expect(await countPendingUploads()).toBe(0);
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(UPLOADS_DB);
 
     // The queue's store still works afterwards (a store-less database would break idb-keyval).
-    const { idbUploadStore } = await import('../../../src/app/features/uploads/upload-store');
+    const { idbUploadStore } = await import('../../../src/app/stores/uploads/upload-store');
     await idbUploadStore().put(await pending('u1', 's1', 'tok'));
     expect(await countPendingUploads()).toBe(1);
   });
 
   it('counts exactly what the queue stored, in the same database and object store', async () => {
-    const { countPendingUploads } = await import('../../../src/app/features/uploads/pending-count');
-    const { idbUploadStore } = await import('../../../src/app/features/uploads/upload-store');
+    const { countPendingUploads } = await import('../../../src/app/stores/uploads/pending-count');
+    const { idbUploadStore } = await import('../../../src/app/stores/uploads/upload-store');
     const store = idbUploadStore();
     await store.put(await pending('u1', 's1', 'tok'));
     await store.put(await pending('u2', 's2', 'tok'));
@@ -86,9 +84,7 @@ describe('countPendingUploads', () => {
   });
 
   it('finds nothing in a database of that name without the object store', async () => {
-    const { countPendingUploads, UPLOADS_DB } = await import(
-      '../../../src/app/features/uploads/pending-count'
-    );
+    const { countPendingUploads, UPLOADS_DB } = await import('../../../src/app/stores/uploads/pending-count');
     await new Promise<void>((resolve, reject) => {
       const r = indexedDB.open(UPLOADS_DB, 1);
       r.onsuccess = () => {
@@ -101,7 +97,7 @@ describe('countPendingUploads', () => {
   });
 
   it('without IndexedDB there is nothing to resume', async () => {
-    const { countPendingUploads } = await import('../../../src/app/features/uploads/pending-count');
+    const { countPendingUploads } = await import('../../../src/app/stores/uploads/pending-count');
     expect(await countPendingUploads(undefined as unknown as IDBFactory)).toBe(0);
   });
 });
@@ -152,7 +148,7 @@ describe('start (when to load the queue)', () => {
   }
 
   it('waits for idle, then loads the queue only for a logged-in learner with something pending', async () => {
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const state = { token: true, pending: 2 };
     const h = harness(state);
     start(h.deps, h.triggers);
@@ -163,7 +159,7 @@ describe('start (when to load the queue)', () => {
   });
 
   it('a logged-out learner: IndexedDB is not even opened and the queue is not loaded', async () => {
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const h = harness({ token: false, pending: 3 });
     start(h.deps, h.triggers);
     h.idle();
@@ -176,14 +172,14 @@ describe('start (when to load the queue)', () => {
   });
 
   it('nothing pending: the queue is not loaded', async () => {
-    const { createUploadResumer } = await import('../../../src/app/features/uploads/start');
+    const { createUploadResumer } = await import('../../../src/app/stores/uploads/start');
     const h = harness({ token: true, pending: 0 });
     await expect(createUploadResumer(h.deps)()).resolves.toBe('nothing-pending');
     expect(h.resume).not.toHaveBeenCalled();
   });
 
   it('checks again when the browser comes back online and after a login, until stopped', async () => {
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const state = { token: false, pending: 1 };
     const h = harness(state);
     const stop = start(h.deps, h.triggers);
@@ -205,7 +201,7 @@ describe('start (when to load the queue)', () => {
   });
 
   it('an online event during a running check joins it instead of loading twice', async () => {
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const h = harness({ token: true, pending: 1 });
     let answer: (n: number) => void = () => {};
     h.deps.countPending.mockImplementationOnce(
@@ -226,7 +222,7 @@ describe('start (when to load the queue)', () => {
   });
 
   it('a failing IndexedDB is logged and loads nothing', async () => {
-    const { createUploadResumer } = await import('../../../src/app/features/uploads/start');
+    const { createUploadResumer } = await import('../../../src/app/stores/uploads/start');
     const h = harness({ token: true, pending: 1 });
     const error = new DOMException('blocked by policy', 'InvalidStateError');
     h.deps.countPending.mockRejectedValueOnce(error);
@@ -236,7 +232,7 @@ describe('start (when to load the queue)', () => {
   });
 
   it('once the queue is loaded: online ends its backoff wait; a login, a logout, another tab reach it at once', async () => {
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const { USER_INFO_KEY } = await import('../../../src/app/stores/account');
     const h = harness({ token: true, pending: 1 });
     const stop = start(h.deps, h.triggers);
@@ -258,7 +254,7 @@ describe('start (when to load the queue)', () => {
   });
 
   it('a queue a screen creates before any check is resumed at once, then reached by every trigger', async () => {
-    const { start, queueCreated } = await import('../../../src/app/features/uploads/start');
+    const { start, queueCreated } = await import('../../../src/app/stores/uploads/start');
     const h = harness({ token: true, pending: 1 });
     const stop = start(h.deps, h.triggers); // idle has not come yet
     queueCreated(h.queue); // the dub screen opened first
@@ -275,7 +271,7 @@ describe('pending uploads sent away from the dub page', () => {
     const send = vi.mocked(calls.discernSpeechEmotion);
     send.mockReset(); // the mocked module outlives vi.resetModules
     const { writeToken } = await import('../../../src/api/token');
-    const { idbUploadStore } = await import('../../../src/app/features/uploads/upload-store');
+    const { idbUploadStore } = await import('../../../src/app/stores/uploads/upload-store');
     return { send, writeToken, store: idbUploadStore() };
   }
 
@@ -286,7 +282,7 @@ describe('pending uploads sent away from the dub page', () => {
     send.mockResolvedValue(score(83));
     vi.stubGlobal('requestIdleCallback', (f: () => void) => setTimeout(f, 0));
 
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const stop = start();
     await until(async () => (await store.all()).length === 0);
     stop();
@@ -298,10 +294,10 @@ describe('pending uploads sent away from the dub page', () => {
       attempt: 1,
       takeId: 'u1',
     });
-    const { subTitlesScores } = await import('../../../src/app/features/part/sub-titles-scores');
+    const { subTitlesScores } = await import('../../../src/app/stores/takes/sub-titles-scores');
     const expected = { subtitlesId: 's1', firstUserAudioJson: JSON.stringify(score(83)), firstSource: '' };
     expect(subTitlesScores.value.s1).toEqual(expected);
-    const { lineStates } = await import('../../../src/app/features/uploads/line-state');
+    const { lineStates } = await import('../../../src/app/stores/uploads/line-state');
     expect(lineStates.value.s1).toMatchObject({ stage: 'scored', overall: 83, attempt: 1 });
     expect((await scoresAfterReload()).s1).toEqual(expected); // in sessionStorage too
   });
@@ -311,7 +307,7 @@ describe('pending uploads sent away from the dub page', () => {
     await store.put(await pending('u1', 's1', 'tok-2'));
     send.mockResolvedValue(score(70));
     vi.stubGlobal('requestIdleCallback', (f: () => void) => setTimeout(f, 0));
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const stop = start();
     for (let i = 0; i < 5; i++) await turn();
     expect(send).not.toHaveBeenCalled();
@@ -332,10 +328,10 @@ describe('pending uploads sent away from the dub page', () => {
     const answers: ((s: SpeechScore) => void)[] = [];
     send.mockImplementation(() => new Promise<SpeechScore>((r) => answers.push(r)));
 
-    const { start } = await import('../../../src/app/features/uploads/start');
+    const { start } = await import('../../../src/app/stores/uploads/start');
     const stop = start(undefined, { whenIdle: (f) => f() }); // the app-start check runs now
     // The dub screen opens meanwhile and takes the queue.
-    const { uploadQueue } = await import('../../../src/app/features/uploads/app-queue');
+    const { uploadQueue } = await import('../../../src/app/stores/uploads/app-queue');
     uploadQueue();
     window.dispatchEvent(new Event('online'));
     await until(() => answers.length === 2);
@@ -357,7 +353,7 @@ describe('pending uploads sent away from the dub page', () => {
 
 describe('UploadQueue.resume racing a finished upload', () => {
   it('a resume that read the store before a take was scored does not send that take again', async () => {
-    const { UploadQueue } = await import('../../../src/app/features/uploads/upload-queue');
+    const { UploadQueue } = await import('../../../src/app/stores/uploads/upload-queue');
     const rows = new Map<string, PendingUpload>([
       ['u1', { ...(await pending('u1', 's1', 'tok')), owner: 'u:learner-1' }],
     ]);

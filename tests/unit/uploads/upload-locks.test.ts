@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { HELD_ELSEWHERE_RECHECK_MS, type UploadQueue } from '../../../src/app/features/uploads/upload-queue';
-import { type UploadLocks, uploadLockName } from '../../../src/app/features/uploads/upload-locks';
-import type { UploadStore } from '../../../src/app/features/uploads/upload-store';
+import { HELD_ELSEWHERE_RECHECK_MS, type UploadQueue } from '../../../src/app/stores/uploads/upload-queue';
+import { type UploadLocks, uploadLockName } from '../../../src/app/stores/uploads/upload-locks';
+import type { UploadStore } from '../../../src/app/stores/uploads/upload-store';
 import { disposeAll, flush, score, stored, TestLocks, testStore, queueOver } from './queue-fixture';
 
 let dbCount = 0;

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { UploadQueue } from '../../../src/app/features/uploads/upload-queue';
-import type { UploadStore } from '../../../src/app/features/uploads/upload-store';
+import { UploadQueue } from '../../../src/app/stores/uploads/upload-queue';
+import type { UploadStore } from '../../../src/app/stores/uploads/upload-store';
 import { disposeAll, fakeService, flush, queueOver, score, stored, testStore, upload } from './queue-fixture';
 
 // One kiosk, several learners: each test's `who.now` is the learner the token cookie belongs to.

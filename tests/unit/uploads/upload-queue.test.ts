@@ -3,9 +3,9 @@ import { createStore } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import { ApiError } from '../../../src/api/errors';
-import type { LineState } from '../../../src/app/features/uploads/line-state';
-import { UploadQueue } from '../../../src/app/features/uploads/upload-queue';
-import { idbUploadStore, type PendingUpload } from '../../../src/app/features/uploads/upload-store';
+import type { LineState } from '../../../src/app/stores/uploads/line-state';
+import { UploadQueue } from '../../../src/app/stores/uploads/upload-queue';
+import { idbUploadStore, type PendingUpload } from '../../../src/app/stores/uploads/upload-store';
 import { score, upload } from './queue-fixture';
 
 let dbCount = 0;

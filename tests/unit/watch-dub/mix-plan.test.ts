@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../src/audio/constants';
 import { gainSteps, planMix } from '../../../src/app/features/watch-dub/mix-plan';
-import { latestTakesFromScores } from '../../../src/app/features/watch-dub/latest-takes';
+import { latestTakesFromScores } from '../../../src/app/stores/takes/latest-takes';
+import { speechScore } from '../fixtures/speech-score';
 
 const M = DEFAULT_WINDOW_MARGIN_SECONDS;
 
@@ -42,7 +43,7 @@ describe('watch my dub: the mix plan', () => {
   });
 
   it('the latest take of a line is its second, else its first; a lost local take falls back to the server copy', () => {
-    const json = (url: string) => JSON.stringify({ overall: 50, audioUrl: url });
+    const json = (url: string) => JSON.stringify(speechScore({ overall: 50, audioUrl: url }));
     const takes = latestTakesFromScores({
       a: { subtitlesId: 'a', firstUserAudioJson: json('/media/a1.wav'), firstSource: 'blob:a1' },
       b: {

@@ -1,6 +1,6 @@
 import type { Question, SaveQuestionRecordData } from '../../../api/contract';
 import { readJson, writeJson } from '../../stores/storage';
-import type { Part } from '../part/part';
+import type { Part } from '../../lib/paths';
 
 /**
  * What the answer and result screens keep between pages, in sessionStorage: it survives a reload,

@@ -1,6 +1,6 @@
 import { getRun, getRunHistory } from '../../../api/calls';
 import type { Part } from '../../../api/contract';
-import { partStore } from '../part/part-store';
+import { filmStore } from '../../stores/films';
 import { type LastResult, readLastResult } from './answer-storage';
 
 /**
@@ -17,7 +17,7 @@ export async function loadLatestResult(part: Part): Promise<LastResult | null> {
     if (!run) return null;
     const state = await getRun(part, { filmId: run.filmId, runId: run.runId });
     if (!state.answers) return null;
-    const detail = await partStore(part).loadMovieDetail(run.filmId);
+    const detail = await filmStore(part).loadMovieDetail(run.filmId);
     return {
       filmId: run.filmId,
       filmTitle: run.filmTitle,

@@ -4,7 +4,7 @@ import styles from './dub.module.css';
 import type { DubSession } from './dub-session';
 import { longTasks, watchLongTasks } from './long-tasks';
 import { lineTimings } from './pipeline-timing';
-import type { UploadQueue } from '../uploads/upload-queue';
+import type { UploadQueue } from '../../stores/uploads/upload-queue';
 
 const ms = (v: number | undefined) =>
   v === undefined ? '…' : v < 10 ? v.toFixed(1) : Math.round(v).toString();

@@ -1,14 +1,15 @@
 import { computed, type ReadonlySignal, useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { parseSpeechScore } from '../../../api/contract/parse-score';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import { lang, t } from '../../i18n';
-import type { SubtitleLine } from '../part/movie-detail';
-import { playableSource, type SubtitleScore, subTitlesScores } from '../part/sub-titles-scores';
+import type { SubtitleLine } from '../../lib/movie-detail';
+import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { Button, type ButtonProps } from '../../ui/button';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
-import { type LineState, lineStateOf } from '../uploads/line-state';
+import { type LineState, lineStateOf } from '../../stores/uploads/line-state';
 import { LineScoreDetail } from './line-score-detail';
 import { lineEvents } from './line-events';
 import { useSignalLater } from './use-signal-later';
@@ -39,16 +40,6 @@ function stageLabel(state: LineState): string {
   // A take stopped before this line ended: it was never sent, so it did not fail to upload.
   if (state.stage === 'failed' && state.message === 'incomplete') return t('dub.cut');
   return t(`dub.${state.stage}`);
-}
-
-function overallOf(json: string | undefined): number | null {
-  if (!json) return null;
-  try {
-    const v = (JSON.parse(json) as { overall?: unknown }).overall;
-    return typeof v === 'number' ? v : null;
-  } catch {
-    return null;
-  }
 }
 
 const scoreSignals = new Map<string, ReadonlySignal<SubtitleScore | undefined>>();
@@ -103,8 +94,8 @@ export const DubLineRow = memo(function DubLineRow({
   // Parsed once per stored JSON, not on every stage or progress change of the row.
   const firstJson = entry?.firstUserAudioJson;
   const secondJson = entry?.secondUserAudioJson;
-  const first = useMemo(() => overallOf(firstJson), [firstJson]);
-  const second = useMemo(() => overallOf(secondJson), [secondJson]);
+  const first = useMemo(() => parseSpeechScore(firstJson)?.overall ?? null, [firstJson]);
+  const second = useMemo(() => parseSpeechScore(secondJson)?.overall ?? null, [secondJson]);
   const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
   const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
   const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;

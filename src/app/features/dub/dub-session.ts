@@ -10,16 +10,16 @@ import { MicrophoneError, type MicrophoneReason } from '../../../audio/capture/m
 import type { LevelReading, Recorder } from '../../../audio/capture/recorder';
 import type { EncoderBridge } from '../../../workers/encoder-bridge';
 import type { EncodedWindow, PipelineStats, TakeSummary } from '../../../workers/encoder-types';
-import type { SubtitleLine } from '../part/movie-detail';
-import { prpt } from '../part/part-store';
-import { nextAttempt, scoresRunOf, subTitlesScores } from '../part/sub-titles-scores';
-import { latestTakesFromScores } from '../watch-dub/latest-takes';
+import type { SubtitleLine } from '../../lib/movie-detail';
+import { prpt } from '../../stores/films';
+import { nextAttempt, scoresRunOf, subTitlesScores } from '../../stores/takes/sub-titles-scores';
+import { latestTakesFromScores } from '../../stores/takes/latest-takes';
 import { type LeadInPlan, LeadInPlayer, leadInSound, planLeadIn } from './lead-in';
 import { PitchRing } from './pitch-guide-data';
-import { lineStates, patchLineState, setLineState } from '../uploads/line-state';
+import { lineStates, patchLineState, setLineState } from '../../stores/uploads/line-state';
 import { lineEvents } from './line-events';
-import type { UploadQueue } from '../uploads/upload-queue';
-import { anchorAtFirstFrame, ClipError, playUntil, seek } from './video-anchor';
+import type { UploadQueue } from '../../stores/uploads/upload-queue';
+import { anchorAtFirstFrame, ClipError, playUntil, seek } from '../../lib/video-anchor';
 
 export type TakePhase = 'idle' | 'preparing' | 'count-in' | 'recording' | 'finishing';
 

@@ -1,6 +1,6 @@
 import { effect, type ReadonlySignal } from '@preact/signals-react';
 import { type RefObject, useEffect } from 'react';
-import type { SubtitleLine } from '../part/movie-detail';
+import type { SubtitleLine } from '../../lib/movie-detail';
 import type { TakePhase } from './dub-session';
 
 /** Room kept between the sticky stage (video and cue) and the followed row, and below it. */

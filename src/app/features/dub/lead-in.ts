@@ -6,7 +6,7 @@
  */
 import { signal } from '@preact/signals-react';
 import { readJson, writeJson } from '../../stores/storage';
-import type { SubtitleLine } from '../part/movie-detail';
+import type { SubtitleLine } from '../../lib/movie-detail';
 
 export type LeadInSound = 'actor' | 'take';
 

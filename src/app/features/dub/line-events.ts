@@ -4,7 +4,7 @@ import type { EncodedWindow } from '../../../workers/encoder-types';
 /**
  * What happens to a line on the dub screen, for observers (pipeline-timing.ts): the data path reports
  * events and never calls the measuring code itself. The upload stages in between are the queue's
- * events (uploads/app-queue.ts).
+ * events (stores/uploads/app-queue.ts).
  */
 export type LineEvents = {
   /** The worker handed over a line's window, queued as `uploadId`. */

@@ -1,7 +1,7 @@
 import { type ReadonlySignal, useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lang, t } from '../../i18n';
-import { originalLanguage, type SubtitleLine } from '../part/movie-detail';
+import { originalLanguage, type SubtitleLine } from '../../lib/movie-detail';
 import styles from './line-prompt.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SpeechScore } from '../../../api/contract';
-import { SPEECH_SCORE_VERSIONS } from '../../../api/contract/constants';
+import { parseSpeechScore } from '../../../api/contract/parse-score';
 import { DELIVERY_LIKENESS_NOTE, NO_CLEAR_EMOTION } from '../../../audio/scoring/labels';
 import { lang, t } from '../../i18n';
 import { emotionLabel } from '../../i18n/emotion-label';
@@ -8,23 +8,6 @@ import { LazyContourChart, LazySubScoreRadar } from '../../ui/charts/lazy';
 import { EmotionChip } from '../../ui/emotion-chip';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
-
-/** Reads a stored score JSON (first/secondUserAudioJson); null when absent or not a version 1 or 2 result. */
-export function parseSpeechScore(json: string | undefined): SpeechScore | null {
-  if (!json) return null;
-  try {
-    const value = JSON.parse(json) as Partial<SpeechScore> | null;
-    return value &&
-      (SPEECH_SCORE_VERSIONS as readonly unknown[]).includes(value.version) &&
-      value.scores &&
-      value.emotion &&
-      value.contours
-      ? (value as SpeechScore)
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 function range(values: ReadonlyArray<number | null> | null): string {
   if (!values) return '—';

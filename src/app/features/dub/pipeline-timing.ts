@@ -8,7 +8,7 @@
  */
 import { signal } from '@preact/signals-react';
 import type { EncodedWindow } from '../../../workers/encoder-types';
-import { uploadEvents } from '../uploads/app-queue';
+import { uploadEvents } from '../../stores/uploads/app-queue';
 import { lineEvents } from './line-events';
 
 export interface LineTiming {

@@ -4,7 +4,7 @@
  * semitones re the take's running median), stamped with the clip time it arrived at, in a fixed ring.
  * The actor's contour comes with the film (subtitle `actorPitch`, computed by the server).
  */
-import type { SubtitleLine } from '../part/movie-detail';
+import type { SubtitleLine } from '../../lib/movie-detail';
 
 export class PitchRing {
   readonly times: Float64Array;

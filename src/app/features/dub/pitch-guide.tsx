@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
-import type { SubtitleLine } from '../part/movie-detail';
+import type { SubtitleLine } from '../../lib/movie-detail';
 import styles from './pitch-guide.module.css';
 import type { DubSession } from './dub-session';
 import { GUIDE_PAD_SECONDS, guideLine } from './pitch-guide-data';

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
+import { type Area, paths } from '../../lib/paths';
 import { leaveThenWipe } from '../../stores/use-logout';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -7,7 +8,8 @@ import { kioskIdleMs, warningMs } from './idle-config';
 import { useIdleTimer } from './use-idle-timer';
 
 export interface KioskIdleProps {
-  part: 'prpo' | 'prpt';
+  /** The area the kiosk is in: it returns to that area's standby screen. */
+  part: Area;
 }
 
 /**
@@ -25,7 +27,7 @@ export function KioskIdle({ part }: KioskIdleProps) {
     idleMs,
     warningMs(idleMs),
     // The same order as the logout button: revoke, leave the guarded page, then wipe.
-    () => leaveThenWipe(navigate, `/${part}/standby`),
+    () => leaveThenWipe(navigate, paths.standby(part)),
     !onStandby,
   );
   return (

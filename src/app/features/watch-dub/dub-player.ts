@@ -4,11 +4,11 @@
  * track, the original audio inside the windows of lines not dubbed, and each take started at the
  * context time its window's first sample is heard, read from the video's clock
  * (requestVideoFrameCallback's display time → getOutputTimestamp, as the recorder's anchor does in
- * features/dub/video-anchor.ts). No re-encode: the browser mixes what it already has.
+ * lib/video-anchor.ts). No re-encode: the browser mixes what it already has.
  */
 import { signal } from '@preact/signals-react';
 import { presentedContextTime } from '../../../audio/dsp/clock';
-import { seek } from '../dub/video-anchor';
+import { seek } from '../../lib/video-anchor';
 import { gainSteps, type MixPlan } from './mix-plan';
 import { VideoClock } from './video-clock';
 

@@ -6,17 +6,17 @@ import { prefixImage } from '../../../api/image';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { prpt } from '../part/part-store';
-import { subTitlesScores } from '../part/sub-titles-scores';
+import { prpt } from '../../stores/films';
+import { subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { DubPlayer } from './dub-player';
-import { type LatestTakes, latestTakesFromScores } from './latest-takes';
+import { type LatestTakes, latestTakesFromScores } from '../../stores/takes/latest-takes';
 import { planMix } from './mix-plan';
 import styles from './watch-dub.module.css';
 
 /**
  * "Watch my dub": a button that opens the clip with the learner's latest takes in place of the actor
  * (docs/architecture.md, "Watch my dub"). Used by the dub screen and the report; `takes` maps a
- * subtitle id to its latest take's URL (features/watch-dub/latest-takes.ts).
+ * subtitle id to its latest take's URL (stores/takes/latest-takes.ts).
  */
 export function WatchDub({ filmId, takes }: { filmId: string; takes: LatestTakes }) {
   const [open, setOpen] = useState(false);

@@ -6,8 +6,9 @@ import { Button, ButtonLink } from '../../ui/button';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
-import { type Part, prefixOf, usePart } from '../../features/part/part';
-import { partStore } from '../../features/part/part-store';
+import { type Part, paths, usePart } from '../../lib/paths';
+import { filmStore } from '../../stores/films';
+import { saveAnswers } from '../../features/answers/save-answers';
 import { filmTitle } from '../../lib/film-title';
 import { useLoad } from '../../lib/use-load';
 import { useT } from '../../i18n/use-t';
@@ -29,10 +30,9 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
   useSignals();
   const { t, lang } = useT();
   const navigate = useNavigate();
-  const store = partStore(part);
+  const store = filmStore(part);
   const { status } = useLoad(() => store.loadMovieDetail(id), [part, id]);
   const detail = store.movieDetail.value?.id === id ? store.movieDetail.value : null;
-  const prefix = prefixOf(part);
   const [draft, setDraft] = useState<Draft>(() => readDraft(part, id) ?? {});
   const [restored] = useState(() => Object.keys(readDraft(part, id) ?? {}).length > 0);
   const [showErrors, setShowErrors] = useState(false);
@@ -44,7 +44,7 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
   }, [draft, part, id]);
 
   const back = (
-    <ButtonLink to={`${prefix}/cinema/${id}`} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
+    <ButtonLink to={paths.cinema(part, id)} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
       {t('answer.rewatch')}
     </ButtonLink>
   );
@@ -82,7 +82,7 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
     }
     setBusy(true);
     try {
-      const data = await store.saveAnswers({
+      const data = await saveAnswers(part, {
         filmId: id,
         answers: questions
           .filter((q) => isAnswered(draft[q.id]))
@@ -97,7 +97,7 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
         data,
       });
       writeDraft(part, id, null);
-      navigate(`${prefix}/result`);
+      navigate(paths.result(part));
     } catch {
       setBusy(false); // the store action already showed why; the answers stay on screen
     }

@@ -1,4 +1,4 @@
-import { originalLanguage } from '../../features/part/movie-detail';
+import { originalLanguage } from '../../lib/movie-detail';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
@@ -9,8 +9,8 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { clock } from '../../lib/format';
-import { type Part, prefixOf, usePart } from '../../features/part/part';
-import { partStore } from '../../features/part/part-store';
+import { type Part, paths, usePart } from '../../lib/paths';
+import { filmStore } from '../../stores/films';
 import { useLoad } from '../../lib/use-load';
 import { useT } from '../../i18n/use-t';
 import { markFilmStart } from '../../features/answers/answer-storage';
@@ -23,14 +23,13 @@ import { useMedia } from './use-media';
 export function CinemaScreen({ part, id }: { part: Part; id: string }) {
   useSignals();
   const { t, lang } = useT();
-  const store = partStore(part);
+  const store = filmStore(part);
   const { status, reload } = useLoad(() => store.loadMovieDetail(id), [part, id]);
   const detail = store.movieDetail.value?.id === id ? store.movieDetail.value : null;
   const media = useMedia();
   useEffect(() => markFilmStart(part, id), [part, id]);
-  const prefix = prefixOf(part);
   const back = (
-    <ButtonLink to={`${prefix}/movies`} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
+    <ButtonLink to={paths.movies(part)} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
       {t('ui.back')}
     </ButtonLink>
   );
@@ -50,7 +49,7 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
                 <Button variant="secondary" onClick={reload}>
                   {t('ui.reload')}
                 </Button>
-                <ButtonLink to={`${prefix}/movies`} variant="primary">
+                <ButtonLink to={paths.movies(part)} variant="primary">
                   {t('home.browse')}
                 </ButtonLink>
               </div>
@@ -63,7 +62,7 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
 
   const current = lineAt(detail.subtitlesList, media.time);
   const toQuestions = (
-    <ButtonLink to={`${prefix}/answer/${id}`} variant="primary" size="lg" icon={<ArrowRightIcon />}>
+    <ButtonLink to={paths.answer(part, id)} variant="primary" size="lg" icon={<ArrowRightIcon />}>
       {t('cinema.toQuestions')}
     </ButtonLink>
   );

@@ -7,8 +7,8 @@ import { createRecorder } from '../../../audio/capture/create-recorder';
 import { encoderBridge } from '../../../workers/encoder-bridge';
 import { DebugOverlay } from '../../features/dub/debug-overlay';
 import { DubLineRow } from '../../features/dub/dub-line-row';
-import { takeSources, uploadQueue } from '../../features/uploads/app-queue';
-import type { UploadQueue } from '../../features/uploads/upload-queue';
+import { takeSources, uploadQueue } from '../../stores/uploads/app-queue';
+import type { UploadQueue } from '../../stores/uploads/upload-queue';
 import { DubSession } from '../../features/dub/dub-session';
 import styles from '../../features/dub/dub.module.css';
 import { LevelMeter } from '../../features/dub/level-meter';
@@ -18,21 +18,22 @@ import { WatchDubFromScores } from '../../features/watch-dub/watch-dub';
 import { LeadInChoice } from '../../features/dub/lead-in-choice';
 // Measures every line's stages from the data path's events (also without the debug overlay: the bench).
 import '../../features/dub/pipeline-timing';
-import { originalLanguage, type SubtitleLine } from '../../features/part/movie-detail';
-import { prpt } from '../../features/part/part-store';
+import { originalLanguage, type SubtitleLine } from '../../lib/movie-detail';
+import { prpt } from '../../stores/films';
 import { LinePrompt } from '../../features/dub/line-prompt';
 import follow from '../../features/dub/line-prompt.module.css';
 import { useFollowTake } from '../../features/dub/follow-take';
-import { loadRunScores } from '../../features/part/run';
-import { subTitlesScores } from '../../features/part/sub-titles-scores';
+import { loadRunScores } from '../../stores/takes/runs';
+import { subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { filmTitle } from '../../lib/film-title';
 import { Button, ButtonLink, buttonClass } from '../../ui/button';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { lang, t } from '../../i18n';
-import { PartSteps } from '../../features/part/part-steps';
+import { PartSteps } from '../../ui/part-steps';
 import { useLoad } from '../../lib/use-load';
+import { paths } from '../../lib/paths';
 
 /**
  * /prpt/dub/:id — dub the clip: a scene take of every line, or a retake of one line.
@@ -117,7 +118,7 @@ export default function DubScreen() {
     <div ref={pageRef} className={`screen ${styles.page} ${follow.followPage}`} data-screen="dub">
       <PageHeader
         back={
-          <ButtonLink to="/prpt/result" variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
+          <ButtonLink to={paths.result('prpt')} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
             {t('dub.back')}
           </ButtonLink>
         }
@@ -197,7 +198,7 @@ function NextLink({ filmId, lines }: { filmId: string; lines: readonly SubtitleL
   return (
     <Link
       className={buttonClass({ variant: scored ? 'primary' : 'secondary' })}
-      to={`/prpt/soundSuggest/${filmId}`}
+      to={paths.soundSuggest(filmId)}
       data-testid="dub-next"
     >
       {t('dub.next')}

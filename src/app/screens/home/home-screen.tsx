@@ -9,10 +9,10 @@ import { ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { ProgressRing } from '../../ui/progress-ring';
 import { LoadingState } from '../../ui/states';
-import { type Part, prefixOf, runReportPath, usePart } from '../../features/part/part';
-import { PartSteps } from '../../features/part/part-steps';
-import { filmCompletion, recentFilms } from '../../features/part/film-progress';
-import { partStore } from '../../features/part/part-store';
+import { type Part, paths, usePart } from '../../lib/paths';
+import { PartSteps } from '../../ui/part-steps';
+import { filmCompletion, recentFilms } from '../../lib/film-progress';
+import { filmStore } from '../../stores/films';
 import { filmTitle } from '../../lib/film-title';
 import { useLoad } from '../../lib/use-load';
 import type { Lang } from '../../i18n';
@@ -72,7 +72,7 @@ function Recent({
               : t('movies.notStarted');
         return (
           <li key={f.id}>
-            <Link to={`${prefixOf(part)}/cinema/${f.id}`} className={styles.recentItem}>
+            <Link to={paths.cinema(part, f.id)} className={styles.recentItem}>
               <img className={styles.thumb} src={prefixImage(f.poster)} alt="" loading="lazy" />
               <span className={styles.recentText}>
                 <span className={styles.recentTitle}>{filmTitle(f, lang)}</span>
@@ -96,12 +96,11 @@ function Recent({
 export function HomeScreen({ part }: { part: Part }) {
   useSignals();
   const { t, lang } = useT();
-  const store = partStore(part);
+  const store = filmStore(part);
   const logged = isLoggedIn.value;
   const { status } = useLoad(() => (logged ? store.loadMovies() : Promise.resolve(true)), [part, logged]);
   const films = store.movies.value;
   const name = userInfo.value?.nickname;
-  const prefix = prefixOf(part);
   const other: Part = part === 'prpo' ? 'prpt' : 'prpo';
   // The latest run's report carries the history of every run in the part.
   const latestRun = recentFilms(films, 1)[0]?.progress.runId ?? null;
@@ -116,7 +115,7 @@ export function HomeScreen({ part }: { part: Part }) {
         }
         subtitle={t(`part.${part}.tagline`)}
         actions={
-          <ButtonLink to={`${prefix}/movies`} variant="primary" size="lg" icon={<ArrowRightIcon />}>
+          <ButtonLink to={paths.movies(part)} variant="primary" size="lg" icon={<ArrowRightIcon />}>
             {logged ? t('home.browse') : t('intro.login')}
           </ButtonLink>
         }
@@ -127,7 +126,7 @@ export function HomeScreen({ part }: { part: Part }) {
           titleId="home-recent"
           aside={
             logged && latestRun ? (
-              <ButtonLink to={runReportPath(part, latestRun)} variant="ghost" size="sm">
+              <ButtonLink to={paths.report(part, { runId: latestRun })} variant="ghost" size="sm">
                 {t('home.history')}
               </ButtonLink>
             ) : null
@@ -155,7 +154,7 @@ export function HomeScreen({ part }: { part: Part }) {
         <h2 id="home-other">{t('home.otherPart')}</h2>
         <p className="muted">{t(`part.${other}.tagline`)}</p>
         <p>
-          <ButtonLink to={prefixOf(other)} variant="secondary" icon={<ArrowRightIcon />}>
+          <ButtonLink to={paths.home(other)} variant="secondary" icon={<ArrowRightIcon />}>
             {t('home.toOtherPart', { part: t(`part.${other}`), name: t(`part.${other}.name`) })}
           </ButtonLink>
         </p>

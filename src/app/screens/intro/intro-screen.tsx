@@ -3,15 +3,14 @@ import { isLoggedIn } from '../../stores/account';
 import { ButtonLink } from '../../ui/button';
 import { ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
-import { type Part, prefixOf, usePart } from '../../features/part/part';
-import { PartSteps } from '../../features/part/part-steps';
+import { type Part, paths, usePart } from '../../lib/paths';
+import { PartSteps } from '../../ui/part-steps';
 import { useT } from '../../i18n/use-t';
 
 /** The steps of the part and one large start button (the guard sends a logged-out learner to login first). */
 export function IntroScreen({ part }: { part: Part }) {
   useSignals();
   const { t } = useT();
-  const prefix = prefixOf(part);
   return (
     <div className="screen" data-screen="intro">
       <PageHeader
@@ -21,7 +20,7 @@ export function IntroScreen({ part }: { part: Part }) {
       />
       <PartSteps part={part} />
       <div className="row">
-        <ButtonLink to={`${prefix}/movies`} variant="primary" size="lg" icon={<ArrowRightIcon />}>
+        <ButtonLink to={paths.movies(part)} variant="primary" size="lg" icon={<ArrowRightIcon />}>
           {isLoggedIn.value ? t('intro.start') : t('intro.login')}
         </ButtonLink>
         <span className="muted">{t('intro.duration', { min: part === 'prpo' ? 10 : 20 })}</span>

@@ -2,7 +2,7 @@ import { useAfterLogin } from '../../lib/use-after-login';
 import { loginWithPassword } from '../../stores/account';
 import { useQrLogin } from '../../stores/use-qr-login';
 import { PageHeader } from '../../ui/page-header';
-import { type Part, usePart } from '../../features/part/part';
+import { type Part, usePart } from '../../lib/paths';
 import { useT } from '../../i18n/use-t';
 import styles from './login-screen.module.css';
 import { PasswordForm } from './password-form';

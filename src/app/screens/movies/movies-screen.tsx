@@ -6,9 +6,9 @@ import { PageHeader } from '../../ui/page-header';
 import { PosterCard } from '../../ui/poster-card';
 import { EmptyState, PosterGridSkeleton } from '../../ui/states';
 import { clock, minutesSeconds } from '../../lib/format';
-import { type Part, prefixOf, usePart } from '../../features/part/part';
-import { filmCompletion } from '../../features/part/film-progress';
-import { partStore } from '../../features/part/part-store';
+import { type Part, paths, usePart } from '../../lib/paths';
+import { filmCompletion } from '../../lib/film-progress';
+import { filmStore } from '../../stores/films';
 import { useLoad } from '../../lib/use-load';
 import { type Translate, useT } from '../../i18n/use-t';
 import { rememberAttractFilms } from '../../features/attract/attract-posters';
@@ -29,11 +29,10 @@ function filmStatus(f: FilmSummary, part: Part, t: Translate): string {
 export function MoviesScreen({ part }: { part: Part }) {
   useSignals();
   const { t } = useT();
-  const store = partStore(part);
+  const store = filmStore(part);
   const { status, reload } = useLoad(() => store.loadMovies(), [part]);
   const films = store.movies.value;
   rememberAttractFilms(films);
-  const prefix = prefixOf(part);
   const body =
     status === 'loading' && films.length === 0 ? (
       <PosterGridSkeleton label={t('movies.loading')} />
@@ -55,7 +54,7 @@ export function MoviesScreen({ part }: { part: Part }) {
           return (
             <li key={f.id}>
               <PosterCard
-                to={`${prefix}/cinema/${f.id}`}
+                to={paths.cinema(part, f.id)}
                 title={f.title}
                 subtitle={f.titleEn !== f.title ? f.titleEn : undefined}
                 posterUrl={prefixImage(f.poster)}

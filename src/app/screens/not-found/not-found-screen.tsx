@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { partPrefix } from '../../lib/prefix';
+import { areaOf, paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { EmptyState } from '../../ui/states';
@@ -9,8 +9,7 @@ import { useT } from '../../i18n/use-t';
 export function NotFoundScreen() {
   const { t } = useT();
   const { pathname } = useLocation();
-  const prefix = partPrefix(pathname);
-  const part = prefix === '/prpt' ? 'prpt' : 'prpo';
+  const area = areaOf(pathname);
   return (
     <div className="screen screen--narrow" data-screen="not-found">
       <h1 className="visually-hidden">{t('page.notFound')}</h1>
@@ -18,8 +17,8 @@ export function NotFoundScreen() {
         title={t('nf.title')}
         body={t('nf.body', { path: pathname })}
         action={
-          <ButtonLink to={prefix} variant="primary" size="lg" icon={<ArrowLeftIcon />}>
-            {t('nf.home', { part: t(`part.${part}.name`) })}
+          <ButtonLink to={paths.home(area)} variant="primary" size="lg" icon={<ArrowLeftIcon />}>
+            {t('nf.home', { part: t(`part.${area}.name`) })}
           </ButtonLink>
         }
       />

@@ -1,11 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { partStore, type ReportSelector } from '../../features/part/part-store';
+import { filmStore } from '../../stores/films';
+import { type ReportSelector, reportState } from './report-state';
 import type { Report } from '../../../api/contract';
 import { Button, ButtonLink } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
-import { type Part, usePart } from '../../features/part/part';
+import { type Part, paths, usePart } from '../../lib/paths';
 import { useLoad } from '../../lib/use-load';
 import { useT } from '../../i18n/use-t';
 import { ReportView } from './report-view';
@@ -20,13 +21,14 @@ function matches(r: Report, part: Part, sel: ReportSelector): boolean {
 
 /**
  * Loads one run's report and its H5 link. prpo: a record id, or a run id from the history; prpt: the
- * learner's latest training (spec §7: an empty payload), a run (`?runId=`) or a film's latest run
+ * learner's latest training (docs/api.md: an empty payload), a run (`?runId=`) or a film's latest run
  * (`?filmId=`), so any earlier run stays readable.
  */
 export function ReportScreen({ part, select }: { part: Part; select: ReportSelector }) {
   useSignals();
   const { t } = useT();
-  const store = partStore(part);
+  const store = reportState(part);
+  const films = filmStore(part);
   const { id, runId, filmId: wantFilm } = select;
   const report = useLoad(
     () => store.loadReport({ id, runId, filmId: wantFilm }),
@@ -49,13 +51,13 @@ export function ReportScreen({ part, select }: { part: Part; select: ReportSelec
   const filmId = data?.film.id;
   useLoad(
     () =>
-      !filmId || store.movieDetail.peek()?.id === filmId
+      !filmId || films.movieDetail.peek()?.id === filmId
         ? Promise.resolve(true)
-        : store.loadMovieDetail(filmId),
+        : films.loadMovieDetail(filmId),
     [part, filmId],
   );
 
-  const detail = store.movieDetail.value;
+  const detail = films.movieDetail.value;
 
   if (!data || report.status === 'loading') {
     return (
@@ -70,7 +72,7 @@ export function ReportScreen({ part, select }: { part: Part; select: ReportSelec
             action={
               <div className="row">
                 <Button onClick={report.reload}>{t('ui.reload')}</Button>
-                <ButtonLink to={`/${part}/movies`} variant="primary">
+                <ButtonLink to={paths.movies(part)} variant="primary">
                   {t('home.browse')}
                 </ButtonLink>
               </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatScore } from '../../../api/contract/display';
 import type { RunSummary } from '../../../api/contract';
-import { type Part, runReportPath } from '../../features/part/part';
+import { type Part, paths } from '../../lib/paths';
 import type { Lang } from '../../i18n';
 import type { Translate } from '../../i18n/use-t';
 import { filmTitle } from '../../lib/film-title';
@@ -80,7 +80,10 @@ export function RunHistory({
                         {date} <strong>· {t('report.historyThis')}</strong>
                       </>
                     ) : (
-                      <Link to={runReportPath(part, r.runId)} aria-label={t('report.historyOpen', { date })}>
+                      <Link
+                        to={paths.report(part, { runId: r.runId })}
+                        aria-label={t('report.historyOpen', { date })}
+                      >
                         {date}
                       </Link>
                     )}

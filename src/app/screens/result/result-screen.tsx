@@ -11,8 +11,8 @@ import { EmptyState, LoadingState } from '../../ui/states';
 import type { LastResult } from '../../features/answers/answer-storage';
 import { loadLatestResult } from '../../features/answers/latest-result';
 import { filmTitle } from '../../lib/film-title';
-import { type Part, prefixOf, usePart } from '../../features/part/part';
-import { PartSteps } from '../../features/part/part-steps';
+import { type Part, paths, usePart } from '../../lib/paths';
+import { PartSteps } from '../../ui/part-steps';
 import { type Translate, useT } from '../../i18n/use-t';
 import { answerText } from '../../features/answers/answer-text';
 import styles from './result-screen.module.css';
@@ -86,7 +86,6 @@ export function ResultScreen({ part }: { part: Part }) {
       live = false;
     };
   }, [part]);
-  const prefix = prefixOf(part);
   if (last === undefined) {
     return (
       <div className="screen screen--narrow" data-screen="result">
@@ -103,7 +102,7 @@ export function ResultScreen({ part }: { part: Part }) {
           title={t('result.empty')}
           body={t('result.emptyBody')}
           action={
-            <ButtonLink to={`${prefix}/movies`} variant="primary">
+            <ButtonLink to={paths.movies(part)} variant="primary">
               {t('home.browse')}
             </ButtonLink>
           }
@@ -120,7 +119,7 @@ export function ResultScreen({ part }: { part: Part }) {
   const next =
     part === 'prpo' ? (
       <ButtonLink
-        to={`${prefix}/report/${data.recordId}`}
+        to={paths.report(part, { recordId: data.recordId })}
         variant="primary"
         size="lg"
         icon={<ArrowRightIcon />}
@@ -128,7 +127,7 @@ export function ResultScreen({ part }: { part: Part }) {
         {t('result.toReport')}
       </ButtonLink>
     ) : (
-      <ButtonLink to={`${prefix}/dub/${filmId}`} variant="primary" size="lg" icon={<MicIcon />}>
+      <ButtonLink to={paths.dub(filmId)} variant="primary" size="lg" icon={<MicIcon />}>
         {t('result.toDub')}
       </ButtonLink>
     );

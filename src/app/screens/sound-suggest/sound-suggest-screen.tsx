@@ -1,15 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useParams } from 'react-router-dom';
 import type { SoundSuggestData } from '../../../api/contract';
-import { loadSoundSuggest, soundSuggest } from '../../features/part/sound-suggest';
+import { loadSoundSuggest, soundSuggest } from './sound-suggest-state';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { fixed, signed } from '../../lib/format';
-import { PartSteps } from '../../features/part/part-steps';
+import { PartSteps } from '../../ui/part-steps';
 import { useLoad } from '../../lib/use-load';
+import { paths } from '../../lib/paths';
 import { type Translate, useT } from '../../i18n/use-t';
 import styles from './sound-suggest-screen.module.css';
 import { type FigureKey, parseSuggestLine } from './suggest-lines';
@@ -130,7 +131,7 @@ export function SoundSuggestScreen({ id }: { id: string }) {
     soundSuggest.value?.filmId === id && soundSuggest.value.lang === lang ? soundSuggest.value : null;
   const next = (
     <ButtonLink
-      to={`/prpt/report?filmId=${encodeURIComponent(id)}`}
+      to={paths.report('prpt', { filmId: id })}
       variant="primary"
       size="lg"
       icon={<ArrowRightIcon />}
@@ -139,7 +140,7 @@ export function SoundSuggestScreen({ id }: { id: string }) {
     </ButtonLink>
   );
   const back = (
-    <ButtonLink to={`/prpt/dub/${id}`} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
+    <ButtonLink to={paths.dub(id)} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
       {t('suggest.backToDub')}
     </ButtonLink>
   );
@@ -156,7 +157,7 @@ export function SoundSuggestScreen({ id }: { id: string }) {
             action={
               <div className="row">
                 <Button onClick={reload}>{t('ui.reload')}</Button>
-                <ButtonLink to={`/prpt/dub/${id}`} variant="primary">
+                <ButtonLink to={paths.dub(id)} variant="primary">
                   {t('suggest.backToDub')}
                 </ButtonLink>
               </div>

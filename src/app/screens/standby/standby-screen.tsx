@@ -5,8 +5,8 @@ import type { FilmSummary } from '../../../api/contract';
 import { ButtonLink } from '../../ui/button';
 import { TouchIcon } from '../../ui/icons';
 import { LanguageToggle } from '../../ui/language-toggle';
-import { type Part, prefixOf, usePart } from '../../features/part/part';
-import { partStore } from '../../features/part/part-store';
+import { type Part, paths, usePart } from '../../lib/paths';
+import { filmStore } from '../../stores/films';
 import { useT } from '../../i18n/use-t';
 import { type AttractPoster, attractPosters } from '../../features/attract/attract-posters';
 import styles from './standby-screen.module.css';
@@ -38,7 +38,7 @@ export interface StandbyScreenProps {
 export function StandbyScreen({ part, films }: StandbyScreenProps) {
   const { t } = useT();
   const navigate = useNavigate();
-  const to = `${prefixOf(part)}/intro`;
+  const to = paths.intro(part);
   const posters = attractPosters(films, 10);
   const rows = [posters, [...posters].reverse(), posters.slice(3).concat(posters.slice(0, 3))];
   return (
@@ -82,5 +82,5 @@ export function StandbyScreen({ part, films }: StandbyScreenProps) {
 export default function StandbyRoute() {
   useSignals();
   const part = usePart();
-  return <StandbyScreen part={part} films={partStore(part).movies.value} />;
+  return <StandbyScreen part={part} films={filmStore(part).movies.value} />;
 }

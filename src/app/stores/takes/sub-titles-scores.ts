@@ -1,11 +1,12 @@
 import { signal } from '@preact/signals-react';
-import type { RunLine } from '../../../api/contract';
+import type { RunLine, SpeechScore } from '../../../api/contract';
+import { parseSpeechScore } from '../../../api/contract/parse-score';
 import { prefixImage } from '../../../api/image';
-import { onClearLocalData } from '../../stores/session';
-import { readJson, writeJson } from '../../stores/storage';
+import { onClearLocalData } from '../session';
+import { readJson, writeJson } from '../storage';
 
 /**
- * subTitlesScores (spec §3–§4): one entry per subtitle id. The first recording fills the `first*`
+ * subTitlesScores (docs/api.md, "Runs"): one entry per subtitle id. The first recording fills the `first*`
  * fields, a repeat fills `second*`; a third take replaces the second (only two attempts are kept).
  */
 export interface SubtitleScore {
@@ -149,14 +150,13 @@ export function scoresRunOf(filmId: string): string | undefined {
   return scoresRun[filmId];
 }
 
-function filmOf(entry: SubtitleScore): string | null {
-  try {
-    const film = (JSON.parse(entry.firstUserAudioJson) as { filmId?: unknown }).filmId;
-    return typeof film === 'string' ? film : null;
-  } catch {
-    return null;
-  }
+/** The result of one attempt of a line, read from its JSON text (the one reader, contract/parse-score.ts). */
+export function takeScore(entry: SubtitleScore | undefined, attempt: 1 | 2): SpeechScore | null {
+  if (!entry) return null;
+  return parseSpeechScore(attempt === 1 ? entry.firstUserAudioJson : entry.secondUserAudioJson);
 }
+
+const filmOf = (entry: SubtitleScore): string | null => takeScore(entry, 1)?.filmId ?? null;
 
 /** A run's line as a restored entry: no local take, the server copies play (`playableSource`). */
 function entryFromRun(line: RunLine): SubtitleScore {
@@ -209,7 +209,7 @@ export function adoptRunScores(filmId: string, runId: string | null, lines: read
   persist();
 }
 
-/** Empties the scores on request (spec §4), releasing the recordings' object URLs. */
+/** Empties the scores on request (logout, session expiry), releasing the recordings' object URLs. */
 export function clearScores(): void {
   for (const entry of Object.values(subTitlesScores.peek())) {
     revoke(entry.firstSource);
@@ -230,11 +230,6 @@ onClearLocalData(clearScores);
 export function playableSource(entry: SubtitleScore, attempt: 1 | 2): string {
   const source = attempt === 1 ? entry.firstSource : entry.secondSource;
   if (source) return source;
-  const json = attempt === 1 ? entry.firstUserAudioJson : entry.secondUserAudioJson;
-  try {
-    const url = json ? (JSON.parse(json) as { audioUrl?: unknown }).audioUrl : undefined;
-    return typeof url === 'string' ? prefixImage(url) : '';
-  } catch {
-    return '';
-  }
+  const url = takeScore(entry, attempt)?.audioUrl;
+  return url ? prefixImage(url) : '';
 }

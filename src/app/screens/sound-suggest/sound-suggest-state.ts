@@ -4,11 +4,11 @@ import type { SoundSuggestData } from '../../../api/contract';
 import { makeLoader } from '../../stores/loader';
 import { onClearLocalData } from '../../stores/session';
 import { readJson, writeJson } from '../../stores/storage';
-import { scoresRunOf } from './sub-titles-scores';
+import { scoresRunOf } from '../../stores/takes/sub-titles-scores';
 
 /**
- * soundSuggest (spec §3, prpt state): the server's fields plus `lines`, audioInterpret split at
- * newlines with empty lines dropped. Kept in sessionStorage, so a reload keeps it (spec §4).
+ * soundSuggest (prpt, docs/api.md "get_sounds_interpretation"): the server's fields plus `lines`, audioInterpret split at
+ * newlines with empty lines dropped. Kept in sessionStorage, so a reload keeps it.
  */
 export type SoundSuggest = SoundSuggestData & { lines: string[] };
 export const SOUND_SUGGEST_KEY = 'prpt.soundSuggest';

@@ -1,7 +1,7 @@
-import type { FilmDetail, Subtitle } from '../../../api/contract';
-import { mmssToSeconds } from '../../lib/time';
+import type { FilmDetail, Subtitle } from '../../api/contract';
+import { mmssToSeconds } from './time';
 
-/** A subtitle line with the derived windows of spec §3: `startTime_m`/`endTime_m` in seconds. */
+/** A subtitle line with its derived windows: `startTime_m`/`endTime_m` in seconds. */
 export type SubtitleLine = Subtitle & { startTime_m: number; endTime_m: number };
 export type MovieDetail = Omit<FilmDetail, 'subtitlesList'> & { subtitlesList: SubtitleLine[] };
 

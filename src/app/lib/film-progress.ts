@@ -1,5 +1,5 @@
-import type { FilmSummary } from '../../../api/contract';
-import type { Part } from './part';
+import type { FilmSummary } from '../../api/contract';
+import type { Part } from './paths';
 
 /** Films the learner touched, most recent first. */
 export function recentFilms(films: readonly FilmSummary[], limit = 3): FilmSummary[] {

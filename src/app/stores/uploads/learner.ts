@@ -5,8 +5,8 @@
  */
 import type { UserInfo } from '../../../api/contract';
 import { readToken } from '../../../api/token';
-import { USER_INFO_KEY, userInfo } from '../../stores/account';
-import { readJson } from '../../stores/storage';
+import { USER_INFO_KEY, userInfo } from '../account';
+import { readJson } from '../storage';
 
 /**
  * The learner the token cookie belongs to right now, or null when nobody is logged in.

@@ -3,9 +3,9 @@
  * which capture-context time. requestVideoFrameCallback gives the frame's exact display time
  * (performance clock) and media time; getOutputTimestamp converts that to context time.
  */
-import { presentedContextTime } from '../../../audio/dsp/clock';
-import type { CaptureClock } from '../../../audio/capture/recorder';
-import type { TimelineAnchor } from '../../../workers/encoder-types';
+import { presentedContextTime } from '../../audio/dsp/clock';
+import type { CaptureClock } from '../../audio/capture/recorder';
+import type { TimelineAnchor } from '../../workers/encoder-types';
 
 type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (

@@ -1,6 +1,6 @@
 import { getRun, getRunHistory } from '../../../api/calls';
 import type { Part, RunStateData, RunSummary } from '../../../api/contract';
-import { makeLoader } from '../../stores/loader';
+import { makeLoader } from '../loader';
 import { adoptRunScores } from './sub-titles-scores';
 
 /**

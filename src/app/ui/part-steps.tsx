@@ -1,6 +1,14 @@
-import { Steps } from '../../ui/steps';
-import { PART_STEPS, type Part, type StepKey } from './part';
-import { useT } from '../../i18n/use-t';
+import type { Part } from '../../api/contract';
+import { useT } from '../i18n/use-t';
+import { Steps } from './steps';
+
+/** The steps of each part, in order: watch → answer → result → report; prpt adds dub → suggestion. */
+export const PART_STEPS = {
+  prpo: ['watch', 'answer', 'result', 'report'],
+  prpt: ['watch', 'answer', 'result', 'dub', 'suggest', 'report'],
+} as const satisfies Record<Part, readonly string[]>;
+
+export type StepKey = (typeof PART_STEPS)[Part][number];
 
 /** The steps of a part with their descriptions; `current` marks where the learner is. */
 export function PartSteps({ part, current, compact }: { part: Part; current?: StepKey; compact?: boolean }) {

@@ -4,7 +4,7 @@
  */
 import type { ReportLine } from '../../../api/contract';
 import { prefixImage } from '../../../api/image';
-import { playableSource, type SubTitlesScores } from '../part/sub-titles-scores';
+import { playableSource, type SubTitlesScores } from './sub-titles-scores';
 
 export type LatestTakes = Record<string, string>;
 

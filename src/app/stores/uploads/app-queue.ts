@@ -6,10 +6,10 @@
 import mitt from 'mitt';
 import { discernSpeechEmotion } from '../../../api/calls';
 import type { SpeechScore } from '../../../api/contract';
-import { recordAttempt, scoresRunOf } from '../part/sub-titles-scores';
+import { recordAttempt, scoresRunOf } from '../takes/sub-titles-scores';
 import { currentLearner } from './learner';
 import { clearLineState, setLineState } from './line-state';
-import { queueCreated } from './start';
+import { queueCreated } from './queue-created';
 import { UploadQueue } from './upload-queue';
 import { idbUploadStore, type PendingUpload } from './upload-store';
 

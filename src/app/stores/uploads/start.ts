@@ -12,14 +12,13 @@
  */
 import { effect, type ReadonlySignal, untracked } from '@preact/signals-react';
 import { readToken } from '../../../api/token';
-import { token, USER_INFO_KEY, userInfo } from '../../stores/account';
+import { token, USER_INFO_KEY, userInfo } from '../account';
 import { countPendingUploads } from './pending-count';
-import type { UploadQueue } from './upload-queue';
+import { queueCreated, type TriggeredQueue, watchQueueCreated } from './queue-created';
+
+export { queueCreated, type TriggeredQueue };
 
 export type ResumeOutcome = 'logged-out' | 'nothing-pending' | 'resumed' | 'failed';
-
-/** The part of the queue the triggers drive. */
-export type TriggeredQueue = Pick<UploadQueue, 'resume' | 'resumeAfterLogin' | 'kick' | 'learnerChanged'>;
 
 export interface UploadsDeps {
   hasToken(): boolean;
@@ -49,11 +48,11 @@ let current: TriggeredQueue | null = null;
 /** The running start()'s check, for a queue created after start. */
 let checkNow: (() => void) | null = null;
 
-/** Called by app-queue.ts when the app's queue is created (by start's load or by a screen). */
-export function queueCreated(q: TriggeredQueue): void {
+// A queue created (by start's load or by a screen) is the one the triggers reach, and is checked.
+current = watchQueueCreated((q) => {
   current = q;
   checkNow?.();
-}
+});
 
 /**
  * One check: logged in? anything pending? then load the queue, end a wait for login and send what is

@@ -1,30 +1,30 @@
 /**
- * Every route of the app, one row each (spec §2), as plain data: no React, no DOM. The router
- * (routes.tsx), the route tests and the bundle report (scripts/print-bundle-sizes.ts) all read this
- * table. Adding a route is one row here plus its screen, `src/app/screens/<screen>/<screen>-screen.tsx`,
- * whose default export renders it.
+ * Every route of the app, one row each, as plain data: no React, no DOM. The router
+ * (router/routes.tsx), the href builders (lib/paths.ts), the route tests and the bundle report
+ * (scripts/print-bundle-sizes.ts) all read this table. Adding a route is one row here plus its
+ * screen, `src/app/screens/<screen>/<screen>-screen.tsx`, whose default export renders it; adding an
+ * area (a set of routes under one path with its own layout) is rows too: the `Area` type is read
+ * from the rows.
  */
-import type { Part } from '../../api/contract';
 import type { MessageTier } from '../i18n/tiers';
 
-export type { Part };
-
-export interface RouteRow {
+export interface RouteRow<A extends string = string, S extends string = string> {
   path: string;
-  part: Part;
+  /** The area whose layout frames the route: the first segment of its path (`/prpo`, `/prpt`). */
+  area: A;
   /** The folder under `src/app/screens/`; its `<screen>-screen.tsx` is the route's lazy chunk. */
-  screen: string;
-  /** `auth`: behind the authentication wrapper (spec §6); `public`: open to everyone. */
+  screen: S;
+  /** `auth`: behind the authentication wrapper (router/auth-guard.tsx); `public`: open to everyone. */
   guard: 'auth' | 'public';
   /**
-   * `part`: a child of the part's layout route (`/prpo`, `/prpt`). `wrapper`: outside it, given the
-   * part's layout by a pathless wrapper route (spec §2: the prpt standby and intro routes).
+   * `area`: a child of the area's layout route (`/prpo`, `/prpt`). `wrapper`: outside it, given the
+   * area's layout by a pathless wrapper route (the prpt standby and intro routes, docs/api.md).
    */
-  layout: 'part' | 'wrapper';
+  layout: 'area' | 'wrapper';
   /** i18n key of the page title. */
   title: `page.${string}`;
-  /** `<part>/<screen>`: names the route's chunk in load errors and marks the rendered page (`data-page`). */
-  page: string;
+  /** `<area>/<screen>`: names the route's chunk in load errors and marks the rendered page (`data-page`). */
+  page: `${A}/${S}`;
   /**
    * The message tier the screen needs (src/app/i18n): `first` for the screens on the first path,
    * whose words ship in the entry; `later` loads the later tier beside the screen's chunk.
@@ -40,24 +40,24 @@ const camel = (s: string) => s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase
  */
 const FIRST_PATH: ReadonlySet<string> = new Set(['home', 'standby', 'intro', 'login', 'movies']);
 
-const row = (
+const row = <A extends string, S extends string>(
   path: string,
-  part: Part,
-  screen: string,
+  area: A,
+  screen: S,
   guard: RouteRow['guard'],
-  layout: RouteRow['layout'] = 'part',
-): RouteRow => ({
+  layout: RouteRow['layout'] = 'area',
+): RouteRow<A, S> => ({
   path,
-  part,
+  area,
   screen,
   guard,
   layout,
-  title: `page.${part}.${camel(screen)}`,
-  page: `${part}/${screen}`,
+  title: `page.${area}.${camel(screen)}`,
+  page: `${area}/${screen}`,
   messages: FIRST_PATH.has(screen) ? 'first' : 'later',
 });
 
-export const ROUTES: readonly RouteRow[] = [
+export const ROUTES = [
   row('/prpo', 'prpo', 'home', 'auth'),
   row('/prpo/standby', 'prpo', 'standby', 'public'),
   row('/prpo/intro', 'prpo', 'intro', 'public'),
@@ -78,18 +78,26 @@ export const ROUTES: readonly RouteRow[] = [
   row('/prpt/dub/:id', 'prpt', 'dub', 'auth'),
   row('/prpt/soundSuggest/:id', 'prpt', 'sound-suggest', 'auth'),
   row('/prpt/report', 'prpt', 'report', 'auth'),
-];
+] as const;
 
-/** What `/` redirects to (spec §2). */
+/** An area of the app: each has its own layout and base path, and is defined by its rows above. */
+export type Area = (typeof ROUTES)[number]['area'];
+/** A route's page name, `<area>/<screen>`. */
+export type Page = (typeof ROUTES)[number]['page'];
+
+/** The areas, in the table's order. */
+export const AREAS: readonly Area[] = [...new Set(ROUTES.map((r) => r.area))];
+
+/** What `/` redirects to. */
 export const ROOT_REDIRECT = '/prpt';
 
-/** Any path no row matches: outside both parts' layouts. */
+/** Any path no row matches: outside every area's layout. */
 export const NOT_FOUND = {
   screen: 'not-found',
   page: 'not-found',
   title: 'page.notFound',
   messages: 'first',
-} as const satisfies Pick<RouteRow, 'screen' | 'page' | 'title' | 'messages'>;
+} as const satisfies Pick<RouteRow, 'screen' | 'title' | 'messages'> & { page: string };
 
 /** Source file of a screen module, relative to the repository (a key of the build manifest). */
 export const screenFile = (screen: string) => `src/app/screens/${screen}/${screen}-screen.tsx`;

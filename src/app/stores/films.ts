@@ -1,0 +1,68 @@
+import { signal } from '@preact/signals-react';
+import { getMovieDetail_prpo, getMovieDetail_prpt, getMovies_prpo, getMovies_prpt } from '../../api/calls';
+import type { FilmDetail, FilmList, FilmSummary, Part } from '../../api/contract';
+import type { MovieDetail } from '../lib/movie-detail';
+import { makeLoader } from './loader';
+import { onClearLocalData } from './session';
+
+/** The film calls that differ between the parts (docs/api.md); the state kept of them is the same. */
+interface FilmCalls {
+  movies(): Promise<FilmList>;
+  detail(id: string): Promise<FilmDetail>;
+}
+
+const CALLS: Record<Part, FilmCalls> = {
+  prpo: {
+    movies: () => getMovies_prpo({ page: 1, pageSize: 100 }),
+    detail: (id) => getMovieDetail_prpo({ id }),
+  },
+  prpt: {
+    movies: () => getMovies_prpt({ page: 1, pageSize: 100 }),
+    detail: (id) => getMovieDetail_prpt({ id }),
+  },
+};
+
+/**
+ * One part's films: movies and movieDetail (with the subtitle windows in seconds), with their
+ * loaders (failures logged only, stores/loader.ts). Emptied by logout and session expiry.
+ */
+export function createFilmStore(part: Part) {
+  const calls = CALLS[part];
+  const movies = signal<FilmSummary[]>([]);
+  const movieDetail = signal<MovieDetail | null>(null);
+  const reset = () => {
+    movies.value = [];
+    movieDetail.value = null;
+  };
+  onClearLocalData(reset);
+  return {
+    part,
+    movies,
+    movieDetail,
+    loadMovies: makeLoader(`${part} movies`, calls.movies, (r) => {
+      movies.value = r.list;
+    }),
+    loadMovieDetail: makeLoader(
+      `${part} movie detail`,
+      // The subtitle-time code comes with the first detail: the first screen shows none.
+      async (id: string) => {
+        const [detail, { withSubtitleSeconds }] = await Promise.all([
+          calls.detail(id),
+          import('../lib/movie-detail'),
+        ]);
+        return withSubtitleSeconds(detail);
+      },
+      (d) => {
+        movieDetail.value = d;
+      },
+    ),
+    reset,
+  };
+}
+
+export type FilmStore = ReturnType<typeof createFilmStore>;
+
+export const prpo = createFilmStore('prpo');
+export const prpt = createFilmStore('prpt');
+
+export const filmStore = (part: Part): FilmStore => (part === 'prpo' ? prpo : prpt);
