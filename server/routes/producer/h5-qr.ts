@@ -11,7 +11,7 @@ import {
 } from '../../auth/qr/qr-logins';
 import { createSession, findSessionUser, SESSION_TTL_SECONDS } from '../../auth/sessions';
 import { html, page, type Raw } from '../../h5/html';
-import { AppError } from '../../lib/app-error';
+import { AppError, catalogueError } from '../../lib/app-error';
 import { fail, ok } from '../../lib/reply';
 
 const uuidField = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '二维码参数无效');
@@ -117,8 +117,7 @@ export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
     let user = account && password ? null : await phoneUser(app, request);
     if (!user) {
       try {
-        if (!account || !password)
-          throw new AppError(Code.BAD_REQUEST, '请输入账号和密码 (enter account and password)', 400);
+        if (!account || !password) throw catalogueError(Code.BAD_REQUEST, 'error.enterCredentials');
         user = await checkPassword(app.db, account, password, request.ip);
       } catch (err) {
         if (json || !(err instanceof AppError)) throw err;

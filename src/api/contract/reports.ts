@@ -144,6 +144,8 @@ export const soundSuggestData = z.object({
     syllablesPerSecond: z.number().nullable(),
     loudnessRangeDb: z.number().nullable(),
     emotionMatchRate: z.number().nullable(),
+    /** Median time the learner took for a line ÷ the actor's (the pace statement's one figure). */
+    durationRatio: z.number().nullable().optional(),
   }),
   /** Mean of each sub-score over the latest attempts (one decimal), as the text quotes them (e.g. "语调分平均 43"). */
   subScores: subScores.nullable().optional(),
@@ -168,6 +170,9 @@ export const soundSuggestData = z.object({
           'practice',
           'none',
         ]),
+        /** The topic's name in the asked language ("音调起伏"), null for a statement without one. */
+        head: z.string().nullable().optional(),
+        /** The statement without its head, in the asked language. */
         text: z.string(),
         figures: z.array(z.string()),
       }),

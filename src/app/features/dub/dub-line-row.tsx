@@ -2,6 +2,7 @@ import { computed, type ReadonlySignal, useComputed } from '@preact/signals-reac
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { secondsToMmss } from '../../../audio/dsp/time';
+import { fact, word } from '../../../i18n';
 import { lang, t } from '../../i18n';
 import type { SubtitleLine } from '../part/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../part/sub-titles-scores';
@@ -48,6 +49,16 @@ function overallOf(json: string | undefined): number | null {
     return typeof v === 'number' ? v : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether a stored take heard no speech at all (its score then says nothing about the voice). */
+function silentTake(json: string | undefined): boolean {
+  if (!json) return false;
+  try {
+    return (JSON.parse(json) as { quality?: { speechDetected?: unknown } }).quality?.speechDetected === false;
+  } catch {
+    return false;
   }
 }
 
@@ -105,6 +116,8 @@ export const DubLineRow = memo(function DubLineRow({
   const secondJson = entry?.secondUserAudioJson;
   const first = useMemo(() => overallOf(firstJson), [firstJson]);
   const second = useMemo(() => overallOf(secondJson), [secondJson]);
+  // The latest take heard no speech: the row says so and asks for a retake instead of showing a score.
+  const silent = useMemo(() => silentTake(secondJson ?? firstJson), [firstJson, secondJson]);
   const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
   const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
   const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;
@@ -124,8 +137,15 @@ export const DubLineRow = memo(function DubLineRow({
         ) : null}
       </span>
       <span className={styles.status}>
-        <span className={styles.chip} data-stage={state.stage} role="status">
-          {stageLabel(state)}
+        <span
+          className={styles.chip}
+          data-stage={state.stage}
+          data-silent={silent && state.stage === 'scored' ? true : undefined}
+          role="status"
+        >
+          {silent && state.stage === 'scored'
+            ? word(fact('take.row.noSpeech'), lang.value)
+            : stageLabel(state)}
         </span>
         {state.stage === 'uploading' && typeof state.progress === 'number' ? (
           <progress className={styles.progress} max={1} value={state.progress} />
