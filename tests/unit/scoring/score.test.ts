@@ -31,8 +31,8 @@ describe('buildSpeechScore', () => {
     expect(s.contours.actorPitch).toHaveLength(s.contours.t.length);
     expect(s.emotion.targetSource).toBe('actor');
     expect(s.emotion.target).toBe('anger');
-    expect(s.tips.length).toBeGreaterThanOrEqual(2);
-    expect(s.tips.length).toBeLessThanOrEqual(3);
+    expect(s.statements?.length).toBeGreaterThanOrEqual(2);
+    expect(s.statements?.length).toBeLessThanOrEqual(3);
   });
 
   it('scores a close imitation well above a flat, slow, wrong-emotion take', () => {
@@ -82,8 +82,7 @@ describe('buildSpeechScore', () => {
     const s = buildSpeechScore(input({ learner: silentVoice() }));
     expect(s.overall).toBeLessThanOrEqual(5);
     expect(s.quality.speechDetected).toBe(false);
-    expect(s.tips[0].zh).toContain('没有检测到说话声');
-    expect(s.tips[0].en).toContain('No speech');
+    expect(s.statements?.[0].id).toBe('take.noSpeech');
   });
 
   it('flags clipping and a quiet recording and lowers the quality score', () => {
@@ -94,7 +93,8 @@ describe('buildSpeechScore', () => {
     expect(clipped.scores.quality).toBeLessThan(60);
     const quiet = buildSpeechScore(input({ learner: synthVoice({ quality: { peakDbfs: -42 } }) }));
     expect(quiet.quality.tooQuiet).toBe(true);
-    expect(quiet.tips.some((t) => t.zh.includes('音量太小') && t.zh.includes('-42.0'))).toBe(true);
+    // A −42 dBFS peak is 0.8 % of full scale, quoted as 1 %.
+    expect(quiet.statements).toContainEqual(expect.objectContaining({ id: 'take.tooQuiet', values: { peakPercent: 1 } }));
   });
 
   it('scores without a reference, judging range and pace on their own', () => {
