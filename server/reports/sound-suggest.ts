@@ -32,17 +32,13 @@ export async function soundSuggestion(input: SoundSuggestInput): Promise<SoundSu
   const result = interpretVoice(lines, subtitles.length);
   // Worded by the shared catalogue in the asked language; each point keeps its topic and figures,
   // so the client shows the figures without reading the text.
-  const points = result.statements.map((s) => ({
-    topic: s.topic,
-    head: s.headed ? word(fact(`topic.${s.topic}`), lang) : null,
-    text: word(s.fact, lang),
-    figures: s.figures,
-  }));
-  const audioInterpret = points
-    .map((p) =>
-      p.head === null ? p.text : word(fact('suggest.line', { topic: p.head, text: p.text }), lang),
-    )
-    .join('\n');
+  const points = result.statements.map((s) => {
+    const head = s.headed ? word(fact(`topic.${s.topic}`), lang) : null;
+    const body = word(s.fact, lang);
+    const text = head === null ? body : word(fact('suggest.line', { topic: head, text: body }), lang);
+    return { topic: s.topic, text, head, body, figures: s.figures };
+  });
+  const audioInterpret = points.map((p) => p.text).join('\n');
   return {
     filmId,
     lang,

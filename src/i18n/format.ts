@@ -48,7 +48,8 @@ export function formatNumber(value: number, lang: Lang, style = ''): string {
   const digits = f.resolvedOptions().maximumFractionDigits ?? 3;
   const scale = 10 ** (digits + (style === '::percent' ? 2 : 0));
   const v = Math.round(value * scale) === 0 ? 0 : value;
-  return f.format(v);
+  // A minus sign, not a hyphen, before a negative figure ("−2.0").
+  return f.format(v).replace('-', '−');
 }
 
 function plural(lang: Lang): Intl.PluralRules {

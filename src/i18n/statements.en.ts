@@ -11,7 +11,7 @@ export const statementsEn: Record<StatementId, string> = {
   'emotion.neutral': 'neutral',
   'emotion.unclear': 'no clear emotion heard',
   'area.emotion': 'emotion',
-  'area.intonation': 'melody',
+  'area.intonation': 'intonation',
   'area.energy': 'stress',
   'area.timing': 'timing',
   'area.quality': 'recording quality',
@@ -94,13 +94,13 @@ export const statementsEn: Record<StatementId, string> = {
     'A median {learner, number, ::.0} semitones between your highest and lowest notes per line, {flat, select, yes {rather flat, so emotion is hard to hear} other {enough movement to carry emotion}}.',
   'suggest.range':
     "A median {learner, number, ::.0} semitones between your highest and lowest notes per line against the actor's {actor, number, ::.0}, {verdict, select, narrower {less than the actor, so you sound flatter} wider {more than the actor, a little exaggerated} other {in line with the actor}}.",
-  'suggest.melody.scoreOnly': 'Your melody score averages {score, number, ::.}.',
+  'suggest.melody.scoreOnly': 'Your intonation score averages {score, number, ::.}.',
   'suggest.melody':
-    "Lined up with the actor your pitch is {gapSt, number, ::.0} semitones away on average, melody score {score, number, ::.}{withEnds, plural, =0 {} other {{ends, plural, =0 {; all {withEnds} line endings rise or fall the way the actor's do} other {; in {ends} of {withEnds} lines your ending goes the other way from the actor's}}}}.",
+    "Lined up with the actor your pitch is {gapSt, number, ::.0} semitones away on average, intonation score {score, number, ::.}{withEnds, plural, =0 {} other {{ends, plural, =0 {; all {withEnds} line endings rise or fall the way the actor's do} other {; in {ends} of {withEnds} lines your ending goes the other way from the actor's}}}}.",
   'suggest.energy.alone':
-    'Your loudness moves a median {learner, number, ::.} dB per line; stress score {score, number, ::.} on average.',
+    'Your loudness moves a median {learner, number, ::.} dB per line; energy score {score, number, ::.} on average.',
   'suggest.energy':
-    "Your loudness moves a median {learner, number, ::.} dB per line against the actor's {actor, number, ::.} dB, {verdict, select, narrower {less contrast than the actor} wider {more swing than the actor} other {contrast close to the actor's}} (stress score {score, number, ::.}).",
+    "Your loudness moves a median {learner, number, ::.} dB per line against the actor's {actor, number, ::.} dB, {verdict, select, narrower {less contrast than the actor} wider {more swing than the actor} other {contrast close to the actor's}} (energy score {score, number, ::.}).",
   'suggest.pace':
     "You take {ratio, number, ::.0#} times the actor's time for a line, {verdict, select, slower {slower than the actor} faster {faster than the actor} other {about the actor's pace}}.",
   'suggest.emotion':
@@ -127,8 +127,7 @@ export const statementsEn: Record<StatementId, string> = {
     'You got {right, plural, one {question} other {questions}} {which} right ({right} of {scored}), such as "{prompt}".',
   'report.answers.gain': 'Your answers improved by {gain} points since last time ({before}% → {after}%).',
   'report.strongest': 'Your {area} is your strongest side (average {average, number, ::.}).',
-  'report.secondTakes':
-    'Your second takes scored {gain, number, ::.0} points higher than your first on average.',
+  'report.secondTakes': 'Your second takes scored {gain} points higher than your first on average.',
   'report.emotionMatch': 'The emotion of {percent}% of your lines matched the target.',
   'report.practice.area': 'Practise your {area} next (average {average, number, ::.}): {how}',
   'report.practice.question': 'Watch the film again and rethink question {index}: "{prompt}"',

@@ -10,10 +10,10 @@ export const statementsZh: Record<StatementId, string> = {
   'emotion.sadness': '悲伤',
   'emotion.neutral': '平静',
   'emotion.unclear': '听不出明显的情绪',
-  'area.emotion': '情绪',
-  'area.intonation': '语调',
-  'area.energy': '轻重',
-  'area.timing': '节奏',
+  'area.emotion': '情绪表达',
+  'area.intonation': '语调起伏',
+  'area.energy': '轻重对比',
+  'area.timing': '节奏与停顿',
   'area.quality': '录音质量',
 
   'take.noSpeech': '没有听到说话，请重录：确认麦克风已打开、离嘴 15–30 厘米，在字幕出现时开口说这句台词。',
@@ -87,9 +87,9 @@ export const statementsZh: Record<StatementId, string> = {
   'suggest.melody':
     '对齐原声后你的音调平均差 {gapSt, number, ::.0} 个半音，语调分平均 {score, number, ::.} 分{withEnds, plural, =0 {} other {{ends, plural, =0 {；{withEnds} 句的句尾升降都和演员一致} other {；{withEnds} 句里有 {ends} 句句尾的升降和演员相反}}}}。',
   'suggest.energy.alone':
-    '每句音量起伏 {learner, number, ::.} 分贝（中位数），轻重分平均 {score, number, ::.} 分。',
+    '每句音量起伏 {learner, number, ::.} 分贝（中位数），力度分平均 {score, number, ::.} 分。',
   'suggest.energy':
-    '每句音量起伏 {learner, number, ::.} 分贝（中位数），演员 {actor, number, ::.} 分贝，{verdict, select, narrower {轻重不如演员分明} wider {音量起伏比演员大} other {轻重和演员接近}}（轻重分平均 {score, number, ::.} 分）。',
+    '每句音量起伏 {learner, number, ::.} 分贝（中位数），演员 {actor, number, ::.} 分贝，{verdict, select, narrower {轻重不如演员分明} wider {音量起伏比演员大} other {轻重和演员接近}}（力度分平均 {score, number, ::.} 分）。',
   'suggest.pace':
     '你说一句平均用了演员 {ratio, number, ::.0#} 倍的时间，{verdict, select, slower {比演员慢} faster {比演员快} other {和演员基本一致}}。',
   'suggest.emotion':
@@ -110,7 +110,7 @@ export const statementsZh: Record<StatementId, string> = {
   'report.answers.some': '答对了第 {which} 题（{right}/{scored} 道客观题），如“{prompt}”。',
   'report.answers.gain': '答题正确率比上一次提高了 {gain} 个百分点（{before}% → {after}%）。',
   'report.strongest': '{area}是你最强的一项（平均 {average, number, ::.} 分）。',
-  'report.secondTakes': '第二次配音比第一次平均提高 {gain, number, ::.0} 分。',
+  'report.secondTakes': '第二次配音比第一次平均提高 {gain} 分。',
   'report.emotionMatch': '{percent}% 的台词情绪与目标一致。',
   'report.practice.area': '下一步重点练习{area}（平均 {average, number, ::.} 分）：{how}',
   'report.practice.question': '重看影片，再想想第 {index} 题：“{prompt}”',

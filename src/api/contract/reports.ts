@@ -170,10 +170,12 @@ export const soundSuggestData = z.object({
           'practice',
           'none',
         ]),
+        /** The line as audioInterpret has it. */
+        text: z.string(),
         /** The topic's name in the asked language ("音调起伏"), null for a statement without one. */
         head: z.string().nullable().optional(),
-        /** The statement without its head, in the asked language. */
-        text: z.string(),
+        /** The statement without its head, so a card can set the head apart without reading the text. */
+        body: z.string().optional(),
         figures: z.array(z.string()),
       }),
     )

@@ -24,6 +24,7 @@ const RANKS: ReadonlyArray<readonly [number, string]> = [
   [1, 'src/app/i18n'],
   [1, 'src/app/styles'],
   [0, 'src/api'],
+  [0, 'src/i18n'],
   [0, 'src/audio'],
   [0, 'src/workers'],
 ];

@@ -47,7 +47,7 @@ describe('the shared catalogue (src/i18n)', () => {
     expect(format('{n, number, ::.0}', { n: 1.25 }, 'en')).toBe('1.3');
     expect(format('{n, number, ::.0}', { n: -0.01 }, 'zh')).toBe('0.0');
     expect(format('{n, number, ::+.0}', { n: 3 }, 'en')).toBe('+3.0');
-    expect(format('{n, number, ::+.0}', { n: -2 }, 'en')).toBe('-2.0');
+    expect(format('{n, number, ::+.0}', { n: -2 }, 'en')).toBe('−2.0');
     expect(format('{r, number, ::percent}', { r: 0.256 }, 'en')).toBe('26%');
     expect(format('{n, plural, one {# line} other {# lines}}', { n: 1 }, 'en')).toBe('1 line');
     expect(format('{n, plural, one {# line} other {# lines}}', { n: 3 }, 'en')).toBe('3 lines');

@@ -17,7 +17,9 @@ function interpretVoice(lines: InterpretLine[], total: number) {
   const say = (l: 'zh' | 'en') =>
     r.statements.map((s) => {
       const text = word(s.fact, l);
-      return s.headed ? word(fact('suggest.line', { topic: word(fact(`topic.${s.topic}`), l), text }), l) : text;
+      return s.headed
+        ? word(fact('suggest.line', { topic: word(fact(`topic.${s.topic}`), l), text }), l)
+        : text;
     });
   return { ...r, zh: say('zh'), en: say('en') };
 }

@@ -94,7 +94,9 @@ describe('buildSpeechScore', () => {
     const quiet = buildSpeechScore(input({ learner: synthVoice({ quality: { peakDbfs: -42 } }) }));
     expect(quiet.quality.tooQuiet).toBe(true);
     // A −42 dBFS peak is 0.8 % of full scale, quoted as 1 %.
-    expect(quiet.statements).toContainEqual(expect.objectContaining({ id: 'take.tooQuiet', values: { peakPercent: 1 } }));
+    expect(quiet.statements).toContainEqual(
+      expect.objectContaining({ id: 'take.tooQuiet', values: { peakPercent: 1 } }),
+    );
   });
 
   it('scores without a reference, judging range and pace on their own', () => {

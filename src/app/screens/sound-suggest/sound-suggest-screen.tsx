@@ -118,7 +118,9 @@ function statements(
       const chips = p.figures
         .map((f) => figureAt(f, data, t))
         .filter((c): c is { label: string; value: string } => c !== null);
-      return { head: p.head ?? null, body: p.text, chips };
+      return p.body === undefined
+        ? { head: null, body: p.text, chips }
+        : { head: p.head ?? null, body: p.body, chips };
     });
   }
   return data.lines.map((body) => ({ head: null, body, chips: [] }));
