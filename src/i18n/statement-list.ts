@@ -16,6 +16,7 @@ const SECTIONS: Array<{ prefix: string; title: Record<Lang, string> }> = [
   { prefix: 'report.', title: { zh: '报告的亮点与练习', en: 'Report strengths and practice' } },
   { prefix: 'practice.', title: { zh: '报告的练习方法', en: 'Report exercises' } },
   { prefix: 'h5.', title: { zh: '分享页（手机）', en: 'Share page (phone)' } },
+  { prefix: 'qr.', title: { zh: '扫码登录确认页（手机）', en: 'QR sign-in page (phone)' } },
   { prefix: 'emotion.', title: { zh: '情绪名称', en: 'Emotion names' } },
   { prefix: 'area.', title: { zh: '评分项名称', en: 'Score areas' } },
 ];

@@ -167,4 +167,18 @@ export const statementsEn: Record<StatementId, string> = {
   'h5.gone.body': 'This report no longer exists.',
   'h5.videoMissing.title': 'The dubbed video is not ready yet',
   'h5.videoMissing.body': 'Open it again in a moment.',
+
+  'qr.title': 'Confirm sign-in',
+  'qr.heading': 'Confirm sign-in on your computer',
+  'qr.signInAs': 'You will sign in on the computer as {nickname} ({account}).',
+  'qr.account': 'Account',
+  'qr.password': 'Password',
+  'qr.confirm': 'Confirm',
+  'qr.cancel': 'Cancel',
+  'qr.invalid': 'This QR code is not valid. Refresh it on the computer.',
+  'qr.expired': 'This QR code has expired. Refresh it on the computer.',
+  'qr.wasCancelled': 'This sign-in was cancelled.',
+  'qr.wasConfirmed': 'This sign-in has already been confirmed.',
+  'qr.confirmed': 'Confirmed. Continue on your computer.',
+  'qr.cancelled': 'Sign-in cancelled.',
 };

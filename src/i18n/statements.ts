@@ -132,6 +132,21 @@ export const STATEMENTS = {
   'h5.gone.body': [],
   'h5.videoMissing.title': [],
   'h5.videoMissing.body': [],
+
+  // The phone's page that confirms a QR sign-in on the computer.
+  'qr.title': [],
+  'qr.heading': [],
+  'qr.signInAs': ['nickname', 'account'],
+  'qr.account': [],
+  'qr.password': [],
+  'qr.confirm': [],
+  'qr.cancel': [],
+  'qr.invalid': [],
+  'qr.expired': [],
+  'qr.wasCancelled': [],
+  'qr.wasConfirmed': [],
+  'qr.confirmed': [],
+  'qr.cancelled': [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StatementId = keyof typeof STATEMENTS;

@@ -146,4 +146,18 @@ export const statementsZh: Record<StatementId, string> = {
   'h5.gone.body': '这份报告已经不存在了。',
   'h5.videoMissing.title': '配音视频还没有生成',
   'h5.videoMissing.body': '请稍后再打开。',
+
+  'qr.title': '确认登录',
+  'qr.heading': '确认登录电脑端',
+  'qr.signInAs': '将以 {nickname}（{account}）登录电脑端',
+  'qr.account': '账号',
+  'qr.password': '密码',
+  'qr.confirm': '确认登录',
+  'qr.cancel': '取消',
+  'qr.invalid': '二维码无效，请在电脑上刷新',
+  'qr.expired': '二维码已过期，请在电脑上刷新',
+  'qr.wasCancelled': '已取消本次登录',
+  'qr.wasConfirmed': '本次登录已确认',
+  'qr.confirmed': '已确认，请回到电脑继续',
+  'qr.cancelled': '已取消本次登录',
 };

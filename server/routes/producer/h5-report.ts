@@ -1,15 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatChange, formatScore, type LineAttemptSummary, type Report } from '../../../src/api/contract';
 import { heardFact } from '../../../src/audio/scoring/labels';
-import {
-  type Fact,
-  type FactValue,
-  fact,
-  type Lang,
-  langFromAcceptLanguage,
-  type StatementId,
-  word,
-} from '../../../src/i18n';
+import { fact, type Lang, type StatementId, word } from '../../../src/i18n';
+import { pageLang, type Words, wordsFor } from '../../h5/lang';
 import { html, page, raw } from '../../h5/html';
 import type { RunsTable } from '../../db/schema';
 import { buildRunReport } from '../../reports/build-report';
@@ -18,23 +11,6 @@ import { dubVideoOf, readyDubVideoKey } from '../../renders/dub-video';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
 import { findRun, runOfRecord } from '../../takes/runs';
 import { parseRange } from './media';
-
-/** Words a statement of the shared catalogue in the page's language. */
-type Words = (id: StatementId, values?: Record<string, FactValue>) => string;
-
-function wordsFor(lang: Lang): Words {
-  return (id, values) => word({ id, values } as Fact, lang);
-}
-
-/**
- * The page's language: the one the learner chose on the kiosk (the link's `lang`, which the app adds
- * to the QR code it shows), else the phone's (Accept-Language), Chinese first.
- */
-function pageLang(request: FastifyRequest): Lang {
-  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
-  if (asked === 'zh' || asked === 'en') return asked;
-  return langFromAcceptLanguage(request.headers['accept-language']);
-}
 
 function sendHtml(
   reply: FastifyReply,
