@@ -36,4 +36,5 @@ export function catalogueError(
 
 export const notFound = (id: ErrorId = 'error.notFound') => catalogueError(Code.NOT_FOUND, id);
 
-export const loginExpired = () => new AppError(Code.LOGIN_EXPIRED, '登录信息已失效，请重新登录');
+/** 1002: the code alone names the row (the client words it); the msg asks to log in again. */
+export const loginExpired = () => new AppError(Code.LOGIN_EXPIRED, errorText('error.loginAgain', 'zh'));

@@ -9,6 +9,7 @@ import type { Lang } from './format';
 export const ERROR_IDS = [
   'error.badCredentials',
   'error.loginExpired',
+  'error.loginAgain',
   'error.network',
   'error.server',
   'error.networkLater',
@@ -27,6 +28,7 @@ export const ERROR_IDS = [
   'error.unsupportedMedia',
   'error.rateLimited',
   'error.busy',
+  'error.scoringBusy',
   'error.enterCredentials',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
@@ -35,6 +37,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorId, string>> = {
   zh: {
     'error.badCredentials': '账号或密码错误',
     'error.loginExpired': '登录信息已失效',
+    'error.loginAgain': '登录信息已失效，请重新登录',
     'error.network': '网络异常，请检查您的网络设置',
     'error.server': '服务器异常，请稍后再试',
     'error.networkLater': '网络异常，请稍后再试',
@@ -53,11 +56,13 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorId, string>> = {
     'error.unsupportedMedia': '不支持的文件类型',
     'error.rateLimited': '登录失败次数过多，请 {minutes} 分钟后再试',
     'error.busy': '服务器繁忙，请稍后再试',
+    'error.scoringBusy': '评分服务繁忙，请稍后再试',
     'error.enterCredentials': '请输入账号和密码',
   },
   en: {
     'error.badCredentials': 'Wrong account or password',
     'error.loginExpired': 'Your login has expired',
+    'error.loginAgain': 'Your login has expired: log in again',
     'error.network': 'Network error: check your connection',
     'error.server': 'Server error, please try again later',
     'error.networkLater': 'Network error, please try again later',
@@ -76,6 +81,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorId, string>> = {
     'error.unsupportedMedia': 'This file type is not supported',
     'error.rateLimited': 'Too many failed sign-ins: try again in {minutes} min',
     'error.busy': 'The server is busy, please try again shortly',
+    'error.scoringBusy': 'Scoring is busy: your take will be scored shortly',
     'error.enterCredentials': 'Enter your account and password',
   },
 };
