@@ -45,7 +45,9 @@ function answerMark(q: Report['answers']['items'][number], w: Words) {
 
 /** The heard emotion as the app words it: named only when the reading was clear. */
 function heardEmotion(a: LineAttemptSummary | null | undefined, lang: Lang) {
-  return a ? ` · ${word(heardFact(a.detected, a.clear), lang)}` : '';
+  if (!a) return '';
+  if (a.speechDetected === false) return ` · ${word(fact('take.row.noSpeech'), lang)}`;
+  return ` · ${word(heardFact(a.detected, a.clear), lang)}`;
 }
 
 /** The line's latest take, through the signed link the page was rendered with. */

@@ -34,6 +34,8 @@ export const lineAttemptSummary = z.object({
   detected: emotion,
   /** Whether `detected` was heard clearly enough to name (score JSON v2); absent or false: not named. */
   clear: z.boolean().optional(),
+  /** False when the take held no speech: its row asks for a retake instead of naming an emotion. */
+  speechDetected: z.boolean().optional(),
   arousal: z.number(),
   valence: z.number(),
   audioUrl: z.string(),

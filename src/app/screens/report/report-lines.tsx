@@ -13,7 +13,9 @@ function Attempt({ a, t, lang }: { a: LineAttemptSummary | null; t: Translate; l
   return (
     <span className={styles.cell}>
       <ScoreBadge score={a.overall} label={t('ui.points', { n: Math.round(a.overall) })} />
-      {a.clear ? (
+      {a.speechDetected === false ? (
+        <span className="muted">{word(fact('take.row.noSpeech'), lang)}</span>
+      ) : a.clear ? (
         <EmotionChip emotion={a.detected} label={emotionLabel(a.detected, lang)} />
       ) : (
         // Not sure enough to name (or stored before confidence existed): say so, never guess.
