@@ -19,7 +19,7 @@ export const statementsEn: Record<StatementId, string> = {
   'take.noSpeech':
     'No speech heard — record again: check the microphone is on and 15–30 cm from your mouth, and speak the line while the subtitle shows.',
   'take.tooQuiet':
-    'Too quiet: your loudest moment reaches only {peakPercent, number, ::.}% of the level limit. Move closer or raise the input volume and record again.',
+    'Too quiet: your loudest moment reaches only {peakPercent, number, ::.#}% of the level limit. Move closer or raise the input volume and record again.',
   'take.clipped':
     'The recording distorts: {clippedPercent, number, ::.0#}% of it hits the level limit. Move back or lower the input volume.',
   'take.noisy':

@@ -18,7 +18,7 @@ export const statementsZh: Record<StatementId, string> = {
 
   'take.noSpeech': '没有听到说话，请重录：确认麦克风已打开、离嘴 15–30 厘米，在字幕出现时开口说这句台词。',
   'take.tooQuiet':
-    '录音太小声：最响的地方只到音量上限的 {peakPercent, number, ::.}%。靠近麦克风或调高输入音量再录。',
+    '录音太小声：最响的地方只到音量上限的 {peakPercent, number, ::.#}%。靠近麦克风或调高输入音量再录。',
   'take.clipped':
     '录音有爆音：{clippedPercent, number, ::.0#}% 的声音顶到了上限。离麦克风远一点或调低输入音量。',
   'take.noisy': '背景噪声偏大：你的声音只比噪声响 {snrDb, number, ::.} 分贝。换个安静的地方再录。',

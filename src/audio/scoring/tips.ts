@@ -51,7 +51,7 @@ function qualityTips(input: TipInput): TakeStatement[] {
   const out: TakeStatement[] = [];
   if (!input.flags.speechDetected) return [at(1, fact('take.noSpeech'))];
   if (input.flags.tooQuiet) {
-    out.push(at(0.8, fact('take.tooQuiet', { peakPercent: Math.round(100 * 10 ** (q.peakDbfs / 20)) })));
+    out.push(at(0.8, fact('take.tooQuiet', { peakPercent: r1(100 * 10 ** (q.peakDbfs / 20)) })));
   }
   if (input.flags.clipped) {
     out.push(at(0.7, fact('take.clipped', { clippedPercent: r2(q.clippedFraction * 100) })));

@@ -35,14 +35,15 @@ describe('tips', () => {
     expect(tip?.en).toContain('1.3 semitones');
   });
 
-  it('says which way to move the force, with the intensities it compares (0–100)', () => {
-    const sure = Math.min(0.99, emotionModel().labelThreshold + 0.02);
-    const tips = score({ learnerEmotion: reading('sadness', sure, -0.5, -0.6), targetEmotion: 'anger' });
+  it('shows no percentage the shipped rule does not allow, even on a sure reading, and says which way to move', () => {
+    expect(emotionModel().naming?.showPercentage).toBe(false);
+    const tips = score({ learnerEmotion: reading('sadness', 0.99, -0.5, -0.6), targetEmotion: 'anger' });
     const tip = tips.find((t) => t.zh.includes('语气不够有力'));
     expect(tip?.zh).toContain('愤怒');
     // Arousal −0.50 is shown as intensity 25 (of 100).
     expect(tip?.zh).toContain('你的情绪强度 25');
     expect(tip?.en).toContain('Put more force into it');
+    expect(tips.some((t) => t.zh.includes('把握') || t.en.includes('99%'))).toBe(false);
   });
 
   it('never names an emotion it is not sure of, and the force statement speaks of force only', () => {
@@ -62,11 +63,11 @@ describe('tips', () => {
     expect(a?.en).not.toContain('semitones');
   });
 
-  it('a sure, matching reading names the emotion heard with its confidence', () => {
-    const sure = Math.min(0.99, emotionModel().labelThreshold + 0.02);
-    const tips = score({ learnerEmotion: reading('anger', sure, 0.7, -0.5) });
+  it('when the force lands, the heard emotion is named only as the shipped rule allows', () => {
+    const tips = score({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) });
     const tip = tips.find((t) => t.zh.includes('语气的力度对上了'));
-    expect(tip?.zh).toContain(`听起来像「愤怒」（把握 ${Math.round(sure * 100)}%）`);
+    expect(tip?.zh).toContain('听不出明显的情绪');
+    expect(tip?.zh).not.toContain('把握');
   });
 
   it('says "less energy" when the learner overshoots the target', () => {
@@ -119,6 +120,7 @@ describe('tips', () => {
 
   it('praises a close imitation with its numbers instead of inventing problems', () => {
     const tips = score({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) });
+    // The force is what was measured to land (the category is not named under the shipped rule).
     expect(tips.some((t) => t.zh.includes('语气的力度对上了'))).toBe(true);
     expect(tips.every((t) => /\d/.test(t.zh))).toBe(true);
   });
