@@ -45,7 +45,7 @@ export interface BuildOptions {
 export async function registerCore(app: FastifyInstance, config: Config, opts: BuildOptions): Promise<void> {
   // External plugins.
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(formbody, { bodyLimit: 4 * 1024 });
   await app.register(multipart, {
     // Route handlers set their own, smaller limits; these are the outer bounds.
     limits: { fileSize: 16 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
@@ -132,7 +132,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     logger: { level: config.logLevel, base: { instance: config.instanceId }, stream: opts.logStream },
     // One line per request, written when the answer is sent.
     logController: new RequestLogController(),
-    bodyLimit: 1024 * 1024,
+    // Requests are small: a route that takes more says so (films.ts' saved answers); uploads are
+    // multipart, bounded by the multipart limits below and their routes.
+    bodyLimit: 16 * 1024,
     // X-Forwarded-* name the client and the public host only when they come from a proxy TRUST_PROXY
     // names (off by default: a client must not choose the address its per-IP limits count against).
     trustProxy: trustProxyOption(config.trustProxy),

@@ -53,6 +53,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Sign-in attempts (login_pwd) per minute per IP, on top of the failure locks. */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Media streams (GET /media/*, shared dubbed videos) sent at once to one client address, per instance. */
+  MEDIA_STREAMS_PER_IP: z.coerce.number().int().min(1).default(48),
+  /** Media streams sent at once under one session or share-link token, per instance. */
+  MEDIA_STREAMS_PER_TOKEN: z.coerce.number().int().min(1).default(8),
   /** Load shedding: above this event-loop delay new requests get 503; 0 turns it off (in-process test servers). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number()
@@ -178,6 +182,8 @@ export interface Config {
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
   loginRateLimitPerMinute: number;
+  mediaStreamsPerIp: number;
+  mediaStreamsPerToken: number;
   maxEventLoopDelayMs: number;
   qrProvider: 'local';
   takesRetakesKept: number;
@@ -229,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === undefined ? false : (parseTrustProxy(e.TRUST_PROXY) ?? false),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    mediaStreamsPerIp: e.MEDIA_STREAMS_PER_IP,
+    mediaStreamsPerToken: e.MEDIA_STREAMS_PER_TOKEN,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     qrProvider: e.QR_PROVIDER,
     takesRetakesKept: e.TAKES_RETAKES_KEPT,

@@ -6,18 +6,26 @@ import { type AppError, catalogueError } from '../lib/app-error';
 
 /**
  * Failed-login limits, kept in the database so every instance sees the same counts.
- * Within a 15-minute window, 5 attempts lock an account and 20 lock an IP address, for 15 minutes.
+ *
+ * - An account: 5 failed attempts within 15 minutes lock it for 15 minutes, from every address.
+ * - An address: its first 20 failed attempts within the window cost nothing more. After that the
+ *   address is "busy" and every account gets at most 2 failed attempts from it per window; further
+ *   attempts at an account that already failed are refused unverified. An address is never locked
+ *   as a whole: learners behind one school or kiosk address who type their own password sign in
+ *   however many wrong guesses came from that address. A busy address's guesses are bounded by
+ *   20 + 2 per account name per window, and each account's lock still applies.
  *
  * Reserve, then verify: an attempt is counted under a per-key lock (server/db/key-lock.ts) before
  * the slow password check, so a burst of parallel guesses cannot all pass a lock read before any
  * failure was written. A success gives its reservation back: it clears the account's counter and
- * returns the IP's one count (many learners sign in from one kiosk or school address).
+ * returns the address's one count, so successes never make an address busy.
  */
 export const LIMITS = {
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
   perAccount: 5,
   perIp: 20,
+  perAccountFromBusyIp: 2,
 } as const;
 
 const accountKey = (account: string) => `account:${account.trim().toLowerCase()}`;
@@ -45,56 +53,56 @@ async function readRows(trx: Transaction<Database>, keys: string[]) {
 }
 
 /**
- * Counts one attempt against the account and the IP, atomically, or throws a 429 AppError when
- * either is locked. The attempt that reaches a limit sets the lock: later ones are refused unverified.
+ * Counts one attempt against the account and the IP, atomically, or throws a 429 AppError when the
+ * account is locked, or the address is busy and the account already failed from it as often as a
+ * busy address allows (LIMITS). The attempt that reaches the account limit sets the account's lock.
  */
 export async function reserveLoginAttempt(
   db: Kysely<Database>,
   account: string,
   ip: string,
 ): Promise<LoginReservation> {
-  const keys: Array<[string, number]> = [
-    [accountKey(account), LIMITS.perAccount],
-    [ipKey(ip), LIMITS.perIp],
-  ];
-  await withKeyLocks(
-    db,
-    keys.map(([k]) => lockName(k)),
-    async (trx) => {
-      const now = Date.now();
-      const nowIso = new Date(now).toISOString();
-      const rows = new Map(
-        (
-          await readRows(
-            trx,
-            keys.map(([k]) => k),
-          )
-        ).map((r) => [r.key, r]),
-      );
-      const locked = [...rows.values()]
-        .map((r) => r.locked_until)
-        .filter((u): u is string => u !== null && u > nowIso)
-        .sort()
-        .pop();
-      if (locked) throw lockedError(locked);
-      for (const [key, limit] of keys) {
-        const row = rows.get(key);
-        const fresh = !row || Date.parse(row.window_started_at) + LIMITS.windowMs < now;
-        const count = fresh ? 1 : row.count + 1;
-        const values = {
-          key,
-          count,
-          window_started_at: fresh ? nowIso : row.window_started_at,
-          locked_until: count >= limit ? new Date(now + LIMITS.lockMs).toISOString() : null,
-        };
-        await trx
-          .insertInto('login_failures')
-          .values(values)
-          .onConflict((oc) => oc.column('key').doUpdateSet(values))
-          .execute();
-      }
-    },
-  );
+  const acct = accountKey(account);
+  const addr = ipKey(ip);
+  await withKeyLocks(db, [lockName(acct), lockName(addr)], async (trx) => {
+    const now = Date.now();
+    const nowIso = new Date(now).toISOString();
+    const rows = new Map((await readRows(trx, [acct, addr])).map((r) => [r.key, r]));
+    const inWindow = (key: string) => {
+      const row = rows.get(key);
+      return row && Date.parse(row.window_started_at) + LIMITS.windowMs >= now ? row : null;
+    };
+    const accountRow = rows.get(acct);
+    if (accountRow?.locked_until && accountRow.locked_until > nowIso)
+      throw lockedError(accountRow.locked_until);
+    const accountNow = inWindow(acct);
+    const ipNow = inWindow(addr);
+    if (
+      ipNow &&
+      ipNow.count >= LIMITS.perIp &&
+      accountNow &&
+      accountNow.count >= LIMITS.perAccountFromBusyIp
+    ) {
+      throw lockedError(new Date(Date.parse(accountNow.window_started_at) + LIMITS.windowMs).toISOString());
+    }
+    for (const [key, current, limit] of [
+      [acct, accountNow, LIMITS.perAccount],
+      [addr, ipNow, null],
+    ] as const) {
+      const count = (current?.count ?? 0) + 1;
+      const values = {
+        key,
+        count,
+        window_started_at: current ? current.window_started_at : nowIso,
+        locked_until: limit !== null && count >= limit ? new Date(now + LIMITS.lockMs).toISOString() : null,
+      };
+      await trx
+        .insertInto('login_failures')
+        .values(values)
+        .onConflict((oc) => oc.column('key').doUpdateSet(values))
+        .execute();
+    }
+  });
   return { account, ip };
 }
 
@@ -107,10 +115,6 @@ export async function releaseOnSuccess(db: Kysely<Database>, r: LoginReservation
     const row = (await readRows(trx, [ip]))[0];
     if (!row) return;
     const count = Math.max(0, row.count - 1);
-    await trx
-      .updateTable('login_failures')
-      .set({ count, locked_until: count >= LIMITS.perIp ? row.locked_until : null })
-      .where('key', '=', ip)
-      .execute();
+    await trx.updateTable('login_failures').set({ count }).where('key', '=', ip).execute();
   });
 }

@@ -32,7 +32,12 @@ export async function checkPassword(
   return { id: row.id, account: row.account, nickname: row.nickname };
 }
 
-export async function issueUserInfo(db: Kysely<Database>, user: User): Promise<UserInfo> {
-  const token = await createSession(db, user.id);
+/** A new web session for the user; `endsWith`: a phone session to end with it (QR login). */
+export async function issueUserInfo(
+  db: Kysely<Database>,
+  user: User,
+  opts: { endsWith?: string | null } = {},
+): Promise<UserInfo> {
+  const token = await createSession(db, user.id, { endsWith: opts.endsWith });
   return { ...user, token, expiresIn: SESSION_TTL_SECONDS };
 }

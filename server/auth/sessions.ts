@@ -1,14 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
-import type { Database } from '../db/schema';
+import type { Database, SessionKind } from '../db/schema';
 import { isoIn, newToken, nowIso, sha256Hex } from '../lib/ids';
 
 /** 7 days, matching the user-token cookie (spec §9). */
 export const SESSION_TTL_SECONDS = 604_800;
 
-/** Creates a session and returns the token. Only its sha256 is stored. */
-export async function createSession(db: Kysely<Database>, userId: string): Promise<string> {
+/**
+ * Creates a session and returns the token. Only its sha256 is stored. `endsWith`: the sha256 of a
+ * phone session that ends when this one does (a kiosk signed in by that phone's QR confirm).
+ */
+export async function createSession(
+  db: Kysely<Database>,
+  userId: string,
+  opts: { kind?: SessionKind; endsWith?: string | null } = {},
+): Promise<string> {
   const token = newToken();
   await db
     .insertInto('sessions')
@@ -17,6 +24,8 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
       user_id: userId,
       created_at: nowIso(),
       expires_at: isoIn(SESSION_TTL_SECONDS * 1000),
+      kind: opts.kind ?? 'web',
+      ends_session_hash: opts.endsWith ?? null,
     })
     .execute();
   return token;
@@ -26,7 +35,7 @@ const sessionUser = prepared((db, tokenHash: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.account', 'users.nickname', 'sessions.expires_at'])
+    .select(['users.id', 'users.account', 'users.nickname', 'sessions.expires_at', 'sessions.kind'])
     .where('sessions.token_hash', '=', tokenHash),
 );
 
@@ -37,9 +46,45 @@ export async function findSessionUser(db: Kysely<Database>, token: string): Prom
   return { id: row.id, account: row.account, nickname: row.nickname };
 }
 
-/** Ends a session (logout): its token is refused from now on, by every instance (the row is gone). */
+/** The session of a token with its kind, or null when it is unknown or expired. */
+export async function findSession(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ user: User; kind: SessionKind; tokenHash: string } | null> {
+  const tokenHash = sha256Hex(token);
+  const [row] = await sessionUser(db, tokenHash);
+  if (!row || row.expires_at <= nowIso()) return null;
+  return { user: { id: row.id, account: row.account, nickname: row.nickname }, kind: row.kind, tokenHash };
+}
+
+/**
+ * Ends a session (logout): its token is refused from now on, by every instance (the row is gone).
+ * A kiosk session signed in by a phone's QR confirm takes that phone's session with it, unless the
+ * learner chose to stay signed in on the phone (kind phone-kept).
+ */
 export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', sha256Hex(token)).execute();
+  const tokenHash = sha256Hex(token);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('sessions')
+      .select('ends_session_hash')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (row?.ends_session_hash) {
+      await trx
+        .deleteFrom('sessions')
+        .where('token_hash', '=', row.ends_session_hash)
+        .where('kind', '=', 'phone')
+        .execute();
+    }
+    await trx.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  });
+}
+
+/** Sign out everywhere: every session of the user ends, on every device and instance. */
+export async function revokeAllSessions(db: Kysely<Database>, userId: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 /**

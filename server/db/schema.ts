@@ -25,7 +25,16 @@ export interface SessionsTable {
   user_id: string;
   created_at: IsoTime;
   expires_at: IsoTime;
+  /**
+   * web: the web app's; phone: a QR-confirming phone's, ended with the kiosk session it signed in;
+   * phone-kept: a phone's the learner chose to keep (ends at its own logout or expiry).
+   */
+  kind: SessionKind;
+  /** On a kiosk session signed in by QR: the phone session (sha256) that ends with it, if any. */
+  ends_session_hash: string | null;
 }
+
+export type SessionKind = 'web' | 'phone' | 'phone-kept';
 
 export type QrState = 'waiting' | 'scanned' | 'confirmed' | 'cancelled';
 
@@ -41,6 +50,8 @@ export interface QrLoginsTable {
   delivered_at: IsoTime | null;
   /** sha256 (hex) of the pickup key qr_url gave the requesting screen; the token goes only to it. */
   pickup_hash: string | null;
+  /** The confirming phone's session (sha256) when it is to end with the kiosk session delivered. */
+  phone_session_hash: string | null;
 }
 
 /** Failed login counters, one row per key (`account:<name>` or `ip:<address>`), shared by all instances. */
@@ -167,6 +178,20 @@ export interface RunsTable {
   updated_at: IsoTime;
 }
 
+/**
+ * A learner's history of one film in one part, as the film list shows it: kept up to date where
+ * runs and answers are written (server/takes/runs.ts), so the list reads one row per film.
+ */
+export interface FilmProgressTable {
+  user_id: string;
+  part: 'prpo' | 'prpt';
+  film_id: string;
+  /** How many runs the learner has of the film in the part. */
+  runs: number;
+  /** Best score / max_score over every answer (0 when max_score is 0); null before the first answer. */
+  best_ratio: number | null;
+}
+
 /** Take audio bytes a learner uploaded in one hour (`hour` = ISO time cut to the hour). */
 export interface UploadUsageTable {
   user_id: string;
@@ -201,6 +226,7 @@ export interface Database {
   question_records: QuestionRecordsTable;
   takes: TakesTable;
   runs: RunsTable;
+  film_progress: FilmProgressTable;
   upload_usage: UploadUsageTable;
   reference_analyses: ReferenceAnalysesTable;
   speaker_stats: SpeakerStatsTable;

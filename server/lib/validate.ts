@@ -29,24 +29,96 @@ function badInput(problems: Array<{ path: string } & Said>): AppError {
 }
 
 /**
+ * Bounds on the shape of any input (JSON body, form, query): a contract request nests a few levels
+ * and holds a few hundred values at most, so anything deeper or bigger is refused before it is
+ * walked or validated. Each check below is one linear pass.
+ */
+export const INPUT_BOUNDS = { depth: 16, nodes: 20_000 } as const;
+
+function tooDeep(): AppError {
+  return badInput([
+    {
+      path: '(body)',
+      zh: `嵌套层数过多（上限 ${INPUT_BOUNDS.depth} 层）`,
+      en: `nested more than ${INPUT_BOUNDS.depth} levels`,
+    },
+  ]);
+}
+
+function tooMany(): AppError {
+  return badInput([
+    {
+      path: '(body)',
+      zh: `包含的项目过多（上限 ${INPUT_BOUNDS.nodes} 项）`,
+      en: `more than ${INPUT_BOUNDS.nodes} values`,
+    },
+  ]);
+}
+
+/**
+ * Throws the 400 of a JSON text nested deeper than INPUT_BOUNDS.depth, before it is parsed: one pass
+ * over the characters, brackets inside strings ignored. JSON.parse and the walks after it then never
+ * see a hostile depth.
+ */
+export function checkJsonDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > INPUT_BOUNDS.depth) throw tooDeep();
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+}
+
+/**
  * The one rule for text input: no NUL character anywhere (a key or a value, at any depth). Nobody
  * types one, PostgreSQL cannot store one in text (`invalid byte sequence for encoding "UTF8": 0x00`)
  * and file-system paths end at one, so it is refused before any engine sees it.
- * Returns the path of the first NUL, or null.
+ * Returns the path of the first NUL, or null; throws the 400 of an input deeper or bigger than
+ * INPUT_BOUNDS. Linear in the input: each value is visited once and remembers only its parent, the
+ * path is spelled out for the one value that is refused.
  */
 export function findNul(input: unknown): string | null {
-  // Iterative: a hostile body nests arrays a hundred thousand deep, more than the call stack holds.
-  const stack: Array<[value: unknown, path: string[]]> = [[input, []]];
+  // Iterative, with parent links instead of a copied path per value (a copy per level made a deeply
+  // nested body cost the square of its size).
+  interface Node {
+    value: unknown;
+    key: string;
+    parent: Node | null;
+    depth: number;
+  }
+  const pathOf = (node: Node | null, last?: string): string => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let n = node; n?.parent; n = n.parent) keys.push(n.key);
+    return keys.reverse().join('.') || '(body)';
+  };
+  const stack: Node[] = [{ value: input, key: '', parent: null, depth: 0 }];
+  let visited = 0;
   while (stack.length > 0) {
-    const [value, path] = stack.pop() as [unknown, string[]];
+    const node = stack.pop() as Node;
+    if (++visited > INPUT_BOUNDS.nodes) throw tooMany();
+    const { value } = node;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return path.join('.') || '(body)';
+      if (value.includes('\0')) return pathOf(node);
     } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value);
-      for (let k = entries.length - 1; k >= 0; k--) {
-        const [key, child] = entries[k];
-        if (key.includes('\0')) return [...path, key.replaceAll('\0', '\\0')].join('.');
-        stack.push([child, [...path, key]]);
+      if (node.depth >= INPUT_BOUNDS.depth) throw tooDeep();
+      const keys = Object.keys(value);
+      if (keys.length > INPUT_BOUNDS.nodes) throw tooMany();
+      for (let k = keys.length - 1; k >= 0; k--) {
+        const key = keys[k];
+        if (key.includes('\0')) return pathOf(node, key.replaceAll('\0', '\\0'));
+        stack.push({
+          value: (value as Record<string, unknown>)[key],
+          key,
+          parent: node,
+          depth: node.depth + 1,
+        });
       }
     }
   }
@@ -201,13 +273,24 @@ export function validationError(error: z.ZodError, schema?: unknown, input?: unk
  * The one check of request input against a contract schema, used by route schemas
  * (server/plugins/schemas.ts) and by validate() below. Unknown fields are stripped (zod objects strip
  * by default); a failure is the AppError of validationError(), a NUL character that of nulError().
+ * `nulChecked`: the caller has already run findNul() on this input (route input, in the app-schemas
+ * hook), so it is not walked twice.
  */
 export function checkInput<S extends z.ZodType>(
   schema: S,
   input: unknown,
+  opts: { nulChecked?: boolean } = {},
 ): { value: z.infer<S>; error?: undefined } | { error: AppError } {
-  const nul = findNul(input);
-  if (nul !== null) return { error: nulError(nul) };
+  if (!opts.nulChecked) {
+    let nul: string | null;
+    try {
+      nul = findNul(input);
+    } catch (err) {
+      if (err instanceof AppError) return { error: err };
+      throw err;
+    }
+    if (nul !== null) return { error: nulError(nul) };
+  }
   const parsed = schema.safeParse(input ?? {}, { error: () => DEFAULT_MESSAGE });
   return parsed.success ? { value: parsed.data } : { error: validationError(parsed.error, schema, input) };
 }

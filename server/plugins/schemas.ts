@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifySchemaCompiler, FastifyTypeProvider } from
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { envelope } from '../../src/api/contract';
-import { checkInput, findNul, nulError } from '../lib/validate';
+import { checkInput, checkJsonDepth, findNul, nulError } from '../lib/validate';
 
 /**
  * Routes declare their input as contract zod schemas (`schema: { body, querystring }`); handlers
@@ -17,7 +17,8 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) =>
-    checkInput(schema, data);
+    // The app-schemas preValidation hook below has already looked for NUL in the same input.
+    checkInput(schema, data, { nulChecked: true });
 
 /**
  * A success answer's JSON Schema, derived from the contract, for `schema.response[200]`: Fastify
@@ -32,9 +33,25 @@ export function okResponse(data: z.ZodType): Record<string, unknown> {
 export const schemasPlugin = fp(
   async (app: FastifyInstance) => {
     app.setValidatorCompiler(zodValidatorCompiler);
+    // JSON bodies: a URL that matches no route is answered without parsing its body, and a text
+    // nested deeper than INPUT_BOUNDS is refused by one linear scan before JSON.parse.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (request.is404) return done(null, undefined);
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      try {
+        checkJsonDepth(text);
+      } catch (err) {
+        return done(err as Error, undefined);
+      }
+      parseJson(request, text, done);
+    });
     // The NUL rule of checkInput() for the input of routes without a schema too (media keys, the
-    // phone pages, unknown URLs): before any hook or handler hands it to a database or a path.
+    // phone pages): before any hook or handler hands it to a database or a path. The walk is linear
+    // and bounded (findNul); unknown URLs have nothing to check.
     app.addHook('preValidation', async (request) => {
+      if (request.is404) return;
       const where = findNul({ params: request.params, query: request.query, body: request.body });
       if (where !== null)
         throw nulError(

@@ -8,8 +8,14 @@ import type {
   ReportLine,
 } from '../../src/api/contract';
 import { actorReadings, type ReadingDeps } from '../ai/reference';
-import type { RunsTable } from '../db/schema';
-import { filmLines, filmQuestions, publicQuestionId } from '../films/queries';
+import type { FilmsTable, RunsTable } from '../db/schema';
+import {
+  filmByIdCached,
+  filmLines,
+  filmLinesCached,
+  filmQuestionsCached,
+  publicQuestionId,
+} from '../films/queries';
 import { parseJson } from '../lib/json';
 import type { MediaStorage } from '../storage/media-storage';
 import { dubbingAverage } from '../takes/attempts';
@@ -37,9 +43,13 @@ const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
 /** Dubbing per line of one run; first and second attempt by the rule of server/takes/attempts.ts. */
-async function dubbingSection(deps: ReportDeps, run: RunsTable): Promise<Report['dubbing']> {
+async function dubbingSection(
+  deps: ReportDeps,
+  run: RunsTable,
+  film: FilmsTable | null,
+): Promise<Report['dubbing']> {
   const { db, storage } = deps;
-  const lines = await filmLines(db, run.film_id);
+  const lines = film ? await filmLinesCached(db, film) : await filmLines(db, run.film_id);
   const [attempts, actors] = await Promise.all([runAttempts(db, run.id), actorReadings(deps, lines)]);
 
   const improvements: number[] = [];
@@ -89,9 +99,9 @@ export async function buildRunReport(deps: ReportDeps, run: RunsTable): Promise<
   const part = run.part as Part;
   const [record, film, learner, questions, recent] = await Promise.all([
     runRecord(db, run.id),
-    db.selectFrom('films').selectAll().where('id', '=', run.film_id).executeTakeFirst(),
+    filmByIdCached(db, run.film_id),
     db.selectFrom('users').select('nickname').where('id', '=', run.user_id).executeTakeFirst(),
-    filmQuestions(db, run.film_id),
+    filmQuestionsCached(db, run.film_id),
     listRuns(db, run.user_id, part, undefined, PROGRESS_RUNS),
   ]);
   const byPublicId = new Map(questions.map((q) => [publicQuestionId(q), q]));
@@ -107,7 +117,7 @@ export async function buildRunReport(deps: ReportDeps, run: RunsTable): Promise<
   const score = record?.score ?? 0;
   const maxScore = record?.max_score ?? 0;
   const percent = maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
-  const dubbing = part === 'prpt' ? await dubbingSection(deps, run) : null;
+  const dubbing = part === 'prpt' ? await dubbingSection(deps, run, film) : null;
   const progress = await summariseRuns(db, recent.reverse());
   const { strengths, practice } = buildFeedback({
     answerPercent: percent,

@@ -127,6 +127,20 @@ export const logoutSession = (token: string, opts: CallOptions = {}) => {
   });
 };
 
+/** POST /site_products/logout_all (docs/api.md): ends every session of the token's learner. */
+export const logoutAllSessions = (token: string, opts: CallOptions = {}) => {
+  const ep = SESSION_ENDPOINTS.logoutAll;
+  return request<{ ended: number }>({
+    method: ep.method,
+    path: ep.path,
+    origin: ep.origin,
+    body: ep.body,
+    data: {},
+    ...opts,
+    headers: { ...opts.headers, token },
+  });
+};
+
 /** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (spec §5). */
 export interface SpeechEmotionUpload {
   file: Blob;

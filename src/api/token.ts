@@ -1,6 +1,6 @@
-/** The token cookie of spec §9: name `user-token`, 604 800 s, path `/`. */
-export const TOKEN_COOKIE = 'user-token';
-export const TOKEN_MAX_AGE_S = 604_800;
+import { TOKEN_COOKIE, tokenCookie } from './token-cookie';
+
+export { TOKEN_COOKIE, TOKEN_MAX_AGE_S } from './token-cookie';
 
 /**
  * The token, or null when the cookie is missing, empty, or holds the text `undefined` (an old client
@@ -18,12 +18,14 @@ export function readToken(): string | null {
   return null;
 }
 
+const pageIsHttps = () => typeof location !== 'undefined' && location.protocol === 'https:';
+
 export function writeToken(token: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in Firefox and older Safari; the next request must see the token at once.
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; max-age=${TOKEN_MAX_AGE_S}; path=/; SameSite=Lax`;
+  document.cookie = tokenCookie(token, pageIsHttps());
 }
 
 export function removeToken(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: see writeToken.
-  document.cookie = `${TOKEN_COOKIE}=; max-age=0; path=/; SameSite=Lax`;
+  document.cookie = `${TOKEN_COOKIE}=; max-age=0; path=/; SameSite=Lax${pageIsHttps() ? '; Secure' : ''}`;
 }

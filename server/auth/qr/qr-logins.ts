@@ -31,6 +31,7 @@ export async function createQrLogin(db: Kysely<Database>): Promise<{ uuid: strin
       confirmed_at: null,
       delivered_at: null,
       pickup_hash: sha256Hex(pickupKey),
+      phone_session_hash: null,
     })
     .execute();
   return { uuid, pickupKey };
@@ -67,12 +68,26 @@ export async function markScanned(db: Kysely<Database>, uuid: string): Promise<b
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Confirms for a user; false when the request is no longer open (expired, cancelled, confirmed). */
-export async function confirmQrLogin(db: Kysely<Database>, uuid: string, userId: string): Promise<boolean> {
+/**
+ * Confirms for a user; false when the request is no longer open (expired, cancelled, confirmed).
+ * `phoneSessionHash`: the confirming phone's session, to end with the kiosk session delivered.
+ */
+export async function confirmQrLogin(
+  db: Kysely<Database>,
+  uuid: string,
+  userId: string,
+  phoneSessionHash: string | null = null,
+): Promise<boolean> {
   const now = nowIso();
   const res = await db
     .updateTable('qr_logins')
-    .set({ state: 'confirmed', user_id: userId, confirmed_at: now, scanned_at: now })
+    .set({
+      state: 'confirmed',
+      user_id: userId,
+      confirmed_at: now,
+      scanned_at: now,
+      phone_session_hash: phoneSessionHash,
+    })
     .where('uuid', '=', uuid)
     .where('state', 'in', ['waiting', 'scanned'])
     .where('expires_at', '>', now)
@@ -120,6 +135,6 @@ export async function deliverOnce(
       .select(['id', 'account', 'nickname'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    return issueUserInfo(trx, user);
+    return issueUserInfo(trx, user, { endsWith: row.phone_session_hash });
   });
 }

@@ -17,10 +17,10 @@ import {
   findQrLogin,
   QR_TTL_SECONDS,
 } from '../../auth/qr/qr-logins';
-import { revokeSession } from '../../auth/sessions';
+import { revokeAllSessions, revokeSession } from '../../auth/sessions';
 import { publicBase } from '../../lib/public-url';
 import { ok } from '../../lib/reply';
-import { requestToken } from '../../plugins/auth';
+import { currentUser, requestToken } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../plugins/schemas';
 
 const MAX_WAIT_MS = 25_000;
@@ -58,6 +58,16 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     if (token) await revokeSession(app.db, token);
     return ok(null, '已退出登录 (signed out)');
   });
+
+  // Sign out everywhere: every session of the learner ends, on every device and instance.
+  app.post(
+    SESSION_ENDPOINTS.logoutAll.path,
+    { bodyLimit: 4 * 1024, preValidation: app.authenticate },
+    async (request) => {
+      const ended = await revokeAllSessions(app.db, currentUser(request).id);
+      return ok({ ended }, '已在所有设备上退出登录 (signed out everywhere)');
+    },
+  );
 
   app.get(
     ENDPOINTS.getAuthQRCode.path,

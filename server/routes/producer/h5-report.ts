@@ -11,6 +11,7 @@ import { dubVideoOf, readyDubVideoKey } from '../../renders/dub-video';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
 import { findRun, runOfRecord } from '../../takes/runs';
 import { parseRange } from './media';
+import { holdStreamSlot } from '../../lib/stream-slots';
 
 function sendHtml(
   reply: FastifyReply,
@@ -167,7 +168,9 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/h5/report/:token/dub.mp4',
-    config: { rateLimit: false },
+    // A phone's player seeks with Range requests: a request budget of its own, ten times the
+    // general one; streams at once per address and per share link are bounded below.
+    config: { rateLimit: { max: app.config.rateLimitPerMinute * 10, timeWindow: '1 minute' } },
     // Media are compressed in their own formats; byte ranges count the stored bytes.
     compress: false,
     handler: async (request, reply) => {
@@ -198,10 +201,14 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1);
-        return request.method === 'HEAD' ? reply.send() : reply.send(app.storage.stream(key, range));
+        if (request.method === 'HEAD') return reply.send();
+        if (!holdStreamSlot(app, request, reply, token)) return reply;
+        return reply.send(app.storage.stream(key, range));
       }
       reply.header('content-length', stat.size);
-      return request.method === 'HEAD' ? reply.send() : reply.send(app.storage.stream(key));
+      if (request.method === 'HEAD') return reply.send();
+      if (!holdStreamSlot(app, request, reply, token)) return reply;
+      return reply.send(app.storage.stream(key));
     },
   });
 }

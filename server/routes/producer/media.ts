@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/api/contract';
 import { fail } from '../../lib/reply';
+import { holdStreamSlot } from '../../lib/stream-slots';
 import { findSessionUser } from '../../auth/sessions';
 import { requestToken } from '../../plugins/auth';
 import { checkTakeLink, isTakeKey, takeLinkSecret, takeOwner } from '../../takes/audio-links';
@@ -52,7 +53,9 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
-    config: { rateLimit: false },
+    // A page loads many media (posters, each line's audio, Range requests of the video): a request
+    // budget of its own, ten times the general one; streams at once are bounded in the handler.
+    config: { rateLimit: { max: app.config.rateLimitPerMinute * 10, timeWindow: '1 minute' } },
     // Media are compressed in their own formats; byte ranges count the stored bytes.
     compress: false,
     handler: async (request, reply) => {
@@ -105,10 +108,14 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1);
-        return request.method === 'HEAD' ? reply.send() : reply.send(app.storage.stream(key, range));
+        if (request.method === 'HEAD') return reply.send();
+        if (!holdStreamSlot(app, request, reply, requestToken(request))) return reply;
+        return reply.send(app.storage.stream(key, range));
       }
       reply.header('content-length', stat.size);
-      return request.method === 'HEAD' ? reply.send() : reply.send(app.storage.stream(key));
+      if (request.method === 'HEAD') return reply.send();
+      if (!holdStreamSlot(app, request, reply, requestToken(request))) return reply;
+      return reply.send(app.storage.stream(key));
     },
   });
 }

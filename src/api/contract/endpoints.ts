@@ -174,6 +174,14 @@ export const SESSION_ENDPOINTS = {
     body: 'json',
     auth: true,
   },
+  /** Sign out everywhere: every session of the learner ends (kiosks, browsers, phones). */
+  logoutAll: {
+    method: 'POST',
+    path: '/site_products/logout_all',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
 } as const satisfies Record<string, Endpoint>;
 
 /** Mount points of the two services. */

@@ -13,12 +13,19 @@ export interface AuthQRCode {
 }
 
 export const USER_INFO_KEY = 'account.userInfo';
+/** Set when this browser's session came from a phone's QR confirm (sessionStorage: this tab only). */
+export const VIA_QR_KEY = 'account.viaQr';
 
 export const authQRCode = signal<AuthQRCode | null>(null);
 export const userInfo = signal<UserInfo | null>(readJson<UserInfo>(localStorage, USER_INFO_KEY));
 /** Mirrors the `user-token` cookie so the auth guard re-renders when it changes. */
 export const token = signal<string | null>(readToken());
 export const isLoggedIn = computed(() => token.value !== null);
+/**
+ * The session came from a phone's QR confirm: the screens then name the account with a "not you?
+ * sign out" (whoever scanned first signed this screen in).
+ */
+export const viaQr = signal<boolean>(readJson<boolean>(sessionStorage, VIA_QR_KEY) === true);
 
 /** Re-reads the cookie (it may have been changed by another tab or removed by expiry). */
 export function syncToken(): string | null {
@@ -43,13 +50,15 @@ export function watchTokenCookie(): () => void {
 }
 
 /** Spec §4: store the token in cookie `user-token` (604 800 s, path /) and save the user info. */
-export function completeLogin(newToken: string, info: UserInfo | null): void {
+export function completeLogin(newToken: string, info: UserInfo | null, opts: { viaQr?: boolean } = {}): void {
   writeToken(newToken);
   writeJson(localStorage, USER_INFO_KEY, info);
+  writeJson(sessionStorage, VIA_QR_KEY, opts.viaQr === true);
   // One update: a subscriber never sees the new token with the previous learner's info.
   batch(() => {
     token.value = newToken;
     userInfo.value = info;
+    viaQr.value = opts.viaQr === true;
     authQRCode.value = null;
   });
 }
@@ -74,6 +83,7 @@ export function resetAccount(): void {
   batch(() => {
     token.value = null;
     userInfo.value = null;
+    viaQr.value = false;
     authQRCode.value = null;
   });
 }

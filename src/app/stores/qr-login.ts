@@ -115,7 +115,7 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
       }
       if (signal.aborted) return 'stopped';
       if (data.status && data.token) {
-        completeLogin(data.token, data.userInfo ?? null);
+        completeLogin(data.token, data.userInfo ?? null, { viaQr: true });
         set({ phase: 'success', error: null });
         opts.onSuccess?.(data.userInfo ?? null);
         return 'success';

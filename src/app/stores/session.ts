@@ -1,4 +1,4 @@
-import { logoutSession } from '../../api/calls';
+import { logoutAllSessions, logoutSession } from '../../api/calls';
 import { readToken } from '../../api/token';
 import { persistLang } from '../i18n';
 import { resetAccount } from './account';
@@ -32,13 +32,14 @@ const LOGOUT_TIMEOUT_MS = 10_000;
 
 /**
  * Logout and idle logout, first step: asks the server to revoke the session, so the token is dead on
- * every instance and not only forgotten here. The token is read now, before the caller wipes the
+ * every instance and not only forgotten here; `everywhere` ends every session of the learner. The token is read now, before the caller wipes the
  * browser with `clearLocalData` (which it does without waiting for this). Never rejects.
  */
-export function revokeSession(): Promise<void> {
+export function revokeSession(opts: { everywhere?: boolean } = {}): Promise<void> {
   const token = readToken();
   if (!token) return Promise.resolve();
-  return logoutSession(token, { timeoutMs: LOGOUT_TIMEOUT_MS }).then(
+  const call = opts.everywhere ? logoutAllSessions : logoutSession;
+  return call(token, { timeoutMs: LOGOUT_TIMEOUT_MS }).then(
     () => undefined,
     (e: unknown) => console.error('[session] the server did not revoke the session', e),
   );

@@ -12,8 +12,12 @@ import { clearLocalData, revokeSession } from './session';
  * off; React Router's own `flushSync` option works only in a data router, which tests use, and whose
  * navigation finishes when its promise does). Wiped even if the navigation fails.
  */
-export async function leaveThenWipe(navigate: NavigateFunction, to: string): Promise<void> {
-  void revokeSession();
+export async function leaveThenWipe(
+  navigate: NavigateFunction,
+  to: string,
+  opts: { everywhere?: boolean } = {},
+): Promise<void> {
+  void revokeSession(opts);
   try {
     let pending: unknown;
     flushSync(() => {
@@ -30,11 +34,11 @@ export async function leaveThenWipe(navigate: NavigateFunction, to: string): Pro
  * Spec §4: logout clears all local storage, removes the token cookie and goes to a chosen path (default
  * /). The server revokes the session too (POST /site_products/logout).
  */
-export function useLogout(): (to?: string) => void {
+export function useLogout(): (to?: string, opts?: { everywhere?: boolean }) => void {
   const navigate = useNavigate();
   return useCallback(
-    (to = '/') => {
-      void leaveThenWipe(navigate, to);
+    (to = '/', opts: { everywhere?: boolean } = {}) => {
+      void leaveThenWipe(navigate, to, opts);
     },
     [navigate],
   );

@@ -48,6 +48,9 @@ export const firstEn = {
   // Shared bits
   'ui.language': 'Language',
   'ui.logout': 'Log out',
+  'ui.logoutAll': 'Sign out everywhere',
+  'ui.qrSignedInAs': 'Signed in as {name}',
+  'ui.notYou': 'Not you? Sign out',
   'ui.reload': 'Reload',
   'ui.minutesSeconds': '{m} min {s} s',
   'ui.loadFailedTitle': 'Nothing to show yet',

@@ -48,6 +48,9 @@ export const firstZh = {
   // Shared bits
   'ui.language': '语言',
   'ui.logout': '退出登录',
+  'ui.logoutAll': '退出所有设备',
+  'ui.qrSignedInAs': '已登录为 {name}',
+  'ui.notYou': '不是你？退出',
   'ui.reload': '重新加载',
   'ui.minutesSeconds': '{m} 分 {s} 秒',
   'ui.loadFailedTitle': '暂时没有拿到内容',
