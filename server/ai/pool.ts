@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import { Code } from '../../src/api/contract';
-import { AppError } from '../lib/app-error';
+import { errorText } from '../../src/i18n/errors';
+import { type AppError, catalogueError } from '../lib/app-error';
 import type {
   ReferenceJob,
   ReferenceJobResult,
@@ -12,7 +13,7 @@ import type {
 /** The worker threads' entry: CommonJS, see the comment at its top. */
 export const SCORE_WORKER_FILE = new URL('./score-worker.cjs', import.meta.url).href;
 
-export const BUSY_MESSAGE = '评分服务繁忙，请稍后再试';
+export const BUSY_MESSAGE = errorText('error.scoringBusy', 'zh');
 
 /** Tasks allowed to wait per worker before new ones are shed (a 3 s take scores in tens of ms). */
 const QUEUE_PER_WORKER = 8;
@@ -73,5 +74,5 @@ export class ScoringPool {
 }
 
 function busy(): AppError {
-  return new AppError(Code.BUSY, BUSY_MESSAGE, 503, { retryAfterSeconds: 2 });
+  return catalogueError(Code.BUSY, 'error.scoringBusy', { data: { retryAfterSeconds: 2 }, status: 503 });
 }

@@ -65,9 +65,9 @@ export function speechEmotionRoute(app: FastifyInstance, scoring: TakeScoring): 
     }
     checkFiniteSamples(upload.file, checkTakeWav(upload.file));
 
-    if (!(await filmExists(app.db, fields.filmId))) throw notFound('影片');
+    if (!(await filmExists(app.db, fields.filmId))) throw notFound('error.filmNotFound');
     const line = await findLine(app.db, fields.filmId, fields.subtitlesId);
-    if (!line) throw notFound('字幕');
+    if (!line) throw notFound('error.lineNotFound');
 
     await reserveUpload(app.db, user.id, upload.file.length, app.config.takesUploadBytesPerDay);
     const run = await runForTake(app.db, user.id, fields.filmId, fields.runId);

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { Code } from '../../src/api/contract';
 import { withKeyLocks } from '../db/key-lock';
 import type { Database } from '../db/schema';
-import { AppError } from '../lib/app-error';
+import { type AppError, catalogueError } from '../lib/app-error';
 
 /**
  * Failed-login limits, kept in the database so every instance sees the same counts.
@@ -35,12 +35,11 @@ const lockName = (key: string) => `login-failures:${key}`;
 function lockedError(untilIso: string): AppError {
   const seconds = Math.max(1, Math.ceil((Date.parse(untilIso) - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    Code.RATE_LIMITED,
-    `登录失败次数过多，请 ${minutes} 分钟后再试 (too many failed sign-ins; try again in ${minutes} min)`,
-    429,
-    { retryAfterSeconds: seconds },
-  );
+  return catalogueError(Code.RATE_LIMITED, 'error.rateLimited', {
+    values: { minutes },
+    data: { retryAfterSeconds: seconds },
+    status: 429,
+  });
 }
 
 /** One sign-in attempt's reservation, to hand back to `releaseOnSuccess`. */

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { Code, type User, type UserInfo } from '../../src/api/contract';
 import type { Database } from '../db/schema';
+import { errorText } from '../../src/i18n/errors';
 import { AppError } from '../lib/app-error';
 import { releaseOnSuccess, reserveLoginAttempt } from './login-limiter';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, SESSION_TTL_SECONDS } from './sessions';
 
-export const BAD_CREDENTIALS_MSG = '账号或密码错误';
+export const BAD_CREDENTIALS_MSG = errorText('error.badCredentials', 'zh');
 
 /**
  * Checks account and password under the failure limits. A wrong account and a wrong password get the

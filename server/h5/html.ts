@@ -49,8 +49,8 @@ video.dub{display:block;width:100%;aspect-ratio:16/9;background:#000;border-radi
 const ICON = `data:image/svg+xml;base64,${readFileSync(new URL('../../public/favicon.svg', import.meta.url)).toString('base64')}`;
 
 /** A self-contained mobile page: no scripts, no external assets, so it works on any phone browser. */
-export function page(title: string, body: Raw): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+export function page(title: string, body: Raw, lang: 'zh' | 'en' = 'zh'): string {
+  return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="${ICON}">
 <title>${esc(title)}</title><style>${STYLE}</style></head>

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SoundSuggestData } from '../../src/api/contract';
 import { type InterpretLine, interpretVoice } from '../../src/audio/scoring/interpret';
+import { fact, word } from '../../src/i18n';
 import type { Database, RunsTable } from '../db/schema';
 import { filmLines } from '../films/queries';
 import { runAttempts } from '../takes/repository';
@@ -29,13 +30,22 @@ export async function soundSuggestion(input: SoundSuggestInput): Promise<SoundSu
       second: attempts.get(s.id)?.second?.score ?? null,
     }));
   const result = interpretVoice(lines, subtitles.length);
+  // Worded by the shared catalogue in the asked language; each point keeps its topic and figures,
+  // so the client shows the figures without reading the text.
+  const points = result.statements.map((s) => {
+    const head = s.headed ? word(fact(`topic.${s.topic}`), lang) : null;
+    const body = word(s.fact, lang);
+    const text = head === null ? body : word(fact('suggest.line', { topic: head, text: body }), lang);
+    return { topic: s.topic, text, head, body, figures: s.figures };
+  });
+  const audioInterpret = points.map((p) => p.text).join('\n');
   return {
     filmId,
     lang,
-    audioInterpret: result[lang].join('\n'),
+    audioInterpret,
     figures: result.figures,
     subScores: result.subScores,
     pitchDistanceSt: result.pitchDistanceSt,
-    points: result.points.map((p, k) => ({ ...p, text: result[lang][k] })),
+    points,
   };
 }

@@ -32,7 +32,7 @@ describe('npm run analyze', { timeout: 90_000 }, () => {
     const score = speechScore.parse(JSON.parse(r.stdout));
     expect(score.emotion).toMatchObject({ target: 'anger', targetSource: 'annotated' });
     expect(score.prosody.actor).not.toBeNull();
-    expect(score.tips.length).toBeGreaterThanOrEqual(2);
+    expect(score.statements?.length).toBeGreaterThanOrEqual(2);
   });
 
   it('scores a take alone without a reference', () => {

@@ -56,8 +56,8 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     expect(score.prosody.actor).not.toBeNull();
     expect(score.contours.actorPitch).not.toBeNull();
     expect(score.contours.t.length).toBeLessThanOrEqual(100);
-    expect(score.tips.length).toBeGreaterThanOrEqual(2);
-    expect(score.tips.length).toBeLessThanOrEqual(3);
+    expect(score.statements?.length).toBeGreaterThanOrEqual(2);
+    expect(score.statements?.length).toBeLessThanOrEqual(3);
     expect(score.quality.speechDetected).toBe(true);
 
     const rows = await server.app.db.selectFrom('takes').selectAll().where('user_id', '=', userId).execute();
@@ -227,7 +227,7 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     const score = speechScore.parse(body.data);
     expect(score.quality.speechDetected).toBe(false);
     expect(score.overall).toBeLessThanOrEqual(5);
-    expect(score.tips[0].zh).toContain('没有检测到说话声');
+    expect(score.statements?.[0].id).toBe('take.noSpeech');
   });
 
   it.each([

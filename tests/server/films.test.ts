@@ -73,7 +73,7 @@ describeEngines('films and answers', (engine) => {
   it('answers not found for an unknown film and 400 for a missing id', async () => {
     const res = await c.postJson(`${P2}/get_film_info`, { id: 'no-such-film' });
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 404, data: null });
+    expect(res.body).toMatchObject({ code: 404, msg: '影片不存在', data: { msgId: 'error.filmNotFound' } });
     const missing = await c.postJson(`${P2}/get_film_info`, {});
     expect(missing.body.data.field).toBe('id');
   });

@@ -234,6 +234,30 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(await (await fetch(latest.body.data.url)).text()).toContain('配音');
   });
 
+  it("the shared page follows the language chosen on the kiosk, else the phone's, Chinese first", async () => {
+    const { url } = (await demo.get(`${P1}/get_report_url`, { id: prpoRecord })).body.data;
+    const zh = await (await fetch(url)).text();
+    expect(zh).toContain('<html lang="zh-CN">');
+    expect(zh).toContain('训练报告');
+    expect(zh).toContain('学员');
+    const viaKiosk = await fetch(`${url}?lang=en`);
+    expect(viaKiosk.headers.get('content-language')).toBe('en');
+    const en = await viaKiosk.text();
+    const viaPhone = await (await fetch(url, { headers: { 'accept-language': 'en-US,en;q=0.9' } })).text();
+    for (const page of [en, viaPhone]) {
+      expect(page).toContain('<html lang="en">');
+      expect(page).toContain('Training report');
+      expect(page).toContain('Learner');
+      expect(page).not.toContain('训练报告');
+      expect(page).not.toContain('<span>学员</span>');
+      // A time spent reads "0 min 15 s", never "0 分 15 秒".
+      expect(page).not.toMatch(/\d+ 分 \d+ 秒/);
+    }
+    // The kiosk's choice wins over the phone's.
+    const chosen = await (await fetch(`${url}?lang=zh`, { headers: { 'accept-language': 'en' } })).text();
+    expect(chosen).toContain('训练报告');
+  });
+
   it('a tampered link answers 403 and an expired one 410, with a clear page', async () => {
     const { url } = (await demo.get(`${P1}/get_report_url`, { id: prpoRecord })).body.data;
     const [payload, mac] = url.split('/').pop().split('.');
@@ -246,7 +270,8 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       expect(res.status).toBe(403);
       const text = await res.text();
       expect(text).toContain('链接无效');
-      expect(text).toContain('invalid');
+      // The page speaks the learner's language: the one chosen on the kiosk (`lang`).
+      expect(await (await fetch(`${base}/${bad}?lang=en`)).text()).toContain('Invalid link');
       // The app's icon is inlined: the page asks for no /favicon.ico.
       expect(text).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml;base64,');
     }
@@ -261,7 +286,12 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     const { c: fresh } = await newLearner();
     const none = await fresh.postJson(`${P2}/get_sounds_interpretation`, { filmId: 'test-film', lang: 'zh' });
     expect(none.status).toBe(404);
-    expect(none.body).toEqual({ code: 404, msg: '还没有配音记录，请先完成配音', data: null });
+    // The row's id beside its Chinese msg, for the client to word in the learner's language.
+    expect(none.body).toEqual({
+      code: 404,
+      msg: '还没有配音记录，请先完成配音',
+      data: { msgId: 'error.noTakes' },
+    });
     const bad = await demo.postJson(`${P2}/get_sounds_interpretation`, { filmId: 'test-film', lang: 'fr' });
     expect(bad.body.data.field).toBe('lang');
 

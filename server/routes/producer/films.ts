@@ -15,8 +15,6 @@ import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import { okResponse, type ZodTypeProvider } from '../../plugins/schemas';
 
-const FILM_NOT_FOUND = '影片';
-
 /** Film list, film detail and answer saving for one part (prpo or prpt), per the spec's table. */
 export function filmRoutes(part: Part) {
   const calls =
@@ -64,7 +62,7 @@ export function filmRoutes(part: Part) {
       { bodyLimit: 4 * 1024, preValidation: app.authenticate, schema: { body: filmDetailRequest } },
       async (request) => {
         const film = await findFilmCached(app.db, request.body.id, part);
-        if (!film) throw notFound(FILM_NOT_FOUND);
+        if (!film) throw notFound('error.filmNotFound');
         const detail = await filmDetail(deps, currentUser(request).id, film, part);
         if (part === 'prpt') {
           // The dub page's pitch guide: the actor's contour per line (server/films/actor-pitch.ts).
@@ -88,7 +86,7 @@ export function filmRoutes(part: Part) {
       },
       async (request) => {
         const film = await findFilmCached(app.db, request.body.filmId, part);
-        if (!film) throw notFound(FILM_NOT_FOUND);
+        if (!film) throw notFound('error.filmNotFound');
         return ok(await saveQuestionRecord(app.db, currentUser(request).id, part, request.body), '保存成功');
       },
     );

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatChange, formatScore, type LineAttemptSummary, type Report } from '../../../src/api/contract';
-import { emotionVerdict } from '../../../src/audio/scoring/labels';
+import { heardFact } from '../../../src/audio/scoring/labels';
+import { fact, type Lang, type StatementId, word } from '../../../src/i18n';
+import { pageLang, type Words, wordsFor } from '../../h5/lang';
 import { html, page, raw } from '../../h5/html';
 import { parseRange, sendStoredBytes } from '../../lib/media-range';
 import type { RunsTable } from '../../db/schema';
@@ -12,55 +14,67 @@ import { signReport, takeLinkSigner } from '../../takes/audio-links';
 import { findRun, runOfRecord } from '../../takes/runs';
 import { holdStreamSlot } from '../../lib/stream-slots';
 
-function sendHtml(reply: FastifyReply, status: number, title: string, body: ReturnType<typeof html>) {
+function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  lang: Lang,
+  title: string,
+  body: ReturnType<typeof html>,
+) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
-    .send(page(title, body));
+    .header('content-language', lang === 'zh' ? 'zh-CN' : 'en')
+    .header('vary', 'Accept-Language')
+    .send(page(title, body, lang));
 }
 
-/** "用时" only when the client reported the time spent; never a placeholder. */
-function durationRow(ms: number | null) {
+/** The time spent, only when the client reported it; never a placeholder. */
+function durationRow(ms: number | null, w: Words) {
   if (ms === null) return '';
-  const m = Math.floor(ms / 60_000);
-  const sec = Math.round((ms % 60_000) / 1000);
-  return html`<div class="row"><span>用时 <span class="en">Time spent</span></span><span>${m} 分 ${sec} 秒</span></div>`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return html`<div class="row"><span>${w('h5.timeSpent')}</span><span>${w('h5.duration', { minutes, seconds })}</span></div>`;
 }
 
 /** An answer's mark: open questions are not scored, so they show no points. */
-function answerMark(q: Report['answers']['items'][number]) {
-  if (q.correct === null) return html`主观题 · 不计分 <span class="en">not scored</span>`;
+function answerMark(q: Report['answers']['items'][number], w: Words) {
+  if (q.correct === null) return w('h5.notScored');
   return html`${q.correct ? '✓' : '✗'} ${q.score}/${q.points}`;
 }
 
 /** The heard emotion as the app words it: named only when the reading was clear. */
-function emotionZh(a: LineAttemptSummary | null | undefined) {
-  return a ? ` · ${emotionVerdict(a.detected, a.clear).zh}` : '';
+function heardEmotion(a: LineAttemptSummary | null | undefined, lang: Lang) {
+  if (!a) return '';
+  if (a.speechDetected === false) return ` · ${word(fact('take.row.noSpeech'), lang)}`;
+  return ` · ${word(heardFact(a.detected, a.clear), lang)}`;
 }
 
 /** The line's latest take, through the signed link the page was rendered with. */
-function takeAudio(url: string | undefined) {
+function takeAudio(url: string | undefined, w: Words) {
   if (!url) return '';
-  return html`<audio controls preload="none" src="${`/producer${url}`}" aria-label="录音 (recording)"></audio>`;
+  return html`<audio controls preload="none" src="${`/producer${url}`}" aria-label="${w('h5.recording')}"></audio>`;
 }
 
 /** The dubbed video for the phone: played from this page's own signed link (no login). */
-function dubVideoCard(video: Report['dubVideo'], token: string) {
+function dubVideoCard(video: Report['dubVideo'], token: string, w: Words) {
   if (!video || video.status === 'none') return '';
   const body =
     video.status === 'ready'
       ? html`<video class="dub" controls playsinline preload="metadata" src="${`/producer/h5/report/${token}/dub.mp4`}"></video>`
       : video.status === 'rendering'
-        ? html`<p>配音视频生成中，请稍后刷新 <span class="en">Your dubbed clip is being made; refresh in a moment</span></p>`
-        : html`<p class="error">${video.message ?? '配音视频生成失败 (the dubbed video failed)'}</p>`;
-  return html`<div class="card"><p>我的配音 <span class="en">My dub</span></p>${body}</div>`;
+        ? html`<p>${w('h5.dubRendering')}</p>`
+        : html`<p class="error">${w('h5.dubFailed')}</p>`;
+  return html`<div class="card"><p>${w('h5.myDub')}</p>${body}</div>`;
 }
 
-function reportBody(r: Report, token: string) {
+function reportBody(r: Report, token: string, lang: Lang) {
+  const w = wordsFor(lang);
   const answerRows = r.answers.items.map(
-    (q, k) => html`<div class="row"><span>${k + 1}. ${q.prompt.zh}</span><span>${answerMark(q)}</span></div>`,
+    (q, k) =>
+      html`<div class="row"><span>${k + 1}. ${q.prompt[lang]}</span><span>${answerMark(q, w)}</span></div>`,
   );
   const dub = r.dubbing;
   const lineRows = dub
@@ -68,72 +82,60 @@ function reportBody(r: Report, token: string) {
         .filter((l) => l.first || l.second)
         .map(
           (l) => html`<div class="row"><span>${l.index}. ${l.text}</span>
-            <span>${formatScore(l.first?.overall) ?? '—'} → ${formatScore(l.second?.overall) ?? '—'}${emotionZh(l.second ?? l.first)}</span></div>
-            ${takeAudio((l.second ?? l.first)?.audioUrl)}`,
+            <span>${formatScore(l.first?.overall) ?? '—'} → ${formatScore(l.second?.overall) ?? '—'}${heardEmotion(l.second ?? l.first, lang)}</span></div>
+            ${takeAudio((l.second ?? l.first)?.audioUrl, w)}`,
         )
     : [];
   const improvement = formatChange(dub?.improvement);
   const answered = r.answers.answered !== false;
+  const dubFigures = [
+    improvement !== null ? w('h5.secondTakes', { change: improvement }) : '',
+    dub?.emotionMatchRate != null
+      ? w('h5.emotionMatch', { percent: Math.round(dub.emotionMatchRate * 100) })
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return html`
     ${r.film.poster ? html`<img class="poster" alt="" src="${`/producer${r.film.poster}`}">` : ''}
-    <h1>${r.film.title}</h1><p class="en">${r.film.titleEn} · ${r.part === 'prpo' ? '第一部分' : '第二部分'}</p>
-    ${dubVideoCard(r.dubVideo, token)}
-    <div class="card"><div class="row"><span>学员 <span class="en">Learner</span></span><span>${r.learner.nickname}</span></div>
-      <div class="row"><span>日期 <span class="en">Date</span></span><span>${r.createdAt.slice(0, 10)}</span></div>
-      ${durationRow(r.durationMs)}</div>
+    <h1>${lang === 'en' && r.film.titleEn ? r.film.titleEn : r.film.title}</h1><p class="en">${w('h5.part', { part: r.part })}</p>
+    ${dubVideoCard(r.dubVideo, token, w)}
+    <div class="card"><div class="row"><span>${w('h5.learner')}</span><span>${r.learner.nickname}</span></div>
+      <div class="row"><span>${w('h5.date')}</span><span>${r.createdAt.slice(0, 10)}</span></div>
+      ${durationRow(r.durationMs, w)}</div>
     ${
       answered
-        ? html`<div class="card"><p>答题得分 <span class="en">Answers</span></p>
+        ? html`<div class="card"><p>${w('h5.answers')}</p>
       <p class="big">${r.answers.percent}%</p><p class="en">${r.answers.score} / ${r.answers.maxScore}</p>${answerRows}</div>`
-        : html`<div class="card"><p>答题 <span class="en">Answers</span></p><p>本次训练还没有答题 <span class="en">Not answered in this run</span></p></div>`
+        : html`<div class="card"><p>${w('h5.answers')}</p><p>${w('h5.notAnswered')}</p></div>`
     }
     ${
       dub
-        ? html`<div class="card"><p>配音 <span class="en">Dubbing</span>（${dub.scoredLines} 句）</p>
+        ? html`<div class="card"><p>${w('h5.dubbing', { lines: dub.scoredLines })}</p>
           <p class="big">${formatScore(dub.average) ?? '—'}</p>
-          <p class="en">${improvement !== null ? `第二次平均 ${improvement} 分 · ` : ''}${
-            dub.emotionMatchRate !== null ? `情绪匹配 ${Math.round(dub.emotionMatchRate * 100)}%` : ''
-          }</p>${lineRows}</div>`
+          <p class="en">${dubFigures}</p>${lineRows}</div>`
         : ''
     }
-    ${
-      r.strengths.length
-        ? html`<h2>亮点 <span class="en">Strengths</span></h2>${r.strengths.map(
-            (s) => html`<p>${s.zh}<br><span class="en">${s.en}</span></p>`,
-          )}`
-        : ''
-    }
-    ${r.practice ? html`<h2>下一步练习 <span class="en">Practise next</span></h2><p>${r.practice.zh}<br><span class="en">${r.practice.en}</span></p>` : raw('')}`;
+    ${r.strengths.length ? html`<h2>${w('h5.strengths')}</h2>${r.strengths.map((s) => html`<p>${s[lang]}</p>`)}` : ''}
+    ${r.practice ? html`<h2>${w('h5.practiceNext')}</h2><p>${r.practice[lang]}</p>` : raw('')}`;
 }
 
 type SharedRun = { run: RunsTable } | { status: number; title: string; body: ReturnType<typeof html> };
 
+/** A page that says why there is no report, in the page's language. */
+function problemPage(status: number, w: Words, title: StatementId, body: StatementId): SharedRun {
+  return { status, title: w(title), body: html`<h1 class="error">${w(title)}</h1><p>${w(body)}</p>` };
+}
+
 /** The run a share token names, or the page that says why not (the same rules for the page and its video). */
-async function sharedRun(app: FastifyInstance, token: string): Promise<SharedRun> {
+async function sharedRun(app: FastifyInstance, token: string, w: Words): Promise<SharedRun> {
   const check = verifyShareToken(await shareSecret(app.db), token.slice(0, 600));
-  if (!check.ok && check.reason === 'expired') {
-    return {
-      status: 410,
-      title: '链接已过期',
-      body: html`<h1 class="error">链接已过期</h1><p>请让对方重新分享报告。</p><p class="en">This link has expired. Ask for a new one.</p>`,
-    };
-  }
-  if (!check.ok) {
-    return {
-      status: 403,
-      title: '链接无效',
-      body: html`<h1 class="error">链接无效</h1><p>链接不完整或已被修改。</p><p class="en">This link is invalid or has been altered.</p>`,
-    };
-  }
+  if (!check.ok && check.reason === 'expired')
+    return problemPage(410, w, 'h5.expired.title', 'h5.expired.body');
+  if (!check.ok) return problemPage(403, w, 'h5.invalid.title', 'h5.invalid.body');
   // Links carry a run id; links given out before runs existed carry an answer record's id.
   const run = (await findRun(app.db, check.recordId)) ?? (await runOfRecord(app.db, check.recordId));
-  if (!run) {
-    return {
-      status: 404,
-      title: '报告不存在',
-      body: html`<h1 class="error">报告不存在</h1><p class="en">This report no longer exists.</p>`,
-    };
-  }
+  if (!run) return problemPage(404, w, 'h5.gone.title', 'h5.gone.body');
   return { run };
 }
 
@@ -141,8 +143,9 @@ async function sharedRun(app: FastifyInstance, token: string): Promise<SharedRun
 export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
   app.get('/h5/report/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
-    const shared = await sharedRun(app, token);
-    if (!('run' in shared)) return sendHtml(reply, shared.status, shared.title, shared.body);
+    const lang = pageLang(request);
+    const shared = await sharedRun(app, token, wordsFor(lang));
+    if (!('run' in shared)) return sendHtml(reply, shared.status, lang, shared.title, shared.body);
     const deps = { db: app.db, storage: app.storage, scoring: app.scoring, log: request.log };
     // The page gets its own short-lived links to the takes it plays (server/takes/audio-links.ts).
     const [built, sign] = await Promise.all([
@@ -160,7 +163,14 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
         },
       );
     }
-    return sendHtml(reply, 200, `${report.film.title} · 训练报告`, reportBody(report, token));
+    const film = lang === 'en' && report.film.titleEn ? report.film.titleEn : report.film.title;
+    return sendHtml(
+      reply,
+      200,
+      lang,
+      word(fact('h5.reportTitle', { film }), lang),
+      reportBody(report, token, lang),
+    );
   });
 
   /** The run's rendered dubbed video, streamed (with Range, for phones' players) under the page's token. */
@@ -174,17 +184,18 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
     compress: false,
     handler: async (request, reply) => {
       const { token } = request.params as { token: string };
-      const shared = await sharedRun(app, token);
-      if (!('run' in shared)) return sendHtml(reply, shared.status, shared.title, shared.body);
+      const lang = pageLang(request);
+      const w = wordsFor(lang);
+      const shared = await sharedRun(app, token, w);
+      if (!('run' in shared)) return sendHtml(reply, shared.status, lang, shared.title, shared.body);
       const key = await readyDubVideoKey(app.db, shared.run.id);
       const stat = key ? await app.storage.stat(key) : null;
       if (!key || !stat) {
-        return sendHtml(
-          reply,
-          404,
-          '配音视频不存在',
-          html`<h1 class="error">配音视频还没有生成</h1><p class="en">The dubbed video is not ready yet.</p>`,
-        );
+        const missing = problemPage(404, w, 'h5.videoMissing.title', 'h5.videoMissing.body') as {
+          title: string;
+          body: ReturnType<typeof html>;
+        };
+        return sendHtml(reply, 404, lang, missing.title, missing.body);
       }
       reply
         .header('accept-ranges', 'bytes')

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  Code,
   ENDPOINTS,
   type Part,
   prptReportRequest,
@@ -10,7 +9,7 @@ import {
   soundSuggestRequest,
 } from '../../../src/api/contract';
 import { findFilm } from '../../films/queries';
-import { AppError } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { publicBase } from '../../lib/public-url';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
@@ -22,12 +21,7 @@ import { soundSuggestion } from '../../reports/sound-suggest';
 import { findRun, latestRun, pickRun, runHasTakes } from '../../takes/runs';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
 
-const NO_RUN = {
-  prpo: '报告不存在 (report not found)',
-  prpt: '还没有第二部分的训练记录，请先完成答题和配音 (no part-two training yet)',
-} as const;
-
-const NO_TAKES = '还没有配音记录，请先完成配音';
+const NO_RUN = { prpo: 'error.reportNotFound', prpt: 'error.noPartTwoRun' } as const;
 
 /** Reports, share links and (part two) the sound suggestion; each reads one run (docs/api.md, "Runs"). */
 export function reportRoutes(part: Part) {
@@ -46,7 +40,7 @@ export function reportRoutes(part: Part) {
       { preValidation: app.authenticate, schema: { querystring: reportRequest } },
       async (request) => {
         const run = await pickRun(app.db, currentUser(request).id, part, request.query);
-        if (!run) throw new AppError(Code.NOT_FOUND, request.query.id ? NO_RUN.prpo : NO_RUN[part]);
+        if (!run) throw notFound(request.query.id ? NO_RUN.prpo : NO_RUN[part]);
         const [report, sign] = await Promise.all([
           buildRunReport({ ...deps, log: request.log }, run),
           takeLinkSigner(app.db, app.config.takeLinkTtlSeconds),
@@ -63,7 +57,7 @@ export function reportRoutes(part: Part) {
       { preValidation: app.authenticate, schema: { querystring: reportUrlRequest } },
       async (request) => {
         const run = await pickRun(app.db, currentUser(request).id, part, request.query);
-        if (!run) throw new AppError(Code.NOT_FOUND, request.query.id ? NO_RUN.prpo : NO_RUN[part]);
+        if (!run) throw notFound(request.query.id ? NO_RUN.prpo : NO_RUN[part]);
         const { token, expiresAt } = createShareToken(await shareSecret(app.db), run.id);
         const data: ReportUrlData = {
           url: `${publicBase(request)}/producer/h5/report/${token}`,
@@ -82,13 +76,13 @@ export function reportRoutes(part: Part) {
         const { filmId, lang, runId } = request.body;
         const userId = currentUser(request).id;
         if (!(await findFilm(app.db, filmId, 'prpt'))) {
-          throw new AppError(Code.NOT_FOUND, '影片不存在 (film not found)');
+          throw notFound('error.filmNotFound');
         }
         const run = runId
           ? await findRun(app.db, runId, userId)
           : await latestRun(app.db, userId, filmId, 'prpt');
         if (!run || run.film_id !== filmId || !(await runHasTakes(app.db, run.id))) {
-          throw new AppError(Code.NOT_FOUND, NO_TAKES);
+          throw notFound('error.noTakes');
         }
         return ok(await soundSuggestion({ db: app.db, run, lang }));
       },

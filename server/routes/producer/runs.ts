@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  Code,
   type Part,
   RUN_ENDPOINTS,
   type RunStateData,
@@ -9,7 +8,7 @@ import {
 } from '../../../src/api/contract';
 import { recordData } from '../../films/answers';
 import { filmLines, findFilm } from '../../films/queries';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../plugins/schemas';
@@ -44,12 +43,12 @@ export function runRoutes(part: Part) {
       async (request) => {
         const { filmId, runId } = request.query;
         const userId = currentUser(request).id;
-        if (!(await findFilm(app.db, filmId, part))) throw notFound('影片');
+        if (!(await findFilm(app.db, filmId, part))) throw notFound('error.filmNotFound');
         const run = runId
           ? await findRun(app.db, runId, userId)
           : await latestRun(app.db, userId, filmId, part);
         if (runId && (!run || run.film_id !== filmId || run.part !== part)) {
-          throw new AppError(Code.NOT_FOUND, '训练记录不存在 (run not found)');
+          throw notFound('error.runNotFound');
         }
         if (!run) return ok<RunStateData>({ run: null, answers: null, lines: [] });
         const [summary, record, attempts, lines, sign] = await Promise.all([

@@ -34,6 +34,8 @@ export const lineAttemptSummary = z.object({
   detected: emotion,
   /** Whether `detected` was heard clearly enough to name (score JSON v2); absent or false: not named. */
   clear: z.boolean().optional(),
+  /** False when the take held no speech: its row asks for a retake instead of naming an emotion. */
+  speechDetected: z.boolean().optional(),
   arousal: z.number(),
   valence: z.number(),
   audioUrl: z.string(),
@@ -144,6 +146,8 @@ export const soundSuggestData = z.object({
     syllablesPerSecond: z.number().nullable(),
     loudnessRangeDb: z.number().nullable(),
     emotionMatchRate: z.number().nullable(),
+    /** Median time the learner took for a line ÷ the actor's (the pace statement's one figure). */
+    durationRatio: z.number().nullable().optional(),
   }),
   /** Mean of each sub-score over the latest attempts (one decimal), as the text quotes them (e.g. "语调分平均 43"). */
   subScores: subScores.nullable().optional(),
@@ -168,7 +172,12 @@ export const soundSuggestData = z.object({
           'practice',
           'none',
         ]),
+        /** The line as audioInterpret has it. */
         text: z.string(),
+        /** The topic's name in the asked language ("音调起伏"), null for a statement without one. */
+        head: z.string().nullable().optional(),
+        /** The statement without its head, so a card can set the head apart without reading the text. */
+        body: z.string().optional(),
         figures: z.array(z.string()),
       }),
     )

@@ -82,6 +82,26 @@ export const comparisonFigures = z.object({
 });
 export type ComparisonFigures = z.infer<typeof comparisonFigures>;
 
+/** A value a statement quotes: a figure, a choice, a word in both languages or another statement. */
+export type FactValue =
+  | string
+  | number
+  | { zh: string; en: string }
+  | { id: string; values?: Record<string, FactValue> };
+const factValue: z.ZodType<FactValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    localized,
+    z.object({ id: z.string(), values: z.record(z.string(), factValue).optional() }),
+  ]),
+);
+export const takeStatement = z.object({
+  id: z.string(),
+  values: z.record(z.string(), factValue).optional(),
+  severity: z.number(),
+});
+
 /** "Your voice with the actor's melody" for one take. */
 export const melodyVersion = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ready'), url: z.string() }),
@@ -140,7 +160,14 @@ export const speechScore = z.object({
   prosody: z.object({ learner: prosodyFigures, actor: prosodyFigures.nullable() }),
   contours,
   quality: qualityReport,
-  tips: z.array(localized),
+  /**
+   * What to tell the learner, as facts: a statement id of the shared catalogue (src/i18n), the
+   * measured values it quotes and its severity (0–1), most severe first. The client words them in
+   * the learner's language; nothing parses them.
+   */
+  statements: z.array(takeStatement).optional(),
+  /** Results written before `statements`: the same advice, already worded in both languages. */
+  tips: z.array(localized).optional(),
   comparison: comparisonFigures.nullable().optional(),
   /**
    * v2: `scores.intonation`, `energy` and `timing` measure how closely the take follows the actor's

@@ -64,11 +64,16 @@ export function completeLogin(newToken: string, info: UserInfo | null, opts: { v
 }
 
 /**
- * Account + password login: a user action, so a failure is shown as a toast and the ApiError is
- * rethrown for the form to mark its fields. Returns the user info on success.
+ * Account + password login: a user action, so a failure is shown as a toast (or, with `inline`, by
+ * the form that asked, and only there) and the ApiError is rethrown for the form to mark its fields.
+ * Returns the user info on success.
  */
-export async function loginWithPassword(account: string, password: string): Promise<UserInfo> {
-  const info = await userAction(() => accountLogin({ account, password }));
+export async function loginWithPassword(
+  account: string,
+  password: string,
+  opts: { inline?: boolean } = {},
+): Promise<UserInfo> {
+  const info = await userAction(() => accountLogin({ account, password }), opts);
   completeLogin(info.token, info);
   return info;
 }

@@ -2,7 +2,8 @@ import { signal } from '@preact/signals-react';
 import { getAuthQRCode, getWxLoginStatus } from '../../api/calls';
 import type { UserInfo, WxLoginStatusData } from '../../api/contract';
 import { QR_PICKUP_HEADER } from '../../api/contract/constants';
-import { ApiError, isAbortError } from '../../api/errors';
+import { isAbortError } from '../../api/errors';
+import { errorText } from '../i18n/error-text';
 import { authQRCode, completeLogin } from './account';
 
 /**
@@ -106,7 +107,7 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
       } catch (e) {
         if (signal.aborted || isAbortError(e)) return 'stopped';
         console.error('[qr-login] status poll failed', e);
-        set({ error: e instanceof ApiError ? e.msg : String(e) });
+        set({ error: errorText(e) });
         await sleep(retryDelayMs, signal);
         continue;
       } finally {
@@ -147,7 +148,7 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
       } catch (e) {
         if (signal.aborted || isAbortError(e)) return;
         console.error('[qr-login] cannot get a QR code', e);
-        set({ phase: 'error', error: e instanceof ApiError ? e.msg : String(e) });
+        set({ phase: 'error', error: errorText(e) });
         await sleep(retryDelayMs * 2, signal);
         continue;
       }

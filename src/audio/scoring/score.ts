@@ -190,7 +190,7 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
       clipped: flags.clipped,
       snrDb: learner.quality.snrDb === null ? null : round(learner.quality.snrDb, 1),
     },
-    tips,
+    statements: tips,
     comparison: comparison ? comparisonFigures(comparison) : null,
     deliveryLikeness: comparison !== null,
     audioUrl: input.audioUrl,

@@ -30,6 +30,7 @@ const RANKS: ReadonlyArray<readonly [number, string]> = [
   [0, 'src/audio/analysis'],
   [0, 'src/audio/scoring'],
   [0, 'src/audio/constants'],
+  [0, 'src/i18n'],
   // The platform under the page: the request wrapper and calls, capture, worklet, workers.
   [1, 'src/api'],
   [1, 'src/audio/capture'],

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLang } from '../../../src/app/i18n';
 import type { SpeechScore } from '../../../src/api/contract';
 import { parseSpeechScore } from '../../../src/api/contract/parse-score';
 import { resetLineStates } from '../../../src/app/stores/uploads/line-state';
@@ -64,6 +65,7 @@ describe('a scored line’s detail panel', () => {
     resetLineStates();
     clearScores();
   });
+  afterEach(() => setLang('zh'));
 
   it('opens on request and shows both attempts side by side: score, heard vs target emotion, tips', () => {
     recordAttempt(line.id, JSON.stringify(score(1, 52, 'neutral', '第一次：语调再起伏大一些')), 'blob:1');
@@ -85,12 +87,63 @@ describe('a scored line’s detail panel', () => {
     expect(within(first).queryByText('平静')).not.toBeInTheDocument();
     expect(within(second).getByText('愤怒 90%')).toBeInTheDocument(); // heard anger, clearly
     expect(within(second).getByText('愤怒')).toBeInTheDocument(); // target anger
-    expect(screen.getByText(/衡量的是与演员表演方式的相似度/)).toBeInTheDocument();
+    expect(screen.getByText(/衡量的是你和演员说法的相似程度/)).toBeInTheDocument();
     expect(within(first).getByText('第一次：语调再起伏大一些')).toBeInTheDocument();
     expect(within(second).getByText('第二次：保持这个力度')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: '收起详情' }));
     expect(screen.queryByTestId('line-score-detail')).not.toBeInTheDocument();
+  });
+
+  it('words a take\'s facts in the chosen language, with the raw figures behind "see the data"', async () => {
+    const facts = {
+      ...score(1, 40, 'neutral', 'x', 2),
+      tips: undefined,
+      statements: [
+        { id: 'take.pace.faster', values: { learnerSeconds: 1.7, actorSeconds: 2.4 }, severity: 0.1 },
+        { id: 'take.pitch.narrower', values: { learner: 6, actor: 9.5 }, severity: 0.05 },
+      ],
+      prosody: {
+        learner: { ...score(1, 40, 'neutral', 'x').prosody.learner, pitchRangeSemitones: 6 },
+        actor: { ...score(1, 40, 'neutral', 'x').prosody.learner, pitchRangeSemitones: 9.5 },
+      },
+    };
+    recordAttempt(line.id, JSON.stringify(facts), 'blob:1');
+    renderRow();
+    fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
+    const first = screen.getByRole('region', { name: '第一次' });
+    expect(
+      within(first).getByText('你读得比演员快：你用了 1.7 秒，演员 2.4 秒。放慢一些，给重要的词留出时间。'),
+    ).toBeInTheDocument();
+    // The data table holds the raw figures, collapsed; the pitch range it shows is the one the statement quotes.
+    const data = within(first).getByTestId('take-data');
+    expect(data).not.toHaveAttribute('open');
+    expect(within(data).getByText('查看数据表')).toBeInTheDocument();
+    expect(within(data).getByRole('row', { name: /音高起伏（半音） 6\.0 9\.5/ })).toBeInTheDocument();
+    await setLang('en');
+    expect(
+      await within(first).findByText(
+        'You read faster than the actor: you took 1.7 s, the actor 2.4 s. Slow down and give the key words room.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(first).queryByText(/[\u4e00-\u9fff]/)).toBeNull();
+  });
+
+  it('a take with no speech says so on the row and asks for a retake, not "scored 0"', () => {
+    const silent = {
+      ...score(1, 0, 'neutral', 'x', 2),
+      quality: { speechDetected: false, tooQuiet: true, clipped: false, snrDb: null },
+      tips: undefined,
+      statements: [{ id: 'take.noSpeech', severity: 1 }],
+    };
+    recordAttempt(line.id, JSON.stringify(silent), 'blob:1');
+    renderRow();
+    const row = screen.getByTestId(`line-${line.id}`);
+    expect(within(row).getByRole('status')).toHaveTextContent('没有听到说话，请重录');
+    expect(within(row).queryByText('已评分')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
+    expect(within(row).queryByText(/听不出明显的情绪/)).toBeNull();
+    expect(within(row).getByText(/^没有听到说话，请重录：/)).toBeInTheDocument();
   });
 
   it('offers no details for a line without a readable score', () => {

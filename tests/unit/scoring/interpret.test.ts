@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { soundSuggestData } from '../../../src/api/contract';
 import { emotionModel } from '../../../src/audio/analysis';
-import { EMOTION_PASS, type InterpretLine, interpretVoice } from '../../../src/audio/scoring/interpret';
+import {
+  EMOTION_PASS,
+  type InterpretLine,
+  interpretVoice as interpretFacts,
+} from '../../../src/audio/scoring/interpret';
+import { fact, word } from '../../../src/i18n';
 import { buildSpeechScore } from '../../../src/audio/scoring/score';
 import type { EmotionReading, ScoringVoice } from '../../../src/audio/scoring/types';
 import { reading, silentVoice, synthVoice } from './synth-voice';
+
+/** The facts worded as the server words its answer's lines (topic, then statement). */
+function interpretVoice(lines: InterpretLine[], total: number) {
+  const r = interpretFacts(lines, total);
+  const say = (l: 'zh' | 'en') =>
+    r.statements.map((s) => {
+      const text = word(s.fact, l);
+      return s.headed
+        ? word(fact('suggest.line', { topic: word(fact(`topic.${s.topic}`), l), text }), l)
+        : text;
+    });
+  return { ...r, zh: say('zh'), en: say('en') };
+}
 
 const expressive = (base: number, st: number) => (t: number, s: number) =>
   base * 2 ** ((st * Math.sin((Math.PI * t) / s)) / 12);
@@ -66,12 +84,12 @@ describe('interpretVoice', () => {
     expect(r.zh.length).toBe(r.en.length);
     expect(r.zh.length).toBeGreaterThanOrEqual(7);
     expect(r.zh[0]).toContain('3/5');
-    const range = r.zh.find((l) => l.startsWith('音域'));
+    const range = r.zh.find((l) => l.startsWith('音调起伏'));
     // Latest attempts: 7.5, 2, 7.5 → median 7.5; actor 8.
     expect(range).toContain('7.5');
     expect(range).toContain('8.0');
     expect(r.zh.some((l) => l.startsWith('语调') && /\d/.test(l))).toBe(true);
-    expect(r.zh.some((l) => l.startsWith('能量') && l.includes('14.0'))).toBe(true);
+    expect(r.zh.some((l) => l.startsWith('轻重') && l.includes('14 分贝'))).toBe(true);
     expect(r.zh.some((l) => l.startsWith('节奏'))).toBe(true);
     for (const line of [...r.zh, ...r.en]) expect(line).not.toContain('\n');
   });
@@ -125,7 +143,7 @@ describe('interpretVoice', () => {
     const names = {
       emotion: '情绪',
       intonation: '语调',
-      energy: '能量',
+      energy: '轻重',
       timing: '节奏',
       quality: '录音质量',
     };
@@ -149,6 +167,6 @@ describe('interpretVoice', () => {
       [{ subtitlesId: 'x', index: 1, text: 'x', first: take('x', 1, silentVoice(), calm), second: null }],
       1,
     );
-    expect(silent.zh[0]).toContain('没有检测到说话声');
+    expect(silent.zh[0]).toContain('都没有听到说话');
   });
 });

@@ -115,7 +115,10 @@ describe('recording level (EmoDB fixture takes at −26, −14 and −2 dBFS pea
       for (const k of [0, 1]) {
         const ref = scored[1][k];
         for (const other of [scored[0][k], scored[2][k]]) {
-          expect(other.tips, t.file).toEqual(ref.tips);
+          // The same statements with the same figures (their severities may differ in the last digit).
+          const said = (r: typeof ref) => r.statements?.map(({ id, values }) => ({ id, values }));
+          expect(said(ref)?.length, t.file).toBeGreaterThan(0);
+          expect(said(other), t.file).toEqual(said(ref));
           expectClose(other.emotion, ref.emotion, t.file);
           expect(other.quality.tooQuiet).toBe(false);
           for (const s of ['emotion', 'intonation', 'energy', 'timing', 'quality'] as const)

@@ -32,8 +32,8 @@ describe('buildSpeechScore', () => {
     expect(s.contours.actorPitch).toHaveLength(s.contours.t.length);
     expect(s.emotion.targetSource).toBe('actor');
     expect(s.emotion.target).toBe('anger');
-    expect(s.tips.length).toBeGreaterThanOrEqual(2);
-    expect(s.tips.length).toBeLessThanOrEqual(3);
+    expect(s.statements?.length).toBeGreaterThanOrEqual(2);
+    expect(s.statements?.length).toBeLessThanOrEqual(3);
   });
 
   it('scores a close imitation well above a flat, slow, wrong-emotion take', () => {
@@ -98,8 +98,7 @@ describe('buildSpeechScore', () => {
     const s = buildSpeechScore(input({ learner: silentVoice() }));
     expect(s.overall).toBeLessThanOrEqual(5);
     expect(s.quality.speechDetected).toBe(false);
-    expect(s.tips[0].zh).toContain('没有检测到说话声');
-    expect(s.tips[0].en).toContain('No speech');
+    expect(s.statements?.[0].id).toBe('take.noSpeech');
   });
 
   it('flags clipping and a quiet recording and lowers the quality score', () => {
@@ -110,7 +109,10 @@ describe('buildSpeechScore', () => {
     expect(clipped.scores.quality).toBeLessThan(60);
     const quiet = buildSpeechScore(input({ learner: synthVoice({ quality: { peakDbfs: -52 } }) }));
     expect(quiet.quality.tooQuiet).toBe(true);
-    expect(quiet.tips.some((t) => t.zh.includes('音量太小') && t.zh.includes('-52.0'))).toBe(true);
+    // A −52 dBFS peak is 0.25 % of full scale, quoted as 0.3 %.
+    expect(quiet.statements).toContainEqual(
+      expect.objectContaining({ id: 'take.tooQuiet', values: { peakPercent: 0.3 } }),
+    );
   });
 
   it('scores without a reference, judging range and pace on their own', () => {

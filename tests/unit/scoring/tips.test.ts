@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emotionModel } from '../../../src/audio/analysis';
 import { buildSpeechScore, type ScoreInput } from '../../../src/audio/scoring/score';
+import { type Fact, wordBoth } from '../../../src/i18n';
 import { reading, synthVoice } from './synth-voice';
 
 const expressive = (base: number) => (t: number, s: number) =>
@@ -20,7 +21,7 @@ function score(over: Partial<ScoreInput>) {
     actorEmotion: reading('anger', 0.8, 0.7, -0.5),
     targetEmotion: null,
     ...over,
-  }).tips;
+  }).statements!.map((s) => wordBoth(s as Fact));
 }
 
 describe('tips', () => {
@@ -28,7 +29,7 @@ describe('tips', () => {
     const tips = score({
       learner: synthVoice({ pitch: () => 120, figures: { pitchRangeSemitones: 1.3 } }),
     });
-    const tip = tips.find((t) => t.zh.includes('音高起伏'));
+    const tip = tips.find((t) => t.zh.includes('音调起伏比演员小'));
     expect(tip?.zh).toContain('1.3');
     expect(tip?.zh).toContain('8.4');
     expect(tip?.en).toContain('1.3 semitones');
@@ -37,42 +38,47 @@ describe('tips', () => {
   it('shows no percentage the shipped rule does not allow, even on a sure reading, and says which way to move', () => {
     expect(emotionModel().naming?.showPercentage).toBe(false);
     const tips = score({ learnerEmotion: reading('sadness', 0.99, -0.5, -0.6), targetEmotion: 'anger' });
-    const tip = tips.find((t) => t.zh.includes('更有力一些'));
+    const tip = tips.find((t) => t.zh.includes('语气不够有力'));
     expect(tip?.zh).toContain('愤怒');
-    expect(tip?.zh).toContain('你 -0.50');
-    expect(tip?.en).toContain('More energy');
+    // Arousal −0.50 is shown as intensity 25 (of 100).
+    expect(tip?.zh).toContain('你的情绪强度 25');
+    expect(tip?.en).toContain('Put more force into it');
     expect(tips.some((t) => t.zh.includes('把握') || t.en.includes('99%'))).toBe(false);
-    expect(tip?.zh).toContain('听不出明显的情绪');
   });
 
-  it('never names an emotion it is not sure of: "no clear emotion heard" and the energy gap instead', () => {
+  it('never names an emotion it is not sure of, and the force statement speaks of force only', () => {
     const unsure = emotionModel().labelThreshold - 0.15;
     const tips = score({ learnerEmotion: reading('sadness', unsure, -0.5, -0.6), targetEmotion: 'anger' });
-    const tip = tips.find((t) => t.zh.includes('更有力一些'));
-    expect(tip?.zh).toContain('听不出明显的情绪');
-    expect(tip?.en).toContain('no clear emotion heard');
     expect(tips.some((t) => t.zh.includes('悲伤') || t.en.includes('sadness'))).toBe(false);
     expect(tips.some((t) => t.zh.includes(`${Math.round(unsure * 100)}%`))).toBe(false);
-    // Against an actor, the actor's own figures are quoted next to the learner's.
+    // Against an actor, the actor's own intensity is quoted next to the learner's; pitch is not
+    // advised here (it has its own statement with its own figure).
     const actorTips = score({
       learnerEmotion: reading('sadness', unsure, -0.5, -0.6),
       learner: synthVoice({ pitch: expressive(120), figures: { pitchRangeSemitones: 3 } }),
     });
-    const a = actorTips.find((t) => t.zh.includes('更有力一些'));
-    expect(a?.zh).toContain('演员 0.70');
-    expect(a?.zh).toContain('音高起伏 3.0 个半音（演员 8.4）');
-    expect(a?.en).toContain('pitch range 3.0 semitones (actor 8.4)');
+    const a = actorTips.find((t) => t.zh.includes('语气不够有力'));
+    expect(a?.zh).toContain('演员是 85');
+    expect(a?.zh).not.toContain('半音');
+    expect(a?.en).not.toContain('semitones');
+  });
+
+  it('when the force lands, the heard emotion is named only as the shipped rule allows', () => {
+    const tips = score({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) });
+    const tip = tips.find((t) => t.zh.includes('语气的力度对上了'));
+    expect(tip?.zh).toContain('听不出明显的情绪');
+    expect(tip?.zh).not.toContain('把握');
   });
 
   it('says "less energy" when the learner overshoots the target', () => {
     const tips = score({ learnerEmotion: reading('anger', 0.4, 0.9, -0.5), targetEmotion: 'sadness' });
-    expect(tips.some((t) => t.zh.includes('收一些能量') && t.en.includes('Less energy'))).toBe(true);
+    expect(tips.some((t) => t.zh.includes('语气太激动了') && t.en.includes('Too intense'))).toBe(true);
   });
 
-  it('tells a slow learner by how much, from the duration ratio', () => {
+  it('tells a slow learner the seconds each took', () => {
     const tips = score({ learner: synthVoice({ pitch: expressive(120), offset: 2.5, durationSeconds: 3 }) });
-    const tip = tips.find((t) => t.zh.includes('比演员慢'));
-    expect(tip?.zh).toMatch(/慢 5[0-9]%/);
+    const tip = tips.find((t) => t.zh.includes('你读得比演员慢'));
+    expect(tip?.zh).toMatch(/你用了 2\.\d 秒，演员 1\.\d 秒/);
   });
 
   it('gives different advice for different problems, always 2–3 tips', () => {
@@ -90,7 +96,7 @@ describe('tips', () => {
       }
     }
     expect(a.map((t) => t.zh)).not.toEqual(b.map((t) => t.zh));
-    expect(b.some((t) => t.zh.includes('晚 0.9 秒开口'))).toBe(true);
+    expect(b.some((t) => t.zh.includes('比演员晚 0.9 秒'))).toBe(true);
   });
 
   it('without an actor, judges a narrow pitch and loudness range on their own', () => {
@@ -99,8 +105,8 @@ describe('tips', () => {
       actorEmotion: null,
       learner: synthVoice({ pitch: () => 120, figures: { pitchRangeSemitones: 3, loudnessRangeDb: 12 } }),
     });
-    expect(tips.some((t) => t.zh.includes('音高起伏只有 3.0 个半音'))).toBe(true);
-    expect(tips.some((t) => t.zh.includes('音量变化只有 12.0 dB'))).toBe(true);
+    expect(tips.some((t) => t.zh.includes('高低音只相差 3.0 个半音'))).toBe(true);
+    expect(tips.some((t) => t.zh.includes('音量起伏只有 12 分贝'))).toBe(true);
     const lively = score({
       actor: null,
       actorEmotion: null,
@@ -114,8 +120,8 @@ describe('tips', () => {
 
   it('praises a close imitation with its numbers instead of inventing problems', () => {
     const tips = score({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) });
-    // The energy is what was measured to land (the category is not named under the shipped rule).
-    expect(tips.some((t) => t.zh.includes('能量对上了') || t.zh.includes('情绪对上了'))).toBe(true);
+    // The force is what was measured to land (the category is not named under the shipped rule).
+    expect(tips.some((t) => t.zh.includes('语气的力度对上了'))).toBe(true);
     expect(tips.every((t) => /\d/.test(t.zh))).toBe(true);
   });
 });

@@ -4,7 +4,6 @@ import { setLang } from '../../../src/app/i18n';
 import { arcPoints } from '../../../src/app/screens/report/report-view';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
 import { SoundSuggestScreen } from '../../../src/app/screens/sound-suggest/sound-suggest-screen';
-import { parseSuggestLine } from '../../../src/app/screens/sound-suggest/suggest-lines';
 import { reportState } from '../../../src/app/screens/report/report-state';
 import { prpt } from '../../../src/app/stores/films';
 import { setSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
@@ -67,7 +66,7 @@ describe('prpt report', () => {
     );
     expect(screen.getByRole('link', { name: '打开报告链接' })).toHaveAttribute(
       'href',
-      'https://kiosk.example/producer/h5/report/abc',
+      'https://kiosk.example/producer/h5/report/abc?lang=zh',
     );
     // The H5 link was asked for this record.
     const urlCall = server.seen.find((r) => r.url.pathname.endsWith('/get_report_url'));
@@ -158,17 +157,7 @@ describe('prpt report', () => {
 });
 
 describe('sound suggestion', () => {
-  test('lines split at topics and map to the figures they talk about', () => {
-    expect(parseSuggestLine('音域：你每句的音高起伏中位数 4.1 个半音。')).toEqual({
-      head: '音域',
-      body: '你每句的音高起伏中位数 4.1 个半音。',
-      figures: ['pitchRangeSemitones'],
-    });
-    expect(parseSuggestLine('Pace: close to the actor’s timing.').figures).toEqual(['syllablesPerSecond']);
-    expect(parseSuggestLine('just a sentence')).toEqual({ head: null, body: 'just a sentence', figures: [] });
-  });
-
-  test('renders each line beside its figures', async () => {
+  test('an answer without points shows its lines as they are, guessing no figure from the text', async () => {
     server.handle((_req, res) =>
       json(res, {
         code: 200,
@@ -196,7 +185,9 @@ describe('sound suggestion', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('总评');
     expect(items[0]).toHaveTextContent('1/2');
-    expect(items[1]).toHaveTextContent('情感吻合100%');
+    // Nothing reads the sentence to decide which figure it talks about.
+    expect(items[1]).toHaveTextContent('情绪：1 句中有 1 句情绪与目标一致（100%）。');
+    expect(within(items[1]).queryByRole('definition')).toBeNull();
     expect(screen.getByText('4.1 半音')).toBeInTheDocument();
     expect(screen.getAllByText('暂无').length).toBeGreaterThan(0);
     expect(JSON.parse(String(server.last().body))).toEqual({ filmId: 'film-1', lang: 'zh' });
@@ -235,8 +226,20 @@ describe('sound suggestion', () => {
           subScores: { emotion: 50, intonation: 43.2, energy: 60, timing: 55, quality: 90 },
           pitchDistanceSt: 2.46,
           points: [
-            { topic: 'overall', text: text[0], figures: ['figures.scoredLines', 'figures.average'] },
-            { topic: 'melody', text: text[1], figures: ['subScores.intonation', 'pitchDistanceSt'] },
+            {
+              topic: 'overall',
+              text: text[0],
+              head: '总评',
+              body: text[0].slice(3),
+              figures: ['figures.scoredLines', 'figures.average'],
+            },
+            {
+              topic: 'melody',
+              text: text[1],
+              head: '语调',
+              body: text[1].slice(3),
+              figures: ['subScores.intonation', 'pitchDistanceSt'],
+            },
           ],
         },
       }),

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { parseSpeechScore } from '../../../api/contract/parse-score';
 import { secondsToMmss } from '../../../audio/dsp/time';
+import { fact, word } from '../../../i18n';
 import { lang, t } from '../../i18n';
 import type { SubtitleLine } from '../../lib/movie-detail';
 import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/takes/sub-titles-scores';
@@ -94,8 +95,12 @@ export const DubLineRow = memo(function DubLineRow({
   // Parsed once per stored JSON, not on every stage or progress change of the row.
   const firstJson = entry?.firstUserAudioJson;
   const secondJson = entry?.secondUserAudioJson;
-  const first = useMemo(() => parseSpeechScore(firstJson)?.overall ?? null, [firstJson]);
-  const second = useMemo(() => parseSpeechScore(secondJson)?.overall ?? null, [secondJson]);
+  const firstScore = useMemo(() => parseSpeechScore(firstJson), [firstJson]);
+  const secondScore = useMemo(() => parseSpeechScore(secondJson), [secondJson]);
+  const first = firstScore?.overall ?? null;
+  const second = secondScore?.overall ?? null;
+  // The latest take heard no speech: the row says so and asks for a retake instead of showing a score.
+  const silent = (secondScore ?? firstScore)?.quality.speechDetected === false;
   const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
   const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
   const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;
@@ -115,8 +120,15 @@ export const DubLineRow = memo(function DubLineRow({
         ) : null}
       </span>
       <span className={styles.status}>
-        <span className={styles.chip} data-stage={state.stage} role="status">
-          {stageLabel(state)}
+        <span
+          className={styles.chip}
+          data-stage={state.stage}
+          data-silent={silent && state.stage === 'scored' ? true : undefined}
+          role="status"
+        >
+          {silent && state.stage === 'scored'
+            ? word(fact('take.row.noSpeech'), lang.value)
+            : stageLabel(state)}
         </span>
         {state.stage === 'uploading' && typeof state.progress === 'number' ? (
           <progress className={styles.progress} max={1} value={state.progress} />

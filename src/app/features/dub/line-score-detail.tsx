@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SpeechScore } from '../../../api/contract';
 import { parseSpeechScore } from '../../../api/contract/parse-score';
-import { DELIVERY_LIKENESS_NOTE, NO_CLEAR_EMOTION } from '../../../audio/scoring/labels';
+import { intensity } from '../../../audio/scoring/tips';
+import { type Fact, fact, type Lang, word } from '../../../i18n';
 import { lang, t } from '../../i18n';
 import { emotionLabel } from '../../i18n/emotion-label';
 import { LazyContourChart, LazySubScoreRadar } from '../../ui/charts/lazy';
@@ -9,20 +10,84 @@ import { EmotionChip } from '../../ui/emotion-chip';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
 
-function range(values: ReadonlyArray<number | null> | null): string {
-  if (!values) return '—';
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const v of values) {
-    if (v === null) continue;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return hi >= lo ? (hi - lo).toFixed(1) : '—';
+/** The take's statements in the learner's language: its facts, or the worded tips of an older result. */
+function statementsOf(score: SpeechScore, l: Lang): string[] {
+  if (score.statements) return score.statements.map((s) => word(s as Fact, l));
+  return (score.tips ?? []).map((tip) => tip[l]);
+}
+
+const num = (v: number | null | undefined, digits = 1) =>
+  typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '—';
+
+/**
+ * The raw figures behind the statements ("see the data"): both voices' measures and the comparison,
+ * in the units they were measured in. The statements above name one of these each, in plain words.
+ */
+function DataTable({ score }: { score: SpeechScore }) {
+  const l = score.prosody.learner;
+  const a = score.prosody.actor;
+  const c = score.comparison;
+  const rows: Array<[string, string, string]> = [
+    [t('data.duration'), num(l.durationMs / 1000), num(a ? a.durationMs / 1000 : null)],
+    [t('data.speech'), num(l.speechMs / 1000), num(a ? a.speechMs / 1000 : null)],
+    [t('data.pitchMedian'), num(l.pitchMedianHz, 0), num(a?.pitchMedianHz, 0)],
+    [t('data.pitchRange'), num(l.pitchRangeSemitones), num(a?.pitchRangeSemitones)],
+    [t('data.loudnessRange'), num(l.loudnessRangeDb), num(a?.loudnessRangeDb)],
+    [t('data.rate'), num(l.syllablesPerSecond), num(a?.syllablesPerSecond)],
+    [t('data.pauses'), String(l.pauseCount), a ? String(a.pauseCount) : '—'],
+    [
+      t('data.intensity'),
+      `${intensity(score.emotion.arousal)} (${num(score.emotion.arousal, 2)})`,
+      typeof score.emotion.targetArousal === 'number'
+        ? `${intensity(score.emotion.targetArousal)} (${num(score.emotion.targetArousal, 2)})`
+        : '—',
+    ],
+  ];
+  const compared: Array<[string, string]> = c
+    ? [
+        [t('data.durationRatio'), num(c.durationRatio, 2)],
+        [t('data.onsetDelay'), num(c.onsetDelaySeconds, 2)],
+        [t('data.pitchDistance'), num(c.pitchDistanceSt)],
+        [t('data.pitchCorrelation'), num(c.pitchCorrelation, 2)],
+        [t('data.loudnessDistance'), num(c.loudnessDistanceDb)],
+        [t('data.loudnessCorrelation'), num(c.loudnessCorrelation, 2)],
+      ]
+    : [];
+  if (score.quality.snrDb !== null) compared.push([t('data.snr'), num(score.quality.snrDb, 0)]);
+  return (
+    <details className={styles.tips} data-testid="take-data">
+      <summary>{t('data.show')}</summary>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">{t('ui.learner')}</th>
+            <th scope="col">{t('ui.actor')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, mine, theirs]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{mine}</td>
+              <td>{theirs}</td>
+            </tr>
+          ))}
+          {compared.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td colSpan={2}>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
 }
 
 function AttemptSummary({ score, title }: { score: SpeechScore; title: string }) {
   const { emotion } = score;
+  const tips = statementsOf(score, lang.value);
   return (
     <section className={styles.attempt} aria-label={title}>
       <h4 className={styles.attemptTitle}>
@@ -33,7 +98,9 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
         />
       </h4>
       <p className={styles.emotions}>
-        {emotion.clear ? (
+        {!score.quality.speechDetected ? (
+          <span>{word(fact('take.row.noSpeech'), lang.value)}</span>
+        ) : emotion.clear ? (
           <EmotionChip
             emotion={emotion.detected}
             caption={t('dub.detected')}
@@ -43,7 +110,7 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
           // Below the model's label threshold (or a result from before confidence existed): the
           // category is not named; the tips carry the energy gap instead.
           <span>
-            {t('dub.detected')} {NO_CLEAR_EMOTION[lang.value]}
+            {t('dub.detected')} {word(fact('emotion.unclear'), lang.value)}
           </span>
         )}
         {emotion.target ? (
@@ -54,13 +121,14 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
           />
         ) : null}
       </p>
-      {score.tips.length ? (
+      {tips.length ? (
         <ul className={styles.tips} aria-label={t('dub.tips')}>
-          {score.tips.map((tip) => (
-            <li key={tip.en}>{lang.value === 'en' ? tip.en : tip.zh}</li>
+          {tips.map((tip) => (
+            <li key={tip}>{tip}</li>
           ))}
         </ul>
       ) : null}
+      <DataTable score={score} />
     </section>
   );
 }
@@ -88,7 +156,9 @@ export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps)
         {first ? <AttemptSummary score={first} title={t('report.first')} /> : null}
         {second ? <AttemptSummary score={second} title={t('report.second')} /> : null}
       </div>
-      {latest.deliveryLikeness ? <p className={styles.tips}>{DELIVERY_LIKENESS_NOTE[lang.value]}</p> : null}
+      {latest.deliveryLikeness ? (
+        <p className={styles.tips}>{word(fact('take.deliveryNote'), lang.value)}</p>
+      ) : null}
       <div className={styles.charts}>
         <LazySubScoreRadar
           scores={s}
@@ -121,9 +191,10 @@ export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps)
           height={260}
           labels={{
             title: t('contour.title'),
+            // The same pitch range the statements and the data table quote (the take's prosody figures).
             summary: t('contour.summary', {
-              learner: range(latest.contours.learnerPitch),
-              actor: range(latest.contours.actorPitch),
+              learner: num(latest.prosody.learner.pitchRangeSemitones),
+              actor: num(latest.prosody.actor?.pitchRangeSemitones),
             }),
             learner: t('ui.learner'),
             actor: t('ui.actor'),

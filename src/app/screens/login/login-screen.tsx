@@ -30,7 +30,10 @@ export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
         <div className={styles.or} aria-hidden="true">
           {t('signin.or')}
         </div>
-        <PasswordForm onSubmit={loginWithPassword} onSuccess={onLoggedIn} />
+        <PasswordForm
+          onSubmit={(account, password) => loginWithPassword(account, password, { inline: true })}
+          onSuccess={onLoggedIn}
+        />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/errors';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { errorText } from '../../i18n/error-text';
 import { useT } from '../../i18n/use-t';
 import styles from './login-screen.module.css';
 
@@ -15,7 +15,7 @@ type Field = 'account' | 'password';
 
 /** Account + password with errors next to the field they concern, and the server's message in the form. */
 export function PasswordForm({ onSubmit, onSuccess }: PasswordFormProps) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const id = useId();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
@@ -42,7 +42,7 @@ export function PasswordForm({ onSubmit, onSuccess }: PasswordFormProps) {
     } catch (err) {
       setBusy(false);
       const data = (err as { data?: { field?: string } }).data;
-      const msg = errorMessage(err);
+      const msg = errorText(err, lang);
       if (data?.field === 'account' || data?.field === 'password') {
         setErrors({ [data.field]: msg });
       } else {

@@ -1,5 +1,5 @@
 import type { LineAttemptSummary, ReportLine } from '../../../api/contract';
-import { NO_CLEAR_EMOTION } from '../../../audio/scoring/labels';
+import { fact, word } from '../../../i18n';
 import type { Lang } from '../../i18n';
 import { emotionLabel } from '../../i18n/emotion-label';
 import { EmotionChip } from '../../ui/emotion-chip';
@@ -13,11 +13,13 @@ function Attempt({ a, t, lang }: { a: LineAttemptSummary | null; t: Translate; l
   return (
     <span className={styles.cell}>
       <ScoreBadge score={a.overall} label={t('ui.points', { n: Math.round(a.overall) })} />
-      {a.clear ? (
+      {a.speechDetected === false ? (
+        <span className="muted">{word(fact('take.row.noSpeech'), lang)}</span>
+      ) : a.clear ? (
         <EmotionChip emotion={a.detected} label={emotionLabel(a.detected, lang)} />
       ) : (
         // Not sure enough to name (or stored before confidence existed): say so, never guess.
-        <span className="muted">{NO_CLEAR_EMOTION[lang]}</span>
+        <span className="muted">{word(fact('emotion.unclear'), lang)}</span>
       )}
     </span>
   );

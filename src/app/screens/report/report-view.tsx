@@ -116,6 +116,11 @@ export interface ReportViewProps {
   questions?: readonly Question[];
 }
 
+/** The share page opens in the language the learner chose here (server/routes/producer/h5-report.ts). */
+function withLang(url: string, lang: 'zh' | 'en'): string {
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
+}
+
 /** What the learner did and how well, with the report's link as a QR code; prints on plain paper. */
 export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: ReportViewProps) {
   const { t, lang } = useT();
@@ -230,7 +235,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
               <p className={styles.practice}>{report.practice[lang] || report.practice.zh}</p>
             </Card>
           ) : null}
-          <ShareQr url={h5Url} pending={h5Pending} />
+          <ShareQr url={h5Url ? withLang(h5Url, lang) : ''} pending={h5Pending} />
         </div>
       </div>
       <RunHistory part={part} runs={report.progress ?? []} current={report.runId} t={t} lang={lang} />

@@ -2,6 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useParams } from 'react-router-dom';
 import type { SoundSuggestData } from '../../../api/contract';
 import { loadSoundSuggest, soundSuggest } from './sound-suggest-state';
+
+export type FigureKey = keyof SoundSuggestData['figures'];
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
@@ -13,7 +15,6 @@ import { useLoad } from '../../lib/use-load';
 import { paths } from '../../lib/paths';
 import { type Translate, useT } from '../../i18n/use-t';
 import styles from './sound-suggest-screen.module.css';
-import { type FigureKey, parseSuggestLine } from './suggest-lines';
 
 const FIGURE_LABEL = {
   scoredLines: 'suggest.fig.scoredLines',
@@ -24,6 +25,7 @@ const FIGURE_LABEL = {
   syllablesPerSecond: 'suggest.fig.rate',
   loudnessRangeDb: 'suggest.fig.loudnessRange',
   emotionMatchRate: 'suggest.fig.emotionMatch',
+  durationRatio: 'suggest.fig.durationRatio',
 } as const satisfies Record<FigureKey, string>;
 
 const SHOWN: FigureKey[] = [
@@ -32,6 +34,7 @@ const SHOWN: FigureKey[] = [
   'improvement',
   'pitchRangeSemitones',
   'syllablesPerSecond',
+  'durationRatio',
   'loudnessRangeDb',
   'emotionMatchRate',
 ];
@@ -60,6 +63,10 @@ export function figureValue(key: FigureKey, f: SoundSuggestData['figures'], t: T
     }
     case 'emotionMatchRate':
       return f.emotionMatchRate === null ? na : `${Math.round(f.emotionMatchRate * 100)}%`;
+    case 'durationRatio': {
+      const v = fixed(f.durationRatio ?? null, 2);
+      return v === null ? na : t('suggest.unit.times', { n: v });
+    }
   }
 }
 
@@ -98,28 +105,26 @@ export function figureAt(
   return null;
 }
 
-/** The statements with their figures: the server's points, else the lines matched by their topic. */
+/**
+ * The statements with their figures: the server's points carry each statement's topic name, text and
+ * the figures it quotes. An answer without points (kept from an older server) shows its lines as
+ * they are, with no figure beside them: nothing reads the text to guess what it talks about.
+ */
 function statements(
   data: SoundSuggestData & { lines: string[] },
   t: Translate,
 ): Array<{ head: string | null; body: string; chips: Array<{ label: string; value: string }> }> {
   if (data.points?.length) {
     return data.points.map((p) => {
-      const { head, body } = parseSuggestLine(p.text);
       const chips = p.figures
         .map((f) => figureAt(f, data, t))
         .filter((c): c is { label: string; value: string } => c !== null);
-      return { head, body, chips };
+      return p.body === undefined
+        ? { head: null, body: p.text, chips }
+        : { head: p.head ?? null, body: p.body, chips };
     });
   }
-  return data.lines.map((raw) => {
-    const line = parseSuggestLine(raw);
-    return {
-      head: line.head,
-      body: line.body,
-      chips: line.figures.map((k) => ({ label: t(FIGURE_LABEL[k]), value: figureValue(k, data.figures, t) })),
-    };
-  });
+  return data.lines.map((body) => ({ head: null, body, chips: [] }));
 }
 
 /** The voice interpretation, one readable point per line, each beside the figures it refers to. */

@@ -1,0 +1,184 @@
+import type { StatementId } from './statements';
+
+/** Every statement in English (the syntax of format.ts). Reviewed as docs/statements.en.md. */
+export const statementsEn: Record<StatementId, string> = {
+  'emotion.anger': 'anger',
+  'emotion.boredom': 'boredom',
+  'emotion.disgust': 'disgust',
+  'emotion.fear': 'fear',
+  'emotion.happiness': 'happiness',
+  'emotion.sadness': 'sadness',
+  'emotion.neutral': 'neutral',
+  'emotion.unclear': 'no clear emotion heard',
+  'area.emotion': 'emotion',
+  'area.intonation': 'intonation',
+  'area.energy': 'stress',
+  'area.timing': 'timing',
+  'area.quality': 'recording quality',
+
+  'take.noSpeech':
+    'No speech heard — record again: check the microphone is on and 15–30 cm from your mouth, and speak the line while the subtitle shows.',
+  'take.tooQuiet':
+    'Too quiet: your loudest moment reaches only {peakPercent, number, ::.#}% of the level limit. Move closer or raise the input volume and record again.',
+  'take.clipped':
+    'The recording distorts: {clippedPercent, number, ::.0#}% of it hits the level limit. Move back or lower the input volume.',
+  'take.noisy':
+    'Background noise is high: your voice is only {snrDb, number, ::.} dB louder than the noise. Record somewhere quieter.',
+  'take.emotion.moreEnergy':
+    "Put more force into it: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense). Say the stressed words louder and with more drive.",
+  'take.emotion.lessEnergy':
+    "Too intense: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense). Soften and slow down a little.",
+  'take.emotion.lands':
+    "The force is right: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense); {heard}.",
+  'take.emotion.heard': 'it sounds like {heard} ({confidence, number, ::percent} sure)',
+  'take.pitch.narrower':
+    "Your voice moves less than the actor's: {learner, number, ::.0} semitones between your highest and lowest notes, the actor {actor, number, ::.0}. Lift the stressed words so the line rises and falls.",
+  'take.pitch.wider':
+    "Your voice moves more than the actor's: {learner, number, ::.0} semitones between your highest and lowest notes, the actor {actor, number, ::.0}. Rein it in so not every word jumps.",
+  'take.pitch.flat':
+    'Your voice sounds flat: only {learner, number, ::.0} semitones between your highest and lowest notes. Lift the key words so the line rises and falls.',
+  'take.pitch.ending':
+    "At the end the actor's voice {actorDirection, select, rise {rises} other {falls}} {actorSt, number, ::.0} semitones and yours {learnerDirection, select, rise {rises} other {falls}} {learnerSt, number, ::.0}. Let your last word {actorDirection, select, rise {rise} other {fall}} too.",
+  'take.pitch.shape':
+    "Your melody takes a different path: after lining up with the actor your pitch is {gapSt, number, ::.0} semitones away on average. Hum the actor's tune first, then add the words.",
+  'take.loudness.narrower':
+    "Not enough contrast: your loudness moves {learner, number, ::.} dB, the actor's {actor, number, ::.} dB. Say the stressed words louder and the rest softer.",
+  'take.loudness.wider':
+    "Your loudness jumps around: it moves {learner, number, ::.} dB, the actor's {actor, number, ::.} dB. Keep the level steadier.",
+  'take.loudness.flat':
+    'Not enough contrast: your loudness moves only {learner, number, ::.} dB. Say the stressed words louder and the rest softer.',
+  'take.loudness.stress':
+    "Your stress falls on other words than the actor's: lined up, your loudness is {gapDb, number, ::.} dB away on average. Listen for the actor's loudest words and stress the same ones.",
+  'take.pace.slower':
+    'You read slower than the actor: you took {learnerSeconds, number, ::.0} s, the actor {actorSeconds, number, ::.0} s. Keep the words flowing and shorten drawn-out sounds.',
+  'take.pace.faster':
+    'You read faster than the actor: you took {learnerSeconds, number, ::.0} s, the actor {actorSeconds, number, ::.0} s. Slow down and give the key words room.',
+  'take.pace.slowAlone': 'Slow pace: {rate, number, ::.0} syllables a second. Keep the words flowing.',
+  'take.pace.fastAlone':
+    'Fast pace: {rate, number, ::.0} syllables a second. Slow down and say each word clearly.',
+  'take.start.late':
+    'You started late: {seconds, number, ::.0} s after the actor. Begin as soon as the subtitle appears.',
+  'take.start.early': 'You started early: {seconds, number, ::.0} s before the actor. Wait for the subtitle.',
+  'take.pauses.missing':
+    'Missing pauses: the actor pauses at {at} of the line and you skip {count, plural, one {# of them} other {# of them}}. Pause in the same places.',
+  'take.pauses.extra':
+    'Extra pauses: you pause {count, plural, one {once} other {# times}} more than the actor. Say the line in one breath.',
+  'take.good.melody':
+    "Your melody is close to the actor's: lined up, your pitch is only {gapSt, number, ::.0} semitones away on average. Keep it.",
+  'take.good.pace':
+    'Your pace is close: you took {learnerSeconds, number, ::.0} s, the actor {actorSeconds, number, ::.0} s.',
+  'take.good.loudness':
+    "Good contrast: your loudness moves {learner, number, ::.} dB, the actor's {actor, number, ::.} dB.",
+  'take.good.pitchAlone':
+    'The line has a melody: {learner, number, ::.0} semitones between your highest and lowest notes.',
+  'take.good.loudnessAlone': 'Clear contrast: your loudness moves {learner, number, ::.} dB.',
+  'take.deliveryNote':
+    "Melody, stress and timing measure how closely you follow the actor's way of saying the line, not the emotion itself.",
+  'take.row.noSpeech': 'No speech heard — record again',
+
+  'suggest.line': '{topic}: {text}',
+  'topic.overall': 'Overall',
+  'topic.range': 'Pitch movement',
+  'topic.melody': 'Melody',
+  'topic.energy': 'Stress',
+  'topic.pace': 'Pace',
+  'topic.emotion': 'Emotion',
+  'topic.progress': 'Progress',
+  'topic.practice': 'Practise next',
+  'suggest.none':
+    "You have not dubbed any of this film's {totalLines} lines yet: record a few and your voice analysis will appear here.",
+  'suggest.allSilent':
+    'No speech was heard in your {scoredLines} recorded {scoredLines, plural, one {line} other {lines}}: check the microphone and record again.',
+  'suggest.overall': '{scoredLines}/{totalLines} lines dubbed, average {average, number, ::.}.',
+  'suggest.range.alone':
+    'A median {learner, number, ::.0} semitones between your highest and lowest notes per line, {flat, select, yes {rather flat, so emotion is hard to hear} other {enough movement to carry emotion}}.',
+  'suggest.range':
+    "A median {learner, number, ::.0} semitones between your highest and lowest notes per line against the actor's {actor, number, ::.0}, {verdict, select, narrower {less than the actor, so you sound flatter} wider {more than the actor, a little exaggerated} other {in line with the actor}}.",
+  'suggest.melody.scoreOnly': 'Your intonation score averages {score, number, ::.}.',
+  'suggest.melody':
+    "Lined up with the actor your pitch is {gapSt, number, ::.0} semitones away on average, intonation score {score, number, ::.}{withEnds, plural, =0 {} other {{ends, plural, =0 {; all {withEnds} line endings rise or fall the way the actor's do} other {; in {ends} of {withEnds} lines your ending goes the other way from the actor's}}}}.",
+  'suggest.energy.alone':
+    'Your loudness moves a median {learner, number, ::.} dB per line; energy score {score, number, ::.} on average.',
+  'suggest.energy':
+    "Your loudness moves a median {learner, number, ::.} dB per line against the actor's {actor, number, ::.} dB, {verdict, select, narrower {less contrast than the actor} wider {more swing than the actor} other {contrast close to the actor's}} (energy score {score, number, ::.}).",
+  'suggest.pace':
+    "You take {ratio, number, ::.0#} times the actor's time for a line, {verdict, select, slower {slower than the actor} faster {faster than the actor} other {about the actor's pace}}.",
+  'suggest.emotion':
+    '{passed} of {targeted} lines reach an emotion score of {pass} ({rate, number, ::percent}){gaps, select, yes {; against the target your force was close in {near}, too low in {weak} and too high in {strong}} other {}}.{slip}',
+  'suggest.emotion.slip': ' A clear slip: lines meant as {target} sounded like {heard} ({count}).',
+  'suggest.progress.none':
+    'No line has a second attempt yet; re-record your lowest-scoring line and compare.',
+  'suggest.progress':
+    'Over {lines} re-recorded {lines, plural, one {line} other {lines}} your total moved {change, number, ::+.0} points{better, select, yes {; {area} improved most (+{areaChange, number, ::.0})} other {; no part improved, so listen to the actor again before re-recording}}.',
+  'suggest.practice': '{area} (average {average, number, ::.}, your weakest part) — {exercise}{example}',
+  'suggest.practice.example': ' For line {index} ("{text}"): {tip}',
+  'exercise.emotion':
+    'name the emotion before each take, play it exaggerated once, then bring it back to natural.',
+  'exercise.intonation':
+    "hum the actor's tune without words to find where it rises and falls, then add the words.",
+  'exercise.energy':
+    'mark the one or two key words of each line, say them clearly louder and the rest softer.',
+  'exercise.timing': 'shadow the actor, speaking along with the clip so your start and pauses line up.',
+  'exercise.quality':
+    'record in a quiet room, 15–30 cm from the microphone, and check the level meter first.',
+
+  'report.answers.high': 'You answered {percent}% of the questions correctly: you followed the story well.',
+  'report.answers.some':
+    'You got {right, plural, one {question} other {questions}} {which} right ({right} of {scored}), such as "{prompt}".',
+  'report.answers.gain': 'Your answers improved by {gain} points since last time ({before}% → {after}%).',
+  'report.strongest': 'Your {area} is your strongest side (average {average, number, ::.}).',
+  'report.secondTakes': 'Your second takes scored {gain} points higher than your first on average.',
+  'report.emotionMatch': 'The emotion of {percent}% of your lines matched the target.',
+  'report.practice.area': 'Practise your {area} next (average {average, number, ::.}): {how}',
+  'report.practice.question': 'Watch the film again and rethink question {index}: "{prompt}"',
+  'practice.emotion':
+    'Name the feeling of each line first, then let it show in your pace, loudness and pitch.',
+  'practice.intonation':
+    "Hum the actor's melody of the line, mark where the pitch rises and falls, then speak it again.",
+  'practice.energy': 'Make stressed words louder than the rest so the contrast is clear, without shouting.',
+  'practice.timing':
+    'Start on the subtitle cue and pause where the actor pauses, to stay in sync with the picture.',
+  'practice.quality':
+    'Record somewhere quiet, about a fist away from the microphone, neither too soft nor distorted.',
+
+  'h5.reportTitle': '{film} · Training report',
+  'h5.part': '{part, select, prpo {Part one} other {Part two}}',
+  'h5.learner': 'Learner',
+  'h5.date': 'Date',
+  'h5.timeSpent': 'Time spent',
+  'h5.duration': '{minutes} min {seconds} s',
+  'h5.answers': 'Answers',
+  'h5.notScored': 'Open question · not scored',
+  'h5.notAnswered': 'Not answered in this run',
+  'h5.dubbing': 'Dubbing ({lines, plural, one {# line} other {# lines}})',
+  'h5.secondTakes': 'second takes {change} on average',
+  'h5.emotionMatch': 'emotion match {percent}%',
+  'h5.recording': 'Recording',
+  'h5.myDub': 'My dub',
+  'h5.dubRendering': 'Your dubbed clip is being made; refresh in a moment',
+  'h5.dubFailed': 'The dubbed video could not be made',
+  'h5.strengths': 'Strengths',
+  'h5.practiceNext': 'Practise next',
+  'h5.expired.title': 'Link expired',
+  'h5.expired.body': 'This link has expired. Ask for a new one.',
+  'h5.invalid.title': 'Invalid link',
+  'h5.invalid.body': 'This link is incomplete or has been altered.',
+  'h5.gone.title': 'Report not found',
+  'h5.gone.body': 'This report no longer exists.',
+  'h5.videoMissing.title': 'The dubbed video is not ready yet',
+  'h5.videoMissing.body': 'Open it again in a moment.',
+
+  'qr.title': 'Confirm sign-in',
+  'qr.heading': 'Confirm sign-in on your computer',
+  'qr.signInAs': 'You will sign in on the computer as {nickname} ({account}).',
+  'qr.account': 'Account',
+  'qr.password': 'Password',
+  'qr.confirm': 'Confirm',
+  'qr.cancel': 'Cancel',
+  'qr.invalid': 'This QR code is not valid. Refresh it on the computer.',
+  'qr.expired': 'This QR code has expired. Refresh it on the computer.',
+  'qr.wasCancelled': 'This sign-in was cancelled.',
+  'qr.wasConfirmed': 'This sign-in has already been confirmed.',
+  'qr.confirmed': 'Confirmed. Continue on your computer.',
+  'qr.cancelled': 'Sign-in cancelled.',
+};

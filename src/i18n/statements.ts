@@ -1,0 +1,179 @@
+/**
+ * Every learner-facing statement the app, the H5 page and the server's answers share: its id and
+ * the values it reads. The words live in one file per language (statements.zh.ts, statements.en.ts,
+ * the message syntax of format.ts); `npm run statements` lists them in docs/statements.*.md.
+ *
+ * Code never builds or parses a sentence: scoring, the sound suggestion and the report return facts
+ * (`Fact`: an id and its values), and `word()` turns a fact into the learner's language.
+ */
+export const STATEMENTS = {
+  // Emotion names and score areas, read as values of other statements.
+  'emotion.anger': [],
+  'emotion.boredom': [],
+  'emotion.disgust': [],
+  'emotion.fear': [],
+  'emotion.happiness': [],
+  'emotion.sadness': [],
+  'emotion.neutral': [],
+  'emotion.unclear': [],
+  'area.emotion': [],
+  'area.intonation': [],
+  'area.energy': [],
+  'area.timing': [],
+  'area.quality': [],
+
+  // One take (the tips beside a scored line). Each names one measured quantity.
+  'take.noSpeech': [],
+  'take.tooQuiet': ['peakPercent'],
+  'take.clipped': ['clippedPercent'],
+  'take.noisy': ['snrDb'],
+  'take.emotion.moreEnergy': ['learner', 'goal', 'source', 'target'],
+  'take.emotion.lessEnergy': ['learner', 'goal', 'source', 'target'],
+  'take.emotion.lands': ['learner', 'goal', 'source', 'target', 'heard'],
+  'take.emotion.heard': ['heard', 'confidence'],
+  'take.pitch.narrower': ['learner', 'actor'],
+  'take.pitch.wider': ['learner', 'actor'],
+  'take.pitch.flat': ['learner'],
+  'take.pitch.ending': ['actorDirection', 'actorSt', 'learnerDirection', 'learnerSt'],
+  'take.pitch.shape': ['gapSt'],
+  'take.loudness.narrower': ['learner', 'actor'],
+  'take.loudness.wider': ['learner', 'actor'],
+  'take.loudness.flat': ['learner'],
+  'take.loudness.stress': ['gapDb'],
+  'take.pace.slower': ['learnerSeconds', 'actorSeconds'],
+  'take.pace.faster': ['learnerSeconds', 'actorSeconds'],
+  'take.pace.slowAlone': ['rate'],
+  'take.pace.fastAlone': ['rate'],
+  'take.start.late': ['seconds'],
+  'take.start.early': ['seconds'],
+  'take.pauses.missing': ['count', 'at'],
+  'take.pauses.extra': ['count'],
+  'take.good.melody': ['gapSt'],
+  'take.good.pace': ['learnerSeconds', 'actorSeconds'],
+  'take.good.loudness': ['learner', 'actor'],
+  'take.good.pitchAlone': ['learner'],
+  'take.good.loudnessAlone': ['learner'],
+  'take.deliveryNote': [],
+  /** The line's row when the take held no speech. */
+  'take.row.noSpeech': [],
+
+  // The sound suggestion over a film's lines (get_sounds_interpretation), one statement per line.
+  /** A line of the newline-separated answer: the topic, then the statement. */
+  'suggest.line': ['topic', 'text'],
+  'topic.overall': [],
+  'topic.range': [],
+  'topic.melody': [],
+  'topic.energy': [],
+  'topic.pace': [],
+  'topic.emotion': [],
+  'topic.progress': [],
+  'topic.practice': [],
+  'suggest.none': ['totalLines'],
+  'suggest.allSilent': ['scoredLines'],
+  'suggest.overall': ['scoredLines', 'totalLines', 'average'],
+  'suggest.range.alone': ['learner', 'flat'],
+  'suggest.range': ['learner', 'actor', 'verdict'],
+  'suggest.melody.scoreOnly': ['score'],
+  'suggest.melody': ['gapSt', 'score', 'ends', 'withEnds'],
+  'suggest.energy.alone': ['learner', 'score'],
+  'suggest.energy': ['learner', 'actor', 'verdict', 'score'],
+  'suggest.pace': ['ratio', 'verdict'],
+  'suggest.emotion': ['targeted', 'passed', 'pass', 'rate', 'gaps', 'near', 'weak', 'strong', 'slip'],
+  'suggest.emotion.slip': ['target', 'heard', 'count'],
+  'suggest.progress.none': [],
+  'suggest.progress': ['lines', 'change', 'area', 'areaChange', 'better'],
+  'suggest.practice': ['area', 'average', 'exercise', 'example'],
+  'suggest.practice.example': ['index', 'text', 'tip'],
+  'exercise.emotion': [],
+  'exercise.intonation': [],
+  'exercise.energy': [],
+  'exercise.timing': [],
+  'exercise.quality': [],
+
+  // The report's strengths and its one thing to practise.
+  'report.answers.high': ['percent'],
+  'report.answers.some': ['which', 'right', 'scored', 'prompt'],
+  'report.answers.gain': ['gain', 'before', 'after'],
+  'report.strongest': ['area', 'average'],
+  'report.secondTakes': ['gain'],
+  'report.emotionMatch': ['percent'],
+  'report.practice.area': ['area', 'average', 'how'],
+  'report.practice.question': ['index', 'prompt'],
+  'practice.emotion': [],
+  'practice.intonation': [],
+  'practice.energy': [],
+  'practice.timing': [],
+  'practice.quality': [],
+
+  // The shared report page (H5), read on a phone without login.
+  'h5.reportTitle': ['film'],
+  'h5.part': ['part'],
+  'h5.learner': [],
+  'h5.date': [],
+  'h5.timeSpent': [],
+  'h5.duration': ['minutes', 'seconds'],
+  'h5.answers': [],
+  'h5.notScored': [],
+  'h5.notAnswered': [],
+  'h5.dubbing': ['lines'],
+  'h5.secondTakes': ['change'],
+  'h5.emotionMatch': ['percent'],
+  'h5.recording': [],
+  'h5.myDub': [],
+  'h5.dubRendering': [],
+  'h5.dubFailed': [],
+  'h5.strengths': [],
+  'h5.practiceNext': [],
+  'h5.expired.title': [],
+  'h5.expired.body': [],
+  'h5.invalid.title': [],
+  'h5.invalid.body': [],
+  'h5.gone.title': [],
+  'h5.gone.body': [],
+  'h5.videoMissing.title': [],
+  'h5.videoMissing.body': [],
+
+  // The phone's page that confirms a QR sign-in on the computer.
+  'qr.title': [],
+  'qr.heading': [],
+  'qr.signInAs': ['nickname', 'account'],
+  'qr.account': [],
+  'qr.password': [],
+  'qr.confirm': [],
+  'qr.cancel': [],
+  'qr.invalid': [],
+  'qr.expired': [],
+  'qr.wasCancelled': [],
+  'qr.wasConfirmed': [],
+  'qr.confirmed': [],
+  'qr.cancelled': [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type StatementId = keyof typeof STATEMENTS;
+export type ParamName<Id extends StatementId> = (typeof STATEMENTS)[Id][number];
+
+/** A word in both languages (a question's prompt, a film's line): a value a fact can carry as is. */
+export interface Localized {
+  zh: string;
+  en: string;
+}
+
+/** A value of a fact: a figure, a choice of a select, another fact (worded first) or both words. */
+export type FactValue = string | number | Localized | Fact;
+
+/** One statement with the values it reads. */
+export interface FactOf<Id extends StatementId> {
+  id: Id;
+  values?: { readonly [K in ParamName<Id>]: FactValue };
+}
+
+/** A statement as code returns it: which one, and the measured values it reads (one of them). */
+export type Fact<Id extends StatementId = StatementId> = Id extends StatementId ? FactOf<Id> : never;
+
+/** Builds a fact with its values checked against the statement's declared names. */
+export function fact<Id extends StatementId>(
+  id: Id,
+  ...values: ParamName<Id> extends never ? [] : [{ readonly [K in ParamName<Id>]: FactValue }]
+): FactOf<Id> {
+  return values.length ? { id, values: values[0] } : { id };
+}
