@@ -1,4 +1,4 @@
-import type { Localized, ReportLine, SubScores } from '../../src/api/contract';
+import type { Localized, SubScores } from '../../src/api/contract';
 
 const DIMENSIONS: Record<keyof SubScores, { zh: string; en: string; practice: Localized }> = {
   emotion: {
@@ -48,21 +48,18 @@ export interface FeedbackInput {
   maxScore: number;
   /** Every answered question in order; `correct` null for open questions (not scored). */
   items: Array<{ index: number; prompt: Localized; correct: boolean | null }>;
-  lines: ReportLine[];
+  /** Mean of each sub-score over the scored lines (src/audio/scoring/aggregate.ts); null: none. */
+  subScores: SubScores | null;
   improvement: number | null;
   emotionMatchRate: number | null;
   /** The answer percent of the learner's previous answered run of this film, if any. */
   previousAnswerPercent: number | null;
 }
 
-/** Mean of each sub-score over the latest attempt of every scored line. */
-function subScoreMeans(lines: ReportLine[]): Array<[keyof SubScores, number]> {
-  const latest = lines.map((l) => l.second ?? l.first).filter((a) => a !== null);
-  if (latest.length === 0) return [];
-  return (Object.keys(DIMENSIONS) as Array<keyof SubScores>).map((k) => [
-    k,
-    latest.reduce((s, a) => s + a.scores[k], 0) / latest.length,
-  ]);
+/** The run's sub-score means as pairs (none without a scored line). */
+function subScoreMeans(means: SubScores | null): Array<[keyof SubScores, number]> {
+  if (!means) return [];
+  return (Object.keys(DIMENSIONS) as Array<keyof SubScores>).map((k) => [k, means[k]]);
 }
 
 /** Strengths and the one thing to practise, computed from the learner's own figures (zh + en). */
@@ -94,7 +91,7 @@ export function buildFeedback(input: FeedbackInput): { strengths: Localized[]; p
       en: `Your answers improved by ${gain} points since last time (${input.previousAnswerPercent}% → ${input.answerPercent}%).`,
     });
   }
-  const means = subScoreMeans(input.lines).sort((a, b) => b[1] - a[1]);
+  const means = subScoreMeans(input.subScores).sort((a, b) => b[1] - a[1]);
   const best = means[0];
   if (best && best[1] >= 60) {
     const d = DIMENSIONS[best[0]];

@@ -9,7 +9,8 @@ import type { Part } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
-import { dubbingAverage, orderAttempts } from './attempts';
+import { runCounts } from '../../src/audio/scoring/aggregate';
+import { orderAttempts } from './attempts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -212,7 +213,7 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
       .execute(),
     db
       .selectFrom('takes')
-      .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall'])
+      .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
       .where('run_id', 'in', runIds)
       .execute(),
   ]);
@@ -231,10 +232,18 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
     byRun.set(t.run_id!, list);
   }
   for (const [runId, rows] of byRun) {
-    const attempts = [...orderAttempts(rows).values()];
+    // The rule of src/audio/scoring/aggregate.ts, as the run's report applies it.
+    const counted = (t: (typeof rows)[number]) => ({ overall: t.overall, speechDetected: t.speech !== 0 });
+    const counts = runCounts(
+      [...orderAttempts(rows)].map(([subtitlesId, a]) => ({
+        subtitlesId,
+        first: counted(a.first),
+        second: a.second ? counted(a.second) : null,
+      })),
+    );
     const f = out.get(runId)!;
-    f.dubbedLines = attempts.length;
-    f.dubbingAverage = dubbingAverage(attempts.map((a) => (a.second ?? a.first).overall));
+    f.dubbedLines = counts.dubbedLines;
+    f.dubbingAverage = counts.average;
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { uploadUsage } from './004-upload-usage';
 import { qrPickup } from './005-qr-pickup';
 import { filmBackground } from './006-film-background';
 import { dubRenders } from './007-dub-renders';
+import { takeSpeech } from './008-take-speech';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-qr-pickup': qrPickup,
   '006-film-background': filmBackground,
   '007-dub-renders': dubRenders,
+  '008-take-speech': takeSpeech,
 };
 
 export const migrationProvider: MigrationProvider = {

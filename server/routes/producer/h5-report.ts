@@ -35,7 +35,7 @@ function answerMark(q: Report['answers']['items'][number]) {
 
 /** The heard emotion as the app words it: named only when the reading was clear. */
 function emotionZh(a: LineAttemptSummary | null | undefined) {
-  return a ? ` · ${emotionVerdict(a.detected, a.clear).zh}` : '';
+  return a && a.speechDetected !== false ? ` · ${emotionVerdict(a.detected, a.clear).zh}` : '';
 }
 
 /** The line's latest take, through the signed link the page was rendered with. */
@@ -56,6 +56,12 @@ function dubVideoCard(video: Report['dubVideo'], token: string) {
   return html`<div class="card"><p>我的配音 <span class="en">My dub</span></p>${body}</div>`;
 }
 
+/** A take's score, or that no speech was heard in it (no score: src/audio/scoring/aggregate.ts). */
+function attemptScore(a: LineAttemptSummary | null | undefined): string {
+  if (!a) return '—';
+  return a.speechDetected === false ? '没听到说话声' : (formatScore(a.overall) ?? '—');
+}
+
 function reportBody(r: Report, token: string) {
   const answerRows = r.answers.items.map(
     (q, k) => html`<div class="row"><span>${k + 1}. ${q.prompt.zh}</span><span>${answerMark(q)}</span></div>`,
@@ -66,7 +72,7 @@ function reportBody(r: Report, token: string) {
         .filter((l) => l.first || l.second)
         .map(
           (l) => html`<div class="row"><span>${l.index}. ${l.text}</span>
-            <span>${formatScore(l.first?.overall) ?? '—'} → ${formatScore(l.second?.overall) ?? '—'}${emotionZh(l.second ?? l.first)}</span></div>
+            <span>${attemptScore(l.first)} → ${attemptScore(l.second)}${emotionZh(l.second ?? l.first)}</span></div>
             ${takeAudio((l.second ?? l.first)?.audioUrl)}`,
         )
     : [];
@@ -91,7 +97,9 @@ function reportBody(r: Report, token: string) {
           <p class="big">${formatScore(dub.average) ?? '—'}</p>
           <p class="en">${improvement !== null ? `第二次平均 ${improvement} 分 · ` : ''}${
             dub.emotionMatchRate !== null ? `情绪匹配 ${Math.round(dub.emotionMatchRate * 100)}%` : ''
-          }</p>${lineRows}</div>`
+          }${dub.emotionAverage != null ? ` · 情绪平均 ${formatScore(dub.emotionAverage)} 分` : ''}</p>${
+            dub.silentLines ? html`<p>${dub.silentLines} 句没有听到说话声，请重录</p>` : ''
+          }${lineRows}</div>`
         : ''
     }
     ${

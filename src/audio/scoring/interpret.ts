@@ -8,6 +8,7 @@
  * sub-score, explained with its own numbers).
  */
 import type { Emotion, Localized, SoundSuggestData, SpeechScore, SubScores } from '../../api/contract';
+import { aggregateRun, aggregateTake, EMOTION_PASS, hasSpeech } from './aggregate';
 import { round } from './contour';
 import { AROUSAL_TOLERANCE, EMOTION_LABELS, fmt, pct } from './labels';
 import { SOLO } from './subscores';
@@ -19,6 +20,8 @@ export interface InterpretLine {
   text: string;
   first: SpeechScore | null;
   second: SpeechScore | null;
+  /** The line's annotated emotion, when known (the run figures match against it: aggregate.ts). */
+  target?: string | null;
 }
 
 export interface Interpretation {
@@ -157,8 +160,8 @@ function paceLine(takes: SpeechScore[]): Localized | null {
   };
 }
 
-/** An emotion sub-score at or above this counts as a line whose emotion came across. */
-export const EMOTION_PASS = 60;
+/** An emotion sub-score at or above this counts as a line whose emotion came across (aggregate.ts). */
+export { EMOTION_PASS };
 
 /**
  * Emotion over the lines with a target: how many came across (emotion score ≥ EMOTION_PASS), which
@@ -199,7 +202,10 @@ function emotionLine(takes: SpeechScore[]): { line: Localized | null; rate: numb
 }
 
 function improvementLine(lines: InterpretLine[]): { line: Localized | null; improvement: number | null } {
-  const pairs = lines.filter((l) => l.first && l.second) as Array<{
+  // Pairs whose both takes have speech: a silent take is not a score (aggregate.ts).
+  const pairs = lines.filter(
+    (l) => l.first && l.second && hasSpeech(aggregateTake(l.first)) && hasSpeech(aggregateTake(l.second)),
+  ) as Array<{
     first: SpeechScore;
     second: SpeechScore;
   }>;
@@ -305,10 +311,25 @@ function subScoreMeans(takes: SpeechScore[]): SubScores {
 type Topic = NonNullable<SoundSuggestData['points']>[number]['topic'];
 
 export function interpretVoice(lines: InterpretLine[], totalLines: number): Interpretation {
-  const takes = lines.map(latest).filter((t): t is SpeechScore => t?.quality.speechDetected === true);
-  const scoredLines = lines.filter((l) => latest(l) !== null).length;
+  // The counts and averages are the run's figures by the one rule (aggregate.ts): the latest take per
+  // line, a take without speech counted as recorded but not scored.
+  const agg = aggregateRun(
+    lines.map((l) => ({
+      subtitlesId: l.subtitlesId,
+      first: l.first ? aggregateTake(l.first, l.target ?? null) : null,
+      second: l.second ? aggregateTake(l.second, l.target ?? null) : null,
+    })),
+    totalLines,
+  );
+  const takes = lines.map(latest).filter((t): t is SpeechScore => t !== null && hasSpeech(aggregateTake(t)));
+  const scoredLines = agg.scoredLines;
+  const dubbedLines = agg.dubbedLines;
+  const silent = agg.silentLines;
   const emptyFigures: SoundSuggestData['figures'] = {
     scoredLines,
+    dubbedLines,
+    silentLines: silent,
+    emotionAverage: null,
     totalLines,
     average: null,
     improvement: null,
@@ -318,17 +339,17 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
     emotionMatchRate: null,
   };
   if (takes.length === 0) {
-    const none = scoredLines === 0;
+    const none = dubbedLines === 0;
     return {
       zh: [
         none
           ? `这部影片的 ${totalLines} 句台词你还没有配音：先录几句，这里会根据你的录音给出声音分析。`
-          : `已录的 ${scoredLines} 句都没有检测到说话声：检查麦克风后重录，这里才能分析你的声音。`,
+          : `已录的 ${dubbedLines} 句都没有检测到说话声：检查麦克风后重录，这里才能分析你的声音。`,
       ],
       en: [
         none
           ? `You have not dubbed any of this film's ${totalLines} lines yet: record a few and your voice analysis will appear here.`
-          : `No speech was detected in your ${scoredLines} recorded line(s): check the microphone and record again.`,
+          : `No speech was detected in your ${dubbedLines} recorded line(s): check the microphone and record again.`,
       ],
       figures: emptyFigures,
       subScores: null,
@@ -338,8 +359,8 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
   }
   // Figures are rounded once here and the statements quote the rounded values, so a card showing
   // a figure beside its statement shows the same number.
-  const average = round(meanOf(takes.map((t) => t.overall)) ?? 0, 1);
-  const means = subScoreMeans(takes);
+  const average = agg.average ?? 0;
+  const means = agg.subScores ?? subScoreMeans(takes);
   const emotion = emotionLine(takes);
   const progress = improvementLine(lines);
   const weakest = weakestSubScore(means);
@@ -348,10 +369,15 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
     [
       'overall',
       ['figures.scoredLines', 'figures.average'],
-      {
-        zh: `总评：已配 ${scoredLines}/${totalLines} 句，平均 ${Math.round(average)} 分。`,
-        en: `Overall: ${scoredLines}/${totalLines} lines dubbed, average ${Math.round(average)}.`,
-      },
+      silent > 0
+        ? {
+            zh: `总评：已配 ${dubbedLines}/${totalLines} 句，其中 ${silent} 句没有听到说话声，请重录；有声的 ${scoredLines} 句平均 ${Math.round(average)} 分。`,
+            en: `Overall: ${dubbedLines}/${totalLines} lines dubbed; in ${silent} no speech was heard, so record them again; the ${scoredLines} with speech average ${Math.round(average)}.`,
+          }
+        : {
+            zh: `总评：已配 ${scoredLines}/${totalLines} 句，平均 ${Math.round(average)} 分。`,
+            en: `Overall: ${scoredLines}/${totalLines} lines dubbed, average ${Math.round(average)}.`,
+          },
     ],
     ['range', ['figures.pitchRangeSemitones'], rangeLine(takes)],
     ['melody', ['subScores.intonation', 'pitchDistanceSt'], melodyLine(takes, means)],
@@ -372,13 +398,16 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
     points: kept.map(([topic, figures]) => ({ topic, figures })),
     figures: {
       scoredLines,
+      dubbedLines,
+      silentLines: silent,
+      emotionAverage: agg.emotionAverage,
       totalLines,
       average,
       improvement: progress.improvement === null ? null : round(progress.improvement, 1),
       pitchRangeSemitones: range === null ? null : round(range, 2),
       syllablesPerSecond: rate === null ? null : round(rate, 2),
       loudnessRangeDb: loud === null ? null : round(loud, 2),
-      emotionMatchRate: emotion.rate === null ? null : round(emotion.rate, 3),
+      emotionMatchRate: agg.emotionMatchRate,
     },
     subScores: means,
     pitchDistanceSt: distance === null ? null : round(distance, 2),

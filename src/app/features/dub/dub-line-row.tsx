@@ -41,14 +41,31 @@ function stageLabel(state: LineState): string {
   return t(`dub.${state.stage}`);
 }
 
-function overallOf(json: string | undefined): number | null {
-  if (!json) return null;
+/**
+ * A take's score, or null; `silent` when no speech was detected in it: that take is no score
+ * (src/audio/scoring/aggregate.ts), so its row says so and asks for a retake instead of showing 0.
+ */
+function takeOf(json: string | undefined): { overall: number | null; silent: boolean } {
+  if (!json) return { overall: null, silent: false };
   try {
-    const v = (JSON.parse(json) as { overall?: unknown }).overall;
-    return typeof v === 'number' ? v : null;
+    const r = JSON.parse(json) as { overall?: unknown; quality?: { speechDetected?: unknown } };
+    if (r.quality?.speechDetected === false) return { overall: null, silent: true };
+    return { overall: typeof r.overall === 'number' ? r.overall : null, silent: false };
   } catch {
-    return null;
+    return { overall: null, silent: false };
   }
+}
+
+/** One attempt's score badge, or "no speech heard" for a take without speech. */
+function AttemptBadge({ take, label }: { take: { overall: number | null; silent: boolean }; label: string }) {
+  if (take.silent) {
+    return (
+      <span className={styles.chip} data-stage="failed" data-silent="true">
+        {label} · {t('dub.noSpeech')}
+      </span>
+    );
+  }
+  return <ScoreBadge score={take.overall} label={`${label} ${take.overall ?? ''}`} />;
 }
 
 const scoreSignals = new Map<string, ReadonlySignal<SubtitleScore | undefined>>();
@@ -103,15 +120,25 @@ export const DubLineRow = memo(function DubLineRow({
   // Parsed once per stored JSON, not on every stage or progress change of the row.
   const firstJson = entry?.firstUserAudioJson;
   const secondJson = entry?.secondUserAudioJson;
-  const first = useMemo(() => overallOf(firstJson), [firstJson]);
-  const second = useMemo(() => overallOf(secondJson), [secondJson]);
+  const firstTake = useMemo(() => takeOf(firstJson), [firstJson]);
+  const secondTake = useMemo(() => takeOf(secondJson), [secondJson]);
+  const first = firstTake.overall;
+  const second = secondTake.overall;
+  // The latest take counts (aggregate.ts): a silent one asks for a retake.
+  const latestSilent = secondJson ? secondTake.silent : firstTake.silent;
   const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
   const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
   const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;
   const [open, setOpen] = useState(false);
   const detailId = useId();
   return (
-    <li className={styles.line} data-testid={`line-${line.id}`} data-stage={state.stage} data-active={active}>
+    <li
+      className={styles.line}
+      data-testid={`line-${line.id}`}
+      data-stage={state.stage}
+      data-active={active}
+      data-silent={latestSilent || undefined}
+    >
       <span className={styles.time}>
         {secondsToMmss(line.startTime_m)}
         <br />
@@ -125,14 +152,14 @@ export const DubLineRow = memo(function DubLineRow({
       </span>
       <span className={styles.status}>
         <span className={styles.chip} data-stage={state.stage} role="status">
-          {stageLabel(state)}
+          {latestSilent && state.stage === 'scored' ? t('dub.noSpeech') : stageLabel(state)}
         </span>
         {state.stage === 'uploading' && typeof state.progress === 'number' ? (
           <progress className={styles.progress} max={1} value={state.progress} />
         ) : null}
         {entry ? (
           <>
-            <ScoreBadge score={first} label={`${t('dub.attempt1')} ${first ?? ''}`} />
+            <AttemptBadge take={firstTake} label={t('dub.attempt1')} />
             {source1 ? (
               <Button size="sm" variant="ghost" onClick={() => onPlay(source1)}>
                 {t('dub.play')} 1
@@ -140,7 +167,7 @@ export const DubLineRow = memo(function DubLineRow({
             ) : null}
             {entry.secondUserAudioJson ? (
               <>
-                <ScoreBadge score={second} label={`${t('dub.attempt2')} ${second ?? ''}`} />
+                <AttemptBadge take={secondTake} label={t('dub.attempt2')} />
                 {source2 ? (
                   <Button size="sm" variant="ghost" onClick={() => onPlay(source2)}>
                     {t('dub.play')} 2
@@ -175,7 +202,7 @@ export const DubLineRow = memo(function DubLineRow({
         <IdleButton
           busy={busy}
           size="sm"
-          variant="secondary"
+          variant={latestSilent ? 'primary' : 'secondary'}
           onClick={() => onRecord(line)}
           data-testid={`record-${line.id}`}
         >
@@ -186,6 +213,11 @@ export const DubLineRow = memo(function DubLineRow({
         <div id={detailId} className={styles.detail}>
           <LineScoreDetail firstJson={entry.firstUserAudioJson} secondJson={entry.secondUserAudioJson} />
         </div>
+      ) : null}
+      {latestSilent && state.stage === 'scored' ? (
+        <span className={`${styles.hint} ${styles.detail}`} role="alert">
+          {t('dub.noSpeechRetake')}
+        </span>
       ) : null}
       {message && state.stage !== 'scored' ? (
         <span className={`${styles.hint} ${styles.detail}`}>{message}</span>

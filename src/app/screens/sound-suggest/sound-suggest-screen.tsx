@@ -17,6 +17,9 @@ import { type FigureKey, parseSuggestLine } from './suggest-lines';
 const FIGURE_LABEL = {
   scoredLines: 'suggest.fig.scoredLines',
   totalLines: 'suggest.fig.scoredLines',
+  dubbedLines: 'suggest.fig.dubbedLines',
+  silentLines: 'suggest.fig.silentLines',
+  emotionAverage: 'suggest.fig.emotionAverage',
   average: 'suggest.fig.average',
   improvement: 'suggest.fig.improvement',
   pitchRangeSemitones: 'suggest.fig.pitchRange',
@@ -26,6 +29,8 @@ const FIGURE_LABEL = {
 } as const satisfies Record<FigureKey, string>;
 
 const SHOWN: FigureKey[] = [
+  'dubbedLines',
+  'silentLines',
   'scoredLines',
   'average',
   'improvement',
@@ -33,6 +38,7 @@ const SHOWN: FigureKey[] = [
   'syllablesPerSecond',
   'loudnessRangeDb',
   'emotionMatchRate',
+  'emotionAverage',
 ];
 
 export function figureValue(key: FigureKey, f: SoundSuggestData['figures'], t: Translate): string {
@@ -41,6 +47,12 @@ export function figureValue(key: FigureKey, f: SoundSuggestData['figures'], t: T
     case 'scoredLines':
     case 'totalLines':
       return `${f.scoredLines}/${f.totalLines}`;
+    case 'dubbedLines':
+      return `${f.dubbedLines ?? f.scoredLines}/${f.totalLines}`;
+    case 'silentLines':
+      return String(f.silentLines ?? 0);
+    case 'emotionAverage':
+      return f.emotionAverage == null ? na : String(Math.round(f.emotionAverage));
     case 'average':
       return f.average === null ? na : String(Math.round(f.average));
     case 'improvement':
