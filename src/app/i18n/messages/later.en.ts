@@ -250,7 +250,7 @@ export const laterEn = {
   'watchDub.noTakes': 'No line dubbed yet: record a few, then watch',
   'watchDub.count': '{n} of {total} lines in your voice',
   'watchDub.download': 'Download my dubbed clip',
-  'watchDub.rendering': 'Your dubbed clip is being made; refresh in a moment to download it',
+  'watchDub.rendering': 'Your dubbed clip is being made; its download link appears here when it is ready',
 
   // A retake’s lead-in (features/dub/lead-in.ts) and the pitch guide (features/dub/pitch-guide.tsx)
   'leadIn.label': 'Before a retake, play the line before with',

@@ -244,7 +244,7 @@ export const laterZh = {
   'watchDub.noTakes': '还没有配音的台词：先录几句再来看',
   'watchDub.count': '{n}/{total} 句是你的声音',
   'watchDub.download': '下载配音视频',
-  'watchDub.rendering': '配音视频生成中，稍后刷新即可下载',
+  'watchDub.rendering': '配音视频生成中，完成后这里会出现下载链接',
 
   // A retake’s lead-in (features/dub/lead-in.ts) and the pitch guide (features/dub/pitch-guide.tsx)
   'leadIn.label': '重录前先播放上一句',
