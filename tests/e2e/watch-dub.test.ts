@@ -96,7 +96,7 @@ afterAll(async () => {
 const hasFirstAttempt = (page: Page, id: string) =>
   waitForExpression(
     page,
-    `!!JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(id)}]?.firstUserAudioJson`,
+    `!!(() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })()[${JSON.stringify(id)}]?.firstUserAudioJson`,
     60_000,
   );
 
