@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { AnswerScreen } from '../../../src/app/screens/answer/answer-screen';
-import { readDraft, readLastResult } from '../../../src/app/features/answers/answer-storage';
+import { readDraft, readLastResult, writeLastResult } from '../../../src/app/features/answers/answer-storage';
 import { ResultScreen } from '../../../src/app/screens/result/result-screen';
 import { prpo } from '../../../src/app/features/part/part-store';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
@@ -164,5 +164,27 @@ describe('result screen in a new browser session', () => {
     });
     renderScreen(<ResultScreen part="prpo" />, '/prpo/result');
     expect(await screen.findByText('还没有答题结果')).toBeInTheDocument();
+  });
+
+  test("?filmId= shows that film's result only: another film answered in this tab is not shown", async () => {
+    writeLastResult('prpo', {
+      filmId: 'film-1',
+      filmTitle: detail.title,
+      filmTitleEn: detail.titleEn,
+      questions: detail.questions,
+      data: saved,
+    });
+    server.handle((req, res) => {
+      const p = req.url.pathname;
+      if (p.endsWith('/get_run'))
+        return json(res, { code: 200, msg: 'ok', data: { run: null, answers: null, lines: [] } });
+      if (p.endsWith('/get_film_info')) return json(res, { code: 200, msg: 'ok', data: detail });
+      json(res, { code: 404, msg: 'no such call', data: null });
+    });
+    renderScreen(<ResultScreen part="prpo" filmId="film-2" />, '/prpo/result');
+    expect(await screen.findByText('还没有答题结果')).toBeInTheDocument();
+    const asked = server.seen.find((r) => r.url.pathname.endsWith('/get_run'));
+    expect(asked?.url.searchParams.get('filmId')).toBe('film-2');
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

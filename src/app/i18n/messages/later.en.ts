@@ -208,6 +208,7 @@ export const laterEn = {
   'dub.level': 'Input level',
   'dub.pitch': 'Pitch',
   'dub.next': 'See voice tips',
+  'dub.backToFilm': 'Back to the film',
   'dub.back': 'Back to your result',
   'dub.cut': 'Cut short',
   'dub.prompt.label': 'Line to say',

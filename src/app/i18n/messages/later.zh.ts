@@ -205,6 +205,7 @@ export const laterZh = {
   'dub.level': '输入音量',
   'dub.pitch': '音高',
   'dub.next': '查看声音建议',
+  'dub.backToFilm': '回到影片',
   'dub.back': '返回答题结果',
   'dub.cut': '未录完',
   'dub.prompt.label': '要说的台词',
