@@ -6,13 +6,14 @@
  * `npm run eval:transfer -- --record` adds the transfer bench's figures afterwards.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmotionEstimate, EmotionModelFile } from '../../src/audio/analysis';
 import type { HeadSet, ModelHead } from '../../src/audio/analysis/emotion-model-schema';
 import { loadSamples } from './dataset';
 import { type ConditionResult, evaluateLoso, formatCondition } from './protocol';
+import { describeNaming, heldOutReadings, namingRule } from './naming';
 import { DEFAULT_RECIPE, fitRecipe } from './recipe';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -69,7 +70,10 @@ export function labelThreshold(rows: Array<{ emotion: string; reading: EmotionEs
 
 const samples = await loadSamples(DEFAULT_RECIPE.variants);
 console.error('leave-one-speaker-out evaluation of the recipe…');
-const loso = evaluateLoso(samples, DEFAULT_RECIPE, true);
+const folds = new Map<string, EmotionModelFile>();
+const loso = evaluateLoso(samples, DEFAULT_RECIPE, true, folds);
+const held = heldOutReadings(samples, folds, DEFAULT_RECIPE.variants);
+console.log(`naming thresholds on held-out speakers (worst of clean and shifted):\n${describeNaming(held)}`);
 console.log(formatCondition('speaker-normalised', loso.normalised));
 console.log(formatCondition('cold', loso.cold));
 const model: EmotionModelFile = fitRecipe(samples, DEFAULT_RECIPE);
@@ -78,6 +82,7 @@ model.globalStd = model.globalStd.map(sig);
 model.cold = roundSet(model.cold);
 model.speaker = roundSet(model.speaker);
 model.labelThreshold = sig(labelThreshold(loso.coldReadings));
+model.naming = namingRule(held);
 model.arousalGoal = Object.fromEntries(
   Object.entries(model.arousalGoal).map(([k, v]) => [k, sig(v)]),
 ) as EmotionModelFile['arousalGoal'];
@@ -88,17 +93,25 @@ model.provenance = {
   augmentation: `${DEFAULT_RECIPE.variants} shifted copies of every training take (pitch, vocal tract, tempo, microphone drawn per speaker; noise and room per take; never a codec): scripts/eval/transfer/conditions.ts augment`,
   features: `analyzeVoice (src/audio/analysis) utterance functionals; cold heads read ${model.cold.inputs.length} (no absolute pitch level, formant frequencies or MFCC means), speaker heads ${model.speaker.inputs.length}`,
   classifier: `per head set: softmax regression over the 7 classes, logistic arousal and valence heads; class-balanced cross-entropy, L2 ${t.l2}, Adam lr ${t.learningRate}, ${t.epochs} full-batch epochs, seed ${t.seed}`,
-  calibration: `category temperature fitted on ${DEFAULT_RECIPE.calibrationGroups} inner folds of held-out speakers (clean and shifted takes); labelThreshold = lowest top probability with ≥ ${LABEL_PRECISION * 100} % precision on leave-one-speaker-out cold readings; arousalGoal = mean held-out arousal reading per class`,
+  calibration: `category temperature fitted on ${DEFAULT_RECIPE.calibrationGroups} inner folds of held-out speakers (clean and shifted takes); labelThreshold = lowest top probability with ≥ ${LABEL_PRECISION * 100} % precision on leave-one-speaker-out cold readings; arousalGoal = mean held-out arousal reading per class; naming: scripts/emotion/naming.ts (per class and reading, the lowest threshold with ≥ 95 % precision in the worst of clean and shifted held-out takes; classes under 85 % precision out of domain withheld; no percentage shown unless calibrated out of domain)`,
   normalisation:
     'cold heads: z-scores with the training-set mean/std; speaker heads: z-scores with the speaker running mean/variance shrunk toward the global ones by speakerPrior pseudo-takes; outputs blended with weight n/(n+blendTakes) for the speaker heads',
   script:
     'scripts/emotion/train.ts (npm run train:emotion); evaluation scripts/emotion/eval.ts (npm run eval:emotion), scripts/eval/transfer (npm run eval:transfer), scripts/eval/match.ts (npm run eval:match)',
 };
+// The transfer bench's figures (`npm run eval:transfer -- --record`) take far longer than training;
+// they are kept from the file being replaced, and `recordedWith` says which weights they measured.
+const previousFile = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as EmotionModelFile) : null;
+const transfer = previousFile?.evaluation?.transfer as Record<string, unknown> | undefined;
+const sameWeights =
+  previousFile !== null &&
+  JSON.stringify([previousFile.cold, previousFile.speaker]) === JSON.stringify([model.cold, model.speaker]);
 model.evaluation = {
   protocol: 'leave-one-speaker-out over the 10 EmoDB speakers, clean takes; see scripts/emotion/protocol.ts',
   normalised: summary(loso.normalised),
   online: summary(loso.online),
   cold: summary(loso.cold),
+  ...(transfer && sameWeights ? { transfer } : {}),
 };
 writeFileSync(out, `${JSON.stringify(model)}\n`);
 // Same layout as the repository formatter, so a re-run on unchanged data leaves git clean.

@@ -12,6 +12,8 @@
  *     emotion (they compare the delivery with the actor's, so near 0.5 means "no emotion signal").
  * Every recording is read by the model of the leave-one-speaker-out fold that did not hear its
  * speaker, so neither side of any pair was seen in training. Trailing zero padding is trimmed.
+ * Then the out-of-domain table on nemo-dev (scripts/eval/nemo), which holds the match AUC, pass rates
+ * and scene arc AUC on speakers and a language no model heard; `-- --only nemo` prints it alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +39,7 @@ import { classifyPrevious, fitPrevious, pickPrevious, previousMatch } from '../e
 import type { Sample } from '../emotion/protocol';
 import { DEFAULT_RECIPE, fitRecipe, statsOf, withoutTake } from '../emotion/recipe';
 import { emoDbDir, loadEmoDbAudio, loadEmoDbIndex } from '../lib/emodb';
+import { nemoReport } from './nemo/report';
 import { rocAuc } from './roc-auc';
 
 interface Reading {
@@ -65,6 +68,10 @@ function readings(
 }
 
 function main(): Promise<void> | void {
+  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'nemo') {
+    nemoReport();
+    return;
+  }
   const dir = emoDbDir();
   if (!fs.existsSync(path.join(dir, 'labels.csv')) || !fs.existsSync(path.join(dir, 'wav'))) {
     console.log(`eval:match SKIPPED: EmoDB is absent (looked in ${dir} for labels.csv and wav/).`);
@@ -168,6 +175,7 @@ async function run(dir: string): Promise<void> {
   console.log('');
   console.log('goal on other languages: ≥ 0.80 annotated, ≥ 0.75 actor (this is EmoDB, a proxy)');
   console.log(`time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  nemoReport();
 }
 
 await main();

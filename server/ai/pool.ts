@@ -9,6 +9,9 @@ import type {
   ScoreJobResult,
 } from './score-task';
 
+/** The worker threads' entry: CommonJS, see the comment at its top. */
+export const SCORE_WORKER_FILE = new URL('./score-worker.cjs', import.meta.url).href;
+
 export const BUSY_MESSAGE = '评分服务繁忙，请稍后再试';
 
 /** Tasks allowed to wait per worker before new ones are shed (a 3 s take scores in tens of ms). */
@@ -29,7 +32,7 @@ export class ScoringPool {
   constructor(threads: number, maxQueue = threads * QUEUE_PER_WORKER) {
     this.maxQueue = maxQueue;
     this.pool = new Piscina({
-      filename: new URL('./score-worker.mjs', import.meta.url).href,
+      filename: SCORE_WORKER_FILE,
       minThreads: threads,
       maxThreads: threads,
       maxQueue,

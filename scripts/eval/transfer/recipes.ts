@@ -30,13 +30,7 @@ export function shippedRecipe(opt: RecipeOptions = DEFAULT_RECIPE, id = 'shipped
       return {
         project: (x) => x,
         read: (x, stats) => classifyEmotion(x, stats, model),
-        match: (learner, target) =>
-          emotionMatch(
-            learner,
-            target,
-            model,
-            process.env.CATEGORY_WEIGHT ? Number(process.env.CATEGORY_WEIGHT) : undefined,
-          ).score,
+        match: (learner, target) => emotionMatch(learner, target, model).score,
       };
     },
   };

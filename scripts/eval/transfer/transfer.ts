@@ -13,8 +13,13 @@
  * normalised, match AUC (same sentence, another speaker; target annotated or the actor's clean take,
  * learner cold), expected calibration error, and how often the top class differs from the clean take's.
  *
+ * Then the out-of-domain table on nemo-dev (scripts/eval/nemo: Polish speakers and a language the
+ * models never heard; evaluation only), v1 / v2 / shipped.
+ *
  * Options: --splits loso,sentence,sex (default all); --conditions a,b (default all);
- * --record (write the summary into src/audio/analysis/emotion-model.json's evaluation.transfer).
+ * --only nemo (just the nemo-dev table, about 15 s once its features are cached);
+ * --record (write the EmoDB summary into src/audio/analysis/emotion-model.json's evaluation.transfer;
+ * nemo-dev figures are never written into the repository).
  * Features are cached under scripts/.cache/transfer (see features.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -32,6 +37,7 @@ import {
   readSplit,
   type Take,
 } from './bench';
+import { nemoReport } from '../nemo/report';
 import { BENCH_CONDITIONS } from './conditions';
 import { ensureConditions, loadCondition } from './features';
 import { previousRecipe, shippedRecipe } from './recipes';
@@ -80,6 +86,10 @@ function mean(rows: Figures[]): Figures {
 }
 
 async function main(): Promise<void> {
+  if (arg('only') === 'nemo') {
+    nemoReport();
+    return;
+  }
   if (!existsSync(join(emoDbDir(), 'labels.csv'))) {
     console.log(`eval:transfer SKIPPED: EmoDB is absent (looked in ${emoDbDir()}); set EMODB_DIR.`);
     return;
@@ -149,6 +159,7 @@ async function main(): Promise<void> {
     'arousal AUC ≥ 0.85 cold, ≥ 0.90 normalised. This bench is a proxy for them, not a measurement.',
   );
   console.log(`time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  nemoReport();
   if (process.argv.includes('--record')) {
     const file = resolve(root, 'src', 'audio', 'analysis', 'emotion-model.json');
     const model = JSON.parse(readFileSync(file, 'utf8'));

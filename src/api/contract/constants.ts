@@ -25,11 +25,12 @@ export type CodeValue = (typeof Code)[keyof typeof Code];
 
 /**
  * Version of the result JSON the scorer writes now. 2 added the confidence-aware emotion fields
- * (`emotion.confidence`, `clear`, `arousalGap`, `targetArousal`) and `deliveryLikeness`; results of
- * version 1 (stored takes) still parse, without them.
+ * (`emotion.confidence`, `clear`, `arousalGap`, `targetArousal`) and `deliveryLikeness`; 3 added
+ * `emotion.named`, `reading`, `energyAgreement`, `categoryAgreement` and leaves `confidence` out when
+ * no percentage may be shown. Results of versions 1 and 2 (stored takes) still parse.
  */
-export const SPEECH_SCORE_VERSION = 2 as const;
-export const SPEECH_SCORE_VERSIONS = [1, 2] as const;
+export const SPEECH_SCORE_VERSION = 3 as const;
+export const SPEECH_SCORE_VERSIONS = [1, 2, 3] as const;
 
 /** Header of get_wx_login_status carrying qr_url's `pickupKey` (the call's parameters stay the spec's). */
 export const QR_PICKUP_HEADER = 'qr-pickup-key';

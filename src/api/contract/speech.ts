@@ -84,7 +84,7 @@ export type ComparisonFigures = z.infer<typeof comparisonFigures>;
 
 /** The result of one scored take (versioned). Stored by the client as first/secondUserAudioJson. */
 export const speechScore = z.object({
-  version: z.union([z.literal(1), z.literal(SPEECH_SCORE_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(SPEECH_SCORE_VERSION)]),
   takeId: z.string(),
   subtitlesId: z.string(),
   filmId: z.string(),
@@ -93,6 +93,7 @@ export const speechScore = z.object({
   overall: z.number(),
   scores: subScores,
   emotion: z.object({
+    /** The model's top class; shown to a learner only when `clear` (v3: see `named`). */
     detected: emotion,
     probabilities: emotionProbabilities,
     arousal: z.number(),
@@ -101,12 +102,26 @@ export const speechScore = z.object({
     targetSource: z.enum(['annotated', 'actor', 'none']),
     actorProbabilities: emotionProbabilities.nullable(),
     /**
-     * v2: calibrated probability of `detected` (0–1). Measured on EmoDB's held-out speakers; on
-     * other languages and voices it is optimistic.
+     * v2: calibrated probability of `detected` (0–1). v3: present only when this percentage may be
+     * shown to the learner (its calibration holds on speech the model never heard); absent otherwise.
      */
     confidence: z.number().optional(),
-    /** v2: whether `detected` is sure enough to be named to the learner (else "no clear emotion heard"). */
+    /**
+     * v2: whether `detected` is named to the learner with its percentage (else "no clear emotion
+     * heard"). v3: true only when `named` and `confidence` is present.
+     */
     clear: z.boolean().optional(),
+    /**
+     * v3: whether `detected` may be named to the learner at all (docs/emotion.md: only classes whose
+     * precision holds on held-out speakers, shifted recordings and another language).
+     */
+    named: z.boolean().optional(),
+    /** v3: the naming rule applied: a first take read cold, or one read against the learner's own takes. */
+    reading: z.enum(['cold', 'baseline']).optional(),
+    /** v3: 0–1, how close the learner's energy (arousal) is to the target's; null without a target. */
+    energyAgreement: z.number().nullable().optional(),
+    /** v3: 0–1, how far the category reading agrees beyond energy; null without a target. */
+    categoryAgreement: z.number().nullable().optional(),
     /** v2: where the target sits on the arousal scale (the actor's reading or the emotion's typical place). */
     targetArousal: z.number().nullable().optional(),
     /** v2: learner's arousal − targetArousal (> 0: more energy than the target), null without a target. */

@@ -32,6 +32,22 @@ export interface HeadSet {
   temperature: number;
 }
 
+/**
+ * When the category may be named to a learner (scripts/emotion/naming.ts decides it on EmoDB's
+ * held-out speakers, clean and shifted; an out-of-domain check may only withhold classes).
+ */
+export interface EmotionNaming {
+  /** The learner's own takes before `baseline` applies instead of `cold`. */
+  baselineTakes: number;
+  /** Per class, the calibrated top probability at or above which it is named; absent: never named. */
+  cold: Partial<Record<Emotion, number>>;
+  baseline: Partial<Record<Emotion, number>>;
+  /** Classes never named: under the product's precision on speech in another language. */
+  withheld: Emotion[];
+  /** Whether the calibrated percentage is shown beside a named class. */
+  showPercentage: boolean;
+}
+
 /** Shape of emotion-model.json (written by scripts/emotion/train.ts). */
 export interface EmotionModelFile {
   format: 'emotion-model/2';
@@ -57,6 +73,8 @@ export interface EmotionModelFile {
    * below it the result says no clear emotion was heard.
    */
   labelThreshold: number;
+  /** When a category is named (absent in older files: none is). */
+  naming?: EmotionNaming;
   /**
    * Mean arousal-head reading (cold) of held-out speakers' takes of each class: where a take of an
    * annotated emotion should land on this model's arousal scale.

@@ -3,7 +3,7 @@
 // `npm run train:emotion` and evaluated by `npm run eval:emotion`.
 export { analyzeVoice, CLIP_LEVEL, MAX_SAMPLE_RATE, MIN_SAMPLE_RATE } from './analyze-voice';
 export { classifyEmotion, emotionModel, normalizeFeatures } from './emotion';
-export type { EmotionModelFile } from './emotion-model-schema';
+export type { EmotionModelFile, EmotionNaming } from './emotion-model-schema';
 export { FEATURE_NAMES } from './feature-names';
 export { deserializeAnalysis, serializeAnalysis } from './serialize';
 export { updateSpeakerStats } from './speaker-stats';

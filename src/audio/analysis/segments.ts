@@ -26,6 +26,13 @@ export function percentile(a: ArrayLike<number>, n: number, q: number, scratch: 
 }
 
 /**
+ * Below this (dBFS) a frame is silent whatever the take's level: the quantisation noise of 16-bit
+ * audio, so a take recorded 30 dB quieter is segmented the same (the thresholds above it are
+ * relative to the take's own noise floor and loudest frames).
+ */
+export const SILENCE_DB = -100;
+
+/**
  * Speech/pause segmentation from intensity and voicing. A frame is "active" when it is louder than
  * both noise floor + 9 dB and the 97th percentile - 35 dB; speech must also contain voicing, so
  * noise bursts alone are not speech. Onset/offset are the first/last active frame of the first/last
@@ -42,7 +49,7 @@ export function segmentSpeech(
   const speechMask = new Uint8Array(frames);
   const noiseFloorDb = frames > 0 ? percentile(intensityDb, frames, 0.1, scratch) : INTENSITY_FLOOR_DB;
   const top = frames > 0 ? percentile(intensityDb, frames, 0.97, scratch) : INTENSITY_FLOOR_DB;
-  const thr = Math.max(noiseFloorDb + 9, top - 35, -70);
+  const thr = Math.max(noiseFloorDb + 9, top - 35, SILENCE_DB);
   const active = new Uint8Array(frames);
   for (let f = 0; f < frames; f++) active[f] = intensityDb[f] > thr ? 1 : 0;
   // Bridge gaps shorter than the minimum pause.

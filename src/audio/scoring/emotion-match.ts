@@ -1,17 +1,17 @@
 /**
- * How well the learner's emotion matches the line's target (pure). It leans on what carries across
- * voices and languages and uses the category only as far as the model is sure of it:
+ * How well the learner's emotion matches the line's target (pure). Two measures must agree, so that
+ * energy alone cannot win a line (an angry take has the energy of a happy line):
  *
- *   score = 100 × ((1 − w) × arousal agreement + w × category agreement),  w = CATEGORY_WEIGHT × c
+ *   score = 100 × energy agreement × category agreement
  *
- * - arousal agreement: 1 − |learner's arousal − goal| / 2, the goal being the actor's arousal or,
- *   for an annotated line, where held-out takes of that emotion land on the arousal head
- *   (`arousalGoal` of the model). With speaker statistics the learner's arousal is read against
- *   their own baseline (the speaker heads), so it is the direction of change across lines that counts.
- * - category agreement: the calibrated probability of the target class relative to the learner's top
- *   class (annotated), or the Bhattacharyya overlap of the two distributions (actor).
- * - c: how sure the category reading is: the learner's top calibrated probability (annotated), the
- *   geometric mean of the learner's and the actor's (actor).
+ * - energy agreement: 1 − |learner's arousal − goal| / 2, the goal being the actor's arousal or, for
+ *   an annotated line, where held-out takes of that emotion land on the arousal head (`arousalGoal`
+ *   of the model). With speaker statistics the learner's arousal is read against their own baseline
+ *   (the speaker heads), so it is the change from their own voice that counts.
+ * - category agreement: the learner's calibrated probability of the target class (annotated, or the
+ *   actor's top class) relative to the learner's top class. This is where
+ *   anything beyond energy (valence, voice quality) enters; where the model cannot tell two
+ *   emotions of the same energy apart, the score stays low rather than passing both.
  * - No target: how clearly one emotion is carried (the top probability), so the sub-score still
  *   means something for a line without annotation or reference.
  */
@@ -30,9 +30,6 @@ export const EMOTION_SPACE: Record<Emotion, { arousal: number; valence: number }
   neutral: { arousal: 0, valence: 0 },
 };
 
-/** Share of the score the category can take when the reading is fully sure. */
-export const CATEGORY_WEIGHT = 0.5;
-
 export interface EmotionMatch {
   /** 0–100. */
   score: number;
@@ -48,8 +45,10 @@ export interface EmotionMatch {
   goal: { arousal: number; valence: number } | null;
   /** Learner's arousal minus the goal's (> 0: more energy than the target), null without a target. */
   arousalGap: number | null;
-  /** Weight the category got in the score (0 … CATEGORY_WEIGHT). */
-  categoryWeight: number;
+  /** 0–1: how close the learner's energy (arousal) is to the target's; null without a target. */
+  energyAgreement: number | null;
+  /** 0–1: the learner's probability of the target class re their top class; null without a target. */
+  categoryAgreement: number | null;
 }
 
 export function bhattacharyya(p: Record<Emotion, number>, q: Record<Emotion, number>): number {
@@ -76,7 +75,6 @@ export function emotionMatch(
   learner: EmotionReading,
   target: EmotionTarget,
   model: EmotionModelFile = emotionModel(),
-  categoryWeight = CATEGORY_WEIGHT,
 ): EmotionMatch {
   const confidence = topProbability(learner.probabilities);
   if (target.kind === 'none') {
@@ -89,19 +87,19 @@ export function emotionMatch(
       avDistance: null,
       goal: null,
       arousalGap: null,
-      categoryWeight: 0,
+      energyAgreement: null,
+      categoryAgreement: null,
     };
   }
   const goal = target.kind === 'annotated' ? goalOf(target.emotion, model) : target.reading;
   const arousalGap = learner.arousal - goal.arousal;
-  const arousalAgreement = 1 - Math.min(2, Math.abs(arousalGap)) / 2;
+  const energy = 1 - Math.min(2, Math.abs(arousalGap)) / 2;
   const avDistance = Math.hypot(arousalGap, learner.valence - goal.valence);
   if (target.kind === 'annotated') {
     const p = learner.probabilities[target.emotion] ?? 0;
-    const w = categoryWeight * confidence;
-    const category = p / Math.max(1e-9, confidence);
+    const category = Math.min(1, p / Math.max(1e-9, confidence));
     return {
-      score: 100 * ((1 - w) * arousalAgreement + w * category),
+      score: 100 * energy * category,
       target: target.emotion,
       targetSource: 'annotated',
       targetProbability: p,
@@ -109,21 +107,89 @@ export function emotionMatch(
       avDistance,
       goal: { arousal: goal.arousal, valence: goal.valence },
       arousalGap,
-      categoryWeight: w,
+      energyAgreement: energy,
+      categoryAgreement: category,
     };
   }
   const actor = target.reading;
-  const overlap = bhattacharyya(learner.probabilities, actor.probabilities);
-  const w = categoryWeight * Math.sqrt(confidence * topProbability(actor.probabilities));
+  // The actor's top class is the target, read like an annotated one: the overlap of the two
+  // distributions would count two unsure readings as agreeing, which passes on energy alone.
+  const p = learner.probabilities[actor.detected] ?? 0;
+  const category = Math.min(1, p / Math.max(1e-9, confidence));
   return {
-    score: 100 * ((1 - w) * arousalAgreement + w * overlap),
+    score: 100 * energy * category,
     target: actor.detected,
     targetSource: 'actor',
-    targetProbability: learner.probabilities[actor.detected] ?? 0,
-    overlap,
+    targetProbability: p,
+    overlap: bhattacharyya(learner.probabilities, actor.probabilities),
     avDistance,
     goal: { arousal: actor.arousal, valence: actor.valence },
     arousalGap,
-    categoryWeight: w,
+    energyAgreement: energy,
+    categoryAgreement: category,
   };
+}
+
+/** What the scoring may say about the category of a reading. */
+export interface EmotionClaim {
+  /** Whether the top class may be named to the learner (model.naming, decided on held-out speakers). */
+  named: boolean;
+  /** Which rule applied: a first take (cold) or one read against the learner's own takes. */
+  reading: 'cold' | 'baseline';
+  /** Calibrated probability shown beside the name; null when no percentage is shown. */
+  confidence: number | null;
+}
+
+/**
+ * Whether the reading's top class may be named, under the rule for a first take or for a learner
+ * with `speakerTakes` earlier takes. A model file without a naming rule names nothing.
+ */
+export function emotionClaim(
+  e: EmotionReading,
+  speakerTakes: number,
+  model: EmotionModelFile = emotionModel(),
+): EmotionClaim {
+  const naming = model.naming;
+  const reading = naming && speakerTakes >= naming.baselineTakes ? 'baseline' : 'cold';
+  const threshold = naming?.[reading][e.detected];
+  const p = e.probabilities[e.detected] ?? 0;
+  const named = threshold !== undefined && !naming?.withheld.includes(e.detected) && p >= threshold;
+  return { named, reading, confidence: named && naming?.showPercentage ? p : null };
+}
+
+/** How a scene's arc is followed: see sceneArc. */
+export interface SceneArc {
+  /** 0–100: 50 × (1 + correlation); 50 when either side does not move. */
+  score: number;
+  /** Pearson correlation of the two line-to-line arousal courses (−1…1), null when either is flat. */
+  correlation: number | null;
+  lines: number;
+}
+
+/**
+ * Scene arc: does the learner move from line to line in the same direction as the actor? Each side's
+ * arousal per line is centred on its own mean over the scene, so a voice or microphone that reads
+ * higher or lower throughout does not count, only the course; then the two courses are correlated.
+ * Lines pair by index (the same lines, in scene order); at least 2 are needed.
+ */
+export function sceneArc(learner: EmotionReading[], actor: EmotionReading[]): SceneArc {
+  const n = Math.min(learner.length, actor.length);
+  if (n < 2) return { score: 50, correlation: null, lines: n };
+  const lm = learner.slice(0, n).reduce((s, r) => s + r.arousal, 0) / n;
+  const am = actor.slice(0, n).reduce((s, r) => s + r.arousal, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const x = learner[i].arousal - lm;
+    const y = actor[i].arousal - am;
+    sxy += x * y;
+    sxx += x * x;
+    syy += y * y;
+  }
+  // Below this variance a course is flat: a correlation of noise would mean nothing.
+  const flat = 1e-6;
+  if (sxx < flat || syy < flat) return { score: 50, correlation: null, lines: n };
+  const r = sxy / Math.sqrt(sxx * syy);
+  return { score: 50 * (1 + r), correlation: r, lines: n };
 }

@@ -11,6 +11,7 @@ import {
   type EmotionEstimate,
   type SpeakerStats,
   serializeAnalysis,
+  updateSpeakerStats,
   type VoiceAnalysis,
 } from '../analysis';
 import type { ReferenceRecord } from './reference-record';
@@ -33,9 +34,24 @@ export function toReferenceRecord(ref: AnalysedReference): ReferenceRecord {
   return { version: 1, analysis: serializeAnalysis(ref.analysis) };
 }
 
-export function fromReferenceRecord(record: ReferenceRecord): AnalysedReference {
+/**
+ * A stored reference, read cold, or against the actor's own voice when `actorStats` (the statistics
+ * of the actor's other lines in the film, actorStatsOf) are given: the actor's line-to-line changes
+ * then count rather than their voice (eval:match's nemo-dev table, "actor read against its other lines").
+ */
+export function fromReferenceRecord(
+  record: ReferenceRecord,
+  actorStats: SpeakerStats | null = null,
+): AnalysedReference {
   const analysis = deserializeAnalysis(record.analysis);
-  return { analysis, emotion: classifyEmotion(analysis.features, null) };
+  return { analysis, emotion: classifyEmotion(analysis.features, actorStats) };
+}
+
+/** Running statistics of an actor's lines (their references), for fromReferenceRecord. */
+export function actorStatsOf(records: ReferenceRecord[]): SpeakerStats | null {
+  let stats: SpeakerStats | null = null;
+  for (const r of records) stats = updateSpeakerStats(stats, deserializeAnalysis(r.analysis).features);
+  return stats;
 }
 
 export interface TakeMeta {
@@ -78,6 +94,7 @@ export function scoreTake(
     actor: options.reference?.analysis ?? null,
     actorEmotion: options.reference?.emotion ?? null,
     targetEmotion: options.targetEmotion,
+    speakerTakes: options.speakerStats?.count ?? 0,
   });
   return { score, features: analysis.features, analysis, emotion };
 }

@@ -11,8 +11,7 @@ import {
 } from '../../api/contract';
 import { type Comparison, compareVoices, loudnessRangeDb, pitchRangeSt, prepareContours } from './compare';
 import { resampleIndices, round } from './contour';
-import { emotionModel } from '../analysis';
-import { emotionMatch, topProbability } from './emotion-match';
+import { emotionClaim, emotionMatch } from './emotion-match';
 import {
   compareParts,
   overallScore,
@@ -40,6 +39,8 @@ export interface ScoreInput {
   actorEmotion: EmotionReading | null;
   /** The line's annotated target emotion, when the film has one. */
   targetEmotion: Emotion | null;
+  /** The learner's earlier takes behind `learnerEmotion`'s speaker statistics (0: a first take, read cold). */
+  speakerTakes?: number;
 }
 
 export function emotionTarget(
@@ -114,8 +115,10 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
   const flags = qualityFlags(learner.quality);
   const target = emotionTarget(input.targetEmotion, input.actorEmotion);
   const match = emotionMatch(learnerEmotion, target);
-  const confidence = topProbability(learnerEmotion.probabilities);
-  const clear = confidence >= emotionModel().labelThreshold;
+  const claim = emotionClaim(learnerEmotion, input.speakerTakes ?? 0);
+  // `clear` keeps its version-2 meaning for every reader of older results (name the class with its
+  // percentage): only when the class may be named AND its calibrated percentage holds.
+  const clear = claim.named && claim.confidence !== null;
   const comparison =
     input.actor && flags.speechDetected && input.actor.quality.speechDetected
       ? compareVoices(learner, input.actor)
@@ -170,10 +173,14 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
       target: match.target,
       targetSource: match.targetSource,
       actorProbabilities: input.actorEmotion ? roundProbabilities(input.actorEmotion.probabilities) : null,
-      confidence: round(confidence, 3),
+      ...(claim.confidence === null ? {} : { confidence: round(claim.confidence, 3) }),
       clear,
+      named: claim.named,
+      reading: claim.reading,
       targetArousal: match.goal ? round(match.goal.arousal, 3) : null,
       arousalGap: match.arousalGap === null ? null : round(match.arousalGap, 3),
+      energyAgreement: match.energyAgreement === null ? null : round(match.energyAgreement, 3),
+      categoryAgreement: match.categoryAgreement === null ? null : round(match.categoryAgreement, 3),
     },
     prosody: { learner: learner.figures, actor: input.actor?.figures ?? null },
     contours: plotContours(learner, comparison),

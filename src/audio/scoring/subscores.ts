@@ -6,8 +6,15 @@ import type { Comparison } from './compare';
 import { clamp01, ramp } from './ramp';
 import type { ScoringVoice, VoiceQuality } from './types';
 
-/** Peak below this (dBFS) means the learner was too far from the microphone or the gain too low. */
-export const TOO_QUIET_PEAK_DBFS = -30;
+/**
+ * Peak below this (dBFS) means the learner was far too far from the microphone or the gain far too
+ * low. Every measure the scoring reads is relative to the take's own level and noise floor (the
+ * analysis's segmentation and features; tests/unit/scoring/level-invariance.test.ts), so a quiet
+ * but clean take is judged like a loud one; only near the 16-bit quantisation floor (about −96
+ * dBFS, i.e. 50 dB under this peak) does the level itself cost detail. Background noise is
+ * judged by the SNR (NOISY_SNR_DB).
+ */
+export const TOO_QUIET_PEAK_DBFS = -45;
 /** More than this fraction of clipped samples is audible distortion. */
 export const CLIPPED_FRACTION = 0.001;
 /** Below this SNR (dB) the background noise gets in the way of the analysis. */
@@ -56,7 +63,7 @@ export function qualityFlags(q: VoiceQuality): QualityFlags {
 
 export function qualityScore(q: VoiceQuality): number {
   if (!q.speechDetected) return 0;
-  const loud = ramp(q.peakDbfs, -25, -50);
+  const loud = ramp(q.peakDbfs, TOO_QUIET_PEAK_DBFS, TOO_QUIET_PEAK_DBFS - 25);
   const clip = q.clippedFraction <= CLIPPED_FRACTION ? 1 : ramp(Math.log10(q.clippedFraction), -3, -1);
   const snr = q.snrDb === null ? 1 : ramp(q.snrDb, 25, 0);
   return 100 * Math.min(1, 0.15 + 0.85 * loud) * Math.min(1, 0.3 + 0.7 * clip) * snr;

@@ -120,10 +120,12 @@ describe('a scored line’s detail panel', () => {
     expect(screen.queryByRole('button', { name: '查看详情' })).not.toBeInTheDocument();
   });
 
-  it('reads version 1 and 2 results, nothing else', () => {
+  it('reads version 1, 2 and 3 results, nothing else', () => {
     expect(parseSpeechScore(JSON.stringify(score(1, 50, 'fear', 'x')))?.overall).toBe(50);
     expect(parseSpeechScore(JSON.stringify(score(1, 60, 'fear', 'x', 2)))?.emotion.clear).toBe(true);
-    expect(parseSpeechScore(JSON.stringify({ ...score(1, 50, 'fear', 'x'), version: 3 }))).toBeNull();
+    const v3 = { ...score(1, 50, 'fear', 'x'), version: 3 };
+    expect(parseSpeechScore(JSON.stringify(v3))?.emotion.clear).toBeUndefined();
+    expect(parseSpeechScore(JSON.stringify({ ...v3, version: 4 }))).toBeNull();
     expect(parseSpeechScore('{')).toBeNull();
     expect(parseSpeechScore(undefined)).toBeNull();
   });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emotionModel } from '../../../src/audio/analysis';
-import { CATEGORY_WEIGHT, emotionMatch, goalOf } from '../../../src/audio/scoring/emotion-match';
+import { type EmotionModelFile, emotionModel } from '../../../src/audio/analysis';
+import { emotionClaim, emotionMatch, goalOf, sceneArc } from '../../../src/audio/scoring/emotion-match';
 import { reading } from './synth-voice';
 
 describe('emotionMatch', () => {
   const model = emotionModel();
   const anger = goalOf('anger', model).arousal;
   const sadness = goalOf('sadness', model).arousal;
+  const angerLine = { kind: 'annotated' as const, emotion: 'anger' as const };
 
   it('places an annotated emotion where held-out takes of it land on the arousal scale', () => {
     expect(anger).toBeGreaterThan(0.2);
@@ -14,23 +15,25 @@ describe('emotionMatch', () => {
     expect(goalOf('neutral', model).arousal).toBeLessThan(anger);
   });
 
-  it('leans on arousal when the category reading is unsure', () => {
-    const target = { kind: 'annotated' as const, emotion: 'anger' as const };
-    // Unsure, wrong top class, but the energy of anger; against unsure and the energy of sadness.
-    const energetic = emotionMatch(reading('fear', 0.3, anger), target, model);
-    const flat = emotionMatch(reading('fear', 0.3, sadness), target, model);
-    expect(energetic.score).toBeGreaterThan(flat.score + 30);
-    expect(energetic.categoryWeight).toBeCloseTo(CATEGORY_WEIGHT * 0.3, 6);
-    expect(flat.arousalGap).toBeCloseTo(sadness - anger, 6);
+  it('does not pass a line on energy alone: another emotion with the same energy stays under 60', () => {
+    const right = emotionMatch(reading('anger', 0.8, anger), angerLine, model);
+    const sameEnergyOtherEmotion = emotionMatch(reading('happiness', 0.8, anger), angerLine, model);
+    expect(right.score).toBeGreaterThanOrEqual(90);
+    expect(sameEnergyOtherEmotion.energyAgreement).toBeCloseTo(1, 6);
+    expect(sameEnergyOtherEmotion.score).toBeLessThan(60);
   });
 
-  it('uses the category in proportion to its confidence', () => {
-    const target = { kind: 'annotated' as const, emotion: 'anger' as const };
-    const sureRight = emotionMatch(reading('anger', 0.95, anger), target, model);
-    const sureWrong = emotionMatch(reading('happiness', 0.95, anger), target, model);
-    const unsureWrong = emotionMatch(reading('happiness', 0.3, anger), target, model);
-    expect(sureRight.score).toBeGreaterThan(sureWrong.score + 30);
-    // An unsure wrong label costs much less than a sure one.
+  it('does not pass a line on the category alone: the right class with the wrong energy scores lower', () => {
+    const right = emotionMatch(reading('anger', 0.8, anger), angerLine, model);
+    const flat = emotionMatch(reading('anger', 0.8, sadness), angerLine, model);
+    expect(flat.categoryAgreement).toBeCloseTo(1, 6);
+    expect(flat.arousalGap).toBeCloseTo(sadness - anger, 6);
+    expect(flat.score).toBeLessThan(right.score - 30);
+  });
+
+  it('costs an unsure wrong class less than a sure one', () => {
+    const sureWrong = emotionMatch(reading('happiness', 0.95, anger), angerLine, model);
+    const unsureWrong = emotionMatch(reading('happiness', 0.3, anger), angerLine, model);
     expect(unsureWrong.score).toBeGreaterThan(sureWrong.score + 15);
   });
 
@@ -43,5 +46,88 @@ describe('emotionMatch', () => {
     expect(louder.arousalGap).toBeCloseTo(1, 6);
     expect(louder.score).toBeLessThan(same.score - 20);
     expect(other.score).toBeLessThan(louder.score);
+  });
+});
+
+describe('emotionClaim', () => {
+  const base = emotionModel();
+  const withRule = (naming: EmotionModelFile['naming']): EmotionModelFile => ({ ...base, naming });
+  const rule = {
+    baselineTakes: 5,
+    cold: { sadness: 0.8 },
+    baseline: { sadness: 0.7, anger: 0.9 },
+    withheld: [],
+    showPercentage: false,
+  };
+
+  it('names nothing with a model file that has no naming rule', () => {
+    const c = emotionClaim(reading('sadness', 0.99), 0, withRule(undefined));
+    expect(c).toEqual({ named: false, reading: 'cold', confidence: null });
+  });
+
+  it('names a class only at its threshold under the rule for the reading, never with a hidden percentage', () => {
+    const m = withRule(rule);
+    expect(emotionClaim(reading('sadness', 0.85), 0, m)).toEqual({
+      named: true,
+      reading: 'cold',
+      confidence: null,
+    });
+    expect(emotionClaim(reading('sadness', 0.75), 0, m).named).toBe(false);
+    expect(emotionClaim(reading('sadness', 0.75), 5, m)).toEqual({
+      named: true,
+      reading: 'baseline',
+      confidence: null,
+    });
+    expect(emotionClaim(reading('anger', 0.99), 0, m).named).toBe(false);
+    expect(emotionClaim(reading('anger', 0.95), 9, m).named).toBe(true);
+    expect(emotionClaim(reading('boredom', 0.99), 9, m).named).toBe(false);
+  });
+
+  it('shows the percentage only when the rule allows it, and never for a withheld class', () => {
+    const shown = withRule({ ...rule, showPercentage: true });
+    expect(emotionClaim(reading('sadness', 0.85), 0, shown).confidence).toBeCloseTo(0.85, 6);
+    const withheld = withRule({ ...rule, showPercentage: true, withheld: ['sadness'] });
+    expect(emotionClaim(reading('sadness', 0.99), 9, withheld)).toEqual({
+      named: false,
+      reading: 'baseline',
+      confidence: null,
+    });
+  });
+});
+
+describe('the shipped naming rule (decided on held-out EmoDB speakers, checked on another language)', () => {
+  const m = emotionModel();
+
+  it('never names boredom, names nothing with a baseline, and shows no percentage', () => {
+    expect(m.naming?.withheld).toContain('boredom');
+    expect(emotionClaim(reading('boredom', 0.999), 0, m).named).toBe(false);
+    expect(emotionClaim(reading('boredom', 0.999), 20, m).named).toBe(false);
+    for (const e of ['anger', 'happiness', 'fear', 'disgust', 'neutral'] as const)
+      expect(emotionClaim(reading(e, 0.999), 0, m).named).toBe(false);
+    expect(emotionClaim(reading('sadness', 0.999), 0, m)).toEqual({
+      named: true,
+      reading: 'cold',
+      confidence: null,
+    });
+    expect(emotionClaim(reading('sadness', 0.999), 20, m).named).toBe(false);
+  });
+});
+
+describe('sceneArc', () => {
+  const course = (arousals: number[]) => arousals.map((a) => reading('neutral', 0.5, a));
+
+  it('follows the course, not the level: a voice that reads higher throughout still follows', () => {
+    const actor = course([-0.5, 0.6, -0.2, 0.9]);
+    const higherVoice = course([0.1, 0.9, 0.3, 1.0]);
+    const reversed = course([0.9, -0.5, 0.6, -0.6]);
+    const follow = sceneArc(higherVoice, actor);
+    expect(follow.score).toBeGreaterThan(90);
+    expect(follow.lines).toBe(4);
+    expect(sceneArc(reversed, actor).score).toBeLessThan(20);
+  });
+
+  it('says nothing (50, no correlation) when a side does not move or there is one line', () => {
+    expect(sceneArc(course([0.2, 0.2, 0.2]), course([-0.5, 0.6, 0])).correlation).toBeNull();
+    expect(sceneArc(course([0.2]), course([0.5])).score).toBe(50);
   });
 });

@@ -90,9 +90,16 @@ describe('interpretVoice', () => {
     expect(emotion).toContain('1 句偏弱');
     // The calm reading is below the label threshold: no emotion is named for it.
     expect(emotion).not.toContain('听起来像');
+    // The shipped naming rule names no class even on a sure reading (docs/emotion.md)...
     const sure = lines();
     sure[1].first = take('film-1', 1, flat, reading('neutral', 0.995, 0, 0));
-    expect(interpretVoice(sure, 3).zh.find((l) => l.startsWith('情绪'))).toContain(
+    expect(sure[1].first.emotion.clear).toBe(false);
+    expect(interpretVoice(sure, 3).zh.find((l) => l.startsWith('情绪'))).not.toContain('听起来像');
+    // ...while a stored version-2 result that was clear still names its slip.
+    const stored = lines();
+    const v2 = take('film-1', 1, flat, reading('neutral', 0.995, 0, 0));
+    stored[1].first = { ...v2, version: 2, emotion: { ...v2.emotion, clear: true, confidence: 0.995 } };
+    expect(interpretVoice(stored, 3).zh.find((l) => l.startsWith('情绪'))).toContain(
       '「愤怒」的句子听起来像「平静」',
     );
   });

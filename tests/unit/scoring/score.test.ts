@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { speechScore } from '../../../src/api/contract';
+import { emotionModel } from '../../../src/audio/analysis';
 import { buildSpeechScore, CONTOUR_POINTS, type ScoreInput } from '../../../src/audio/scoring/score';
 import { reading, silentVoice, synthVoice } from './synth-voice';
 
@@ -50,21 +51,36 @@ describe('buildSpeechScore', () => {
     }
   });
 
-  it('writes version 2 with the confidence-aware fields, and a version 1 result still parses', () => {
+  it('writes version 3 facts: named and a percentage only as the rule allows; versions 1 and 2 still parse', () => {
     const s = buildSpeechScore(input({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) }));
-    expect(s.version).toBe(2);
-    expect(s.emotion.confidence).toBeCloseTo(0.99, 3);
-    expect(s.emotion.clear).toBe(true);
+    expect(s.version).toBe(3);
+    const naming = emotionModel().naming;
+    expect(s.emotion.named).toBe(Boolean(naming?.cold.anger && naming.cold.anger <= 0.99));
+    expect(s.emotion.reading).toBe('cold');
+    // No percentage unless the rule says it holds; `clear` (v2 readers) only with one.
+    expect('confidence' in s.emotion).toBe(Boolean(s.emotion.named && naming?.showPercentage));
+    expect(s.emotion.clear).toBe('confidence' in s.emotion);
     expect(s.emotion.targetArousal).toBeCloseTo(0.8, 3);
     expect(s.emotion.arousalGap).toBeCloseTo(-0.1, 3);
+    expect(s.emotion.energyAgreement).toBeCloseTo(0.95, 3);
+    expect(s.emotion.categoryAgreement).toBeGreaterThan(0.9);
     expect(s.deliveryLikeness).toBe(true);
-    const unsure = buildSpeechScore(input({ learnerEmotion: reading('anger', 0.3, 0.7, -0.5) }));
-    expect(unsure.emotion.clear).toBe(false);
-    const { confidence: _c, clear: _cl, targetArousal: _t, arousalGap: _g, ...v1Emotion } = s.emotion;
+    const later = buildSpeechScore(
+      input({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5), speakerTakes: naming?.baselineTakes ?? 5 }),
+    );
+    expect(later.emotion.reading).toBe(naming ? 'baseline' : 'cold');
+    const { named: _n, reading: _r, energyAgreement: _e, categoryAgreement: _k, ...v2Emotion } = s.emotion;
+    const v2 = speechScore.parse({
+      ...s,
+      version: 2,
+      emotion: { ...v2Emotion, confidence: 0.99, clear: true },
+    });
+    expect(v2.emotion.clear).toBe(true);
+    const { confidence: _c, clear: _cl, targetArousal: _t, arousalGap: _g, ...v1Emotion } = v2Emotion;
     const { deliveryLikeness: _d, ...v1 } = s;
     const old = speechScore.parse({ ...v1, version: 1, emotion: v1Emotion });
     expect(old.emotion.clear).toBeUndefined();
-    expect(() => speechScore.parse({ ...s, version: 3 })).toThrow();
+    expect(() => speechScore.parse({ ...s, version: 4 })).toThrow();
   });
 
   it('uses the annotated target emotion over the actor when the line has one', () => {
@@ -92,9 +108,9 @@ describe('buildSpeechScore', () => {
     );
     expect(clipped.quality.clipped).toBe(true);
     expect(clipped.scores.quality).toBeLessThan(60);
-    const quiet = buildSpeechScore(input({ learner: synthVoice({ quality: { peakDbfs: -42 } }) }));
+    const quiet = buildSpeechScore(input({ learner: synthVoice({ quality: { peakDbfs: -52 } }) }));
     expect(quiet.quality.tooQuiet).toBe(true);
-    expect(quiet.tips.some((t) => t.zh.includes('音量太小') && t.zh.includes('-42.0'))).toBe(true);
+    expect(quiet.tips.some((t) => t.zh.includes('音量太小') && t.zh.includes('-52.0'))).toBe(true);
   });
 
   it('scores without a reference, judging range and pace on their own', () => {
