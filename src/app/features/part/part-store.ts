@@ -21,6 +21,8 @@ import type {
   SaveQuestionRecordData,
   SaveQuestionRecordRequest,
 } from '../../../api/contract';
+import { Code } from '../../../api/contract/constants';
+import { ApiError } from '../../../api/errors';
 import { makeLoader } from '../../stores/loader';
 import { onClearLocalData } from '../../stores/session';
 import { userAction } from '../../stores/user-action';
@@ -73,11 +75,17 @@ export function createPartStore(part: Part) {
   const calls = CALLS[part];
   const movies = signal<FilmSummary[]>([]);
   const movieDetail = signal<MovieDetail | null>(null);
+  /**
+   * The film whose detail the server said does not exist (code 404), so a screen says "film not
+   * found" rather than blaming the network; null after any other outcome.
+   */
+  const missingFilm = signal<string | null>(null);
   const report = signal<Report | null>(null);
   const reportH5Url = signal<string>('');
   const reset = () => {
     movies.value = [];
     movieDetail.value = null;
+    missingFilm.value = null;
     report.value = null;
     reportH5Url.value = '';
   };
@@ -86,6 +94,7 @@ export function createPartStore(part: Part) {
     part,
     movies,
     movieDetail,
+    missingFilm,
     report,
     reportH5Url,
     loadMovies: makeLoader(`${part} movies`, calls.movies, (r) => {
@@ -95,11 +104,17 @@ export function createPartStore(part: Part) {
       `${part} movie detail`,
       // The subtitle-time code comes with the first detail: the first screen shows none.
       async (id: string) => {
-        const [detail, { withSubtitleSeconds }] = await Promise.all([
-          calls.detail(id),
-          import('./movie-detail'),
-        ]);
-        return withSubtitleSeconds(detail);
+        try {
+          const [detail, { withSubtitleSeconds }] = await Promise.all([
+            calls.detail(id),
+            import('./movie-detail'),
+          ]);
+          missingFilm.value = null;
+          return withSubtitleSeconds(detail);
+        } catch (e) {
+          missingFilm.value = e instanceof ApiError && e.code === Code.NOT_FOUND ? id : null;
+          throw e;
+        }
       },
       (d) => {
         movieDetail.value = d;

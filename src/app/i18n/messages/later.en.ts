@@ -19,6 +19,7 @@ export const laterEn = {
 
   // Cinema
   'cinema.loading': 'Loading the film…',
+  'cinema.notFoundBody': 'The film in this link does not exist or was removed: choose one from the film list.',
   'cinema.notFound': 'This film was not found',
   'cinema.play': 'Play',
   'cinema.pause': 'Pause',

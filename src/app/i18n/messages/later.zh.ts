@@ -19,6 +19,7 @@ export const laterZh = {
 
   // Cinema
   'cinema.loading': '正在载入影片…',
+  'cinema.notFoundBody': '链接里的影片编号不对，或这部影片已下架：请从影片列表里选择。',
   'cinema.notFound': '没有找到这部影片',
   'cinema.play': '播放',
   'cinema.pause': '暂停',

@@ -116,8 +116,8 @@ export default function DubScreen() {
   if (!detail) {
     return status === 'failed' ? (
       <EmptyState
-        title={t('ui.loadFailedTitle')}
-        body={t('ui.loadFailedBody')}
+        title={prpt.missingFilm.value === id ? t('cinema.notFound') : t('ui.loadFailedTitle')}
+        body={prpt.missingFilm.value === id ? t('cinema.notFoundBody') : t('ui.loadFailedBody')}
         action={
           <Button variant="secondary" onClick={reload}>
             {t('ui.reload')}
