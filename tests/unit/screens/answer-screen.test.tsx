@@ -93,7 +93,7 @@ describe('answer screen', () => {
     expect(readDraft('prpo', 'film-1')).toBeNull();
     expect(readLastResult('prpo')?.data.recordId).toBe('rec-9');
 
-    expect(await screen.findByRole('progressbar', { name: '得分 50%' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: '得分率 50%' })).toBeInTheDocument();
     expect(screen.getByText('回答正确')).toBeInTheDocument();
     expect(screen.getByText('回答有误')).toBeInTheDocument();
     expect(screen.getByText('开放题，不自动评分')).toBeInTheDocument();
@@ -144,7 +144,9 @@ describe('result screen in a new browser session', () => {
       json(res, { code: 404, msg: 'no such call', data: null });
     });
     renderScreen(<ResultScreen part="prpo" />, '/prpo/result');
-    expect(await screen.findByRole('progressbar', { name: '得分 50%' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: '得分率 50%' })).toBeInTheDocument();
+    // The ring is the share (with its unit), the text the points: two numbers, never both "the score".
+    expect(screen.getByRole('progressbar', { name: '得分率 50%' })).toHaveTextContent('50%');
     expect(screen.getByText(detail.title)).toBeInTheDocument();
     expect(screen.getByText('悲伤；恐惧')).toBeInTheDocument();
     // The run asked for is the latest one with answers, not the newer unanswered one.

@@ -63,7 +63,7 @@ export const laterEn = {
   'result.title': 'Your result',
   'result.score': 'Score',
   'result.scoreOf': '{score} / {max} points',
-  'result.scoreLabel': 'Score {percent}%',
+  'result.scoreLabel': 'Share of points {percent}%',
   'result.perQuestion': 'Question by question',
   'result.correct': 'Correct',
   'result.wrong': 'Not quite',

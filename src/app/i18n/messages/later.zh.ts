@@ -63,7 +63,7 @@ export const laterZh = {
   'result.title': '答题结果',
   'result.score': '得分',
   'result.scoreOf': '{score} / {max} 分',
-  'result.scoreLabel': '得分 {percent}%',
+  'result.scoreLabel': '得分率 {percent}%',
   'result.perQuestion': '逐题讲解',
   'result.correct': '回答正确',
   'result.wrong': '回答有误',

@@ -149,7 +149,8 @@ export function ResultScreen({ part, filmId: wanted }: { part: Part; filmId?: st
               band === 'high' ? 'var(--color-success)' : band === 'low' ? 'var(--color-danger)' : undefined
             }
           >
-            {data.percent}
+            {/* A share, not the points beside it: shown with its unit so two numbers never both read as "the score". */}
+            {t('ui.percent', { n: data.percent })}
           </ProgressRing>
           <div className={styles.scoreText}>
             <span className="muted">{t('result.score')}</span>
