@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { FIRST_SCREEN_CHUNK, firstScreenChunk } from './scripts/first-screen-chunk';
+import { precompress } from './scripts/precompress';
 
 // One config for the client build and for every test layer (vitest projects):
 // - unit:   pure code and components, in happy-dom
@@ -9,7 +10,8 @@ import { FIRST_SCREEN_CHUNK, firstScreenChunk } from './scripts/first-screen-chu
 // - cluster: several instances, workers, nginx, Redis and S3 as real processes
 // - e2e:    whole journeys in real Chromium against a real server (slow, run last)
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside each text asset, served as they are (scripts/precompress.ts).
+  plugins: [react(), precompress()],
   resolve: {
     // React 19 has useSyncExternalStore: the shim's fallback (src/app/lib/use-sync-external-store-shim.ts).
     alias: [

@@ -6,30 +6,9 @@
  * `count-stop`, so the bench can print how many statements one request costs).
  * `BENCH_LOG_LEVEL` overrides the log level (to measure what logging costs).
  */
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { startCounting, stopCounting } from '../tests/server/support/statements';
 import { startTestServer, type TestEngine } from '../tests/support/server';
 import { closeOnSignal, serveCommands, serveProfilerCommands } from './child';
-
-// Every statement reaches the database through one of these calls: a better-sqlite3 statement
-// run (the server reuses prepared statements, server/db/connect.ts) or pg's client.query.
-let statements: string[] | null = null;
-const Statement = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as Record<
-  'all' | 'get' | 'run' | 'iterate',
-  (this: SQLite.Statement, ...a: unknown[]) => unknown
->;
-for (const method of ['all', 'get', 'run', 'iterate'] as const) {
-  const original = Statement[method];
-  Statement[method] = function (this: SQLite.Statement, ...args: unknown[]) {
-    statements?.push(this.source);
-    return original.apply(this, args);
-  };
-}
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (typeof args[0] === 'string') statements?.push(args[0]);
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
 
 const engine = (process.env.BENCH_ENGINE ?? 'sqlite') as TestEngine;
 const server = await startTestServer({
@@ -48,14 +27,9 @@ const server = await startTestServer({
 });
 serveProfilerCommands();
 serveCommands({
-  'count-start': () => {
-    statements = [];
-  },
-  'count-stop': () => {
-    const sent = statements ?? [];
-    statements = null;
-    return sent;
-  },
+  // The SQL statements sent meanwhile (tests/server/support/statements.ts hooks both drivers).
+  'count-start': () => startCounting(),
+  'count-stop': () => stopCounting().map((s) => s.sql),
 });
 closeOnSignal(server.close);
 process.send?.({ ready: { url: server.url, engine } });

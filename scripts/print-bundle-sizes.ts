@@ -1,13 +1,16 @@
 /**
  * Prints the JavaScript each route loads (raw and gzip) from the Vite manifest, and the first screen's
- * total, then fails if a route's screen landed in the entry chunk or the first screen is over budget.
+ * total with the bytes served (the build's .br copies, scripts/precompress.ts), then fails if a
+ * route's screen landed in the entry chunk, the first screen is over budget, or a script or style
+ * sheet above the precompress size has no .br and .gz copy.
  * The routes and their screens come from the route table the router is built from.
  * Run by `npm run build` after `vite build --manifest`. Usage: tsx scripts/print-bundle-sizes.ts [distDir]
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { NOT_FOUND, ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/router/route-table';
+import { PRECOMPRESS_MIN_BYTES } from './precompress';
 
 /** The first screen loads at most 100 KB of gzip'd JavaScript (README, Scripts: `npm run build`). */
 const FIRST_SCREEN_BUDGET_GZIP = 100 * 1024;
@@ -104,9 +107,22 @@ for (const { route, screen } of pages) {
   if (route === FIRST_ROUTE) firstScreen = total(new Set([...entry, ...exclusive]));
 }
 
+/** Bytes of the build's Brotli copy (what a browser that takes br is sent), else of the file. */
+const served = (keys: Iterable<string>) => {
+  let n = 0;
+  for (const k of keys) {
+    const file = join(dist, manifest[k].file);
+    n += existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
+  }
+  return n;
+};
+const firstScreenKeys = (() => {
+  const row = ROUTES.find((r) => r.path === FIRST_ROUTE);
+  return row ? new Set([...entry, ...closure(screenFile(row.screen))]) : entry;
+})();
 console.log(
   `\nFirst screen (${FIRST_ROUTE}, what / redirects to): ${kb(firstScreen.raw)} raw, ${kb(firstScreen.gzip)} gzip JS ` +
-    `(budget ${kb(FIRST_SCREEN_BUDGET_GZIP)})`,
+    `(budget ${kb(FIRST_SCREEN_BUDGET_GZIP)}); served as br: ${kb(served(firstScreenKeys))}`,
 );
 if (firstScreen.gzip > FIRST_SCREEN_BUDGET_GZIP) {
   problems.push(
@@ -133,8 +149,20 @@ const withZod = Object.values(manifest)
   .map((c) => c.file);
 for (const file of withZod) problems.push(`${file} carries zod, which production code must not import`);
 
+// Every script and style sheet worth compressing goes out as its build-time copy (server/plugins/spa.ts).
+const assetFiles = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]));
+for (const file of assetFiles) {
+  const full = join(dist, file);
+  if (statSync(full).size < PRECOMPRESS_MIN_BYTES) continue;
+  const missing = ['.br', '.gz'].filter((ext) => !existsSync(full + ext));
+  if (missing.length) problems.push(`${file} has no ${missing.join(' / ')} copy (scripts/precompress.ts)`);
+}
+
 if (problems.length) {
   console.error(`\nBundle check failed:\n  - ${problems.join('\n  - ')}`);
   process.exit(1);
 }
-console.log('\nEvery route screen is split from the entry; no chunk carries zod.');
+console.log(
+  '\nEvery route screen is split from the entry; no chunk carries zod; every script and style sheet above ' +
+    `${PRECOMPRESS_MIN_BYTES} bytes has its .br and .gz copies.`,
+);

@@ -13,6 +13,7 @@ import { fail } from './lib/reply';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
+import { compressionPlugin } from './plugins/compression';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { notFoundPlugin } from './plugins/not-found';
@@ -63,6 +64,8 @@ export async function registerCore(app: FastifyInstance, config: Config, opts: B
         429,
       ),
   });
+  // Before every route: it hooks each route as it is added (server/plugins/compression.ts).
+  await app.register(compressionPlugin);
   await app.register(underPressure, {
     // Shed load instead of falling over: above these limits new requests get a 503 envelope.
     // Event-loop delay is the honest overload signal; utilisation near 1 is normal during short

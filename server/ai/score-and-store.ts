@@ -6,7 +6,7 @@ import type { MediaStorage } from '../storage/media-storage';
 import type { ScoringPool } from './pool';
 import { cacheReference, loadReference } from './reference';
 import type { Config } from '../config';
-import { findStoredTake, loadSpeakerStats, storeTake, takeAudioKey } from '../takes/repository';
+import { findStoredTake, loadSpeakerStats, melodyKeyOf, storeTake, takeAudioKey } from '../takes/repository';
 import { pruneLine } from '../takes/retention';
 import { nonFiniteSamples } from './audio-check';
 
@@ -68,6 +68,7 @@ export async function scoreAndStore(
     loadReference(db, storage, take.subtitleId, take.referenceKey, log),
     loadSpeakerStats(db, take.userId),
   ]);
+  const audioKey = takeAudioKey(take.userId, take.runId, take.rowId);
   const result = await pool.run({
     // A private copy: the caller's buffer may share a pooled allocation, and this one is transferred.
     wav: new Uint8Array(wav),
@@ -79,13 +80,23 @@ export async function scoreAndStore(
       subtitlesId: take.subtitleId,
       filmId: take.filmId,
       attempt: take.attempt,
-      audioUrl: storage.url(takeAudioKey(take.userId, take.runId, take.rowId)),
+      audioUrl: storage.url(audioKey),
       createdAt: take.createdAt,
     },
   });
   if (result.refused) throw nonFiniteSamples(result.refused.count);
   if (result.referenceRecord) {
     await cacheReference(db, take.subtitleId, take.referenceKey, result.referenceRecord);
+  }
+  // The melody file goes first, like the take's audio, so a stored row never names a missing file;
+  // start-up cleaning removes it if the row is never written (server/takes/retention.ts).
+  let score = result.score;
+  const melodyKey = melodyKeyOf(audioKey);
+  if (result.melody && 'wav' in result.melody) {
+    await storage.put(melodyKey, Buffer.from(result.melody.wav));
+    score = { ...score, melody: { status: 'ready', url: storage.url(melodyKey) } };
+  } else if (result.melody) {
+    score = { ...score, melody: { status: 'unavailable', reason: result.melody.refused } };
   }
   const first = await storeTake(db, storage, {
     rowId: take.rowId,
@@ -95,13 +106,16 @@ export async function scoreAndStore(
     subtitleId: take.subtitleId,
     attempt: take.attempt,
     audio: audioStored ? null : Buffer.from(wav),
-    score: result.score,
-    features: countsAsVoice(result.score, result.features) ? result.features : null,
+    score,
+    features: countsAsVoice(score, result.features) ? result.features : null,
+  }).catch(async (err: unknown) => {
+    if (score.melody?.status === 'ready') await storage.delete(melodyKey).catch(() => undefined);
+    throw err;
   });
   if (!first) {
     const twin = await findStoredTake(db, take.rowId, take.userId);
     if (twin) return twin;
   }
   await pruneLine(db, storage, take.runId, take.subtitleId, deps.config.takesRetakesKept);
-  return result.score;
+  return score;
 }

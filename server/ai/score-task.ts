@@ -4,7 +4,8 @@
  */
 import type { Emotion, ProsodyFigures, SpeechScore } from '../../src/api/contract';
 import type { SpeakerStats } from '../../src/audio/analysis';
-import { decodeWav, toMono } from '../../src/audio/dsp/wav';
+import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
+import { type MelodyRefusal, melodyForTake } from '../../src/audio/scoring/melody';
 import {
   type AnalysedReference,
   analyseReference,
@@ -37,6 +38,8 @@ export interface ScoreJobResult {
   features: number[];
   /** Set when the reference was analysed in this job, so the caller can cache it. */
   referenceRecord: ReferenceRecord | null;
+  /** The take with the actor's melody (16-bit wav at the take's rate), or why not; null without an actor. */
+  melody: { wav: Uint8Array } | { refused: MelodyRefusal } | null;
 }
 
 function mono(bytes: Uint8Array): { samples: Float32Array; sampleRate: number; nonFinite: number } {
@@ -66,7 +69,14 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
     targetEmotion: job.targetEmotion,
     speakerStats: job.speakerStats,
   });
-  return { score: scored.score, features: Array.from(scored.features), referenceRecord };
+  let melody: ScoreJobResult['melody'] = null;
+  if (reference) {
+    const made = melodyForTake(take.samples, take.sampleRate, scored.analysis, reference.analysis);
+    melody = made.ok
+      ? { wav: new Uint8Array(encodeWav16(made.samples, made.sampleRate)) }
+      : { refused: made.reason };
+  }
+  return { score: scored.score, features: Array.from(scored.features), referenceRecord, melody };
 }
 
 /** piscina calls the default export with the job. */

@@ -154,8 +154,8 @@ export interface TakesTable {
   created_at: IsoTime;
   /** The run this take belongs to (server/takes/runs.ts); set on every row since migration 003. */
   run_id: string | null;
-  /** 1 when speech was detected in the take (`result.quality.speechDetected`), 0 when not: no score. */
-  speech: number;
+  /** 1 when speech was detected in the take (`result.quality.speechDetected`), 0 when not: no score. Default 1. */
+  speech?: number;
 }
 
 /** A training run: one pass of a learner through one film in one part (docs/api.md, "Runs"). */
@@ -167,6 +167,20 @@ export interface RunsTable {
   started_at: IsoTime;
   /** The run's latest answer or take. */
   updated_at: IsoTime;
+}
+
+/**
+ * A learner's history of one film in one part, as the film list shows it: kept up to date where
+ * runs and answers are written (server/takes/runs.ts), so the list reads one row per film.
+ */
+export interface FilmProgressTable {
+  user_id: string;
+  part: 'prpo' | 'prpt';
+  film_id: string;
+  /** How many runs the learner has of the film in the part. */
+  runs: number;
+  /** Best score / max_score over every answer (0 when max_score is 0); null before the first answer. */
+  best_ratio: number | null;
 }
 
 /** Take audio bytes a learner uploaded in one hour (`hour` = ISO time cut to the hour). */
@@ -203,6 +217,7 @@ export interface Database {
   question_records: QuestionRecordsTable;
   takes: TakesTable;
   runs: RunsTable;
+  film_progress: FilmProgressTable;
   upload_usage: UploadUsageTable;
   reference_analyses: ReferenceAnalysesTable;
   speaker_stats: SpeakerStatsTable;

@@ -9,7 +9,7 @@ import { semitoneContour } from '../../src/audio/scoring/contour';
 import { actorReadings, cachedReferenceAnalyses, type ReadingDeps, usableRecord } from '../ai/reference';
 import type { FilmsTable, SubtitlesTable } from '../db/schema';
 import { cached } from './catalogue-cache';
-import { filmLines } from './queries';
+import { filmLinesCached } from './queries';
 
 type ActorPitch = NonNullable<Subtitle['actorPitch']>;
 
@@ -70,7 +70,6 @@ export async function actorPitchContours(
  * A line whose analysis is still missing (or failed) is tried again when the entry expires.
  */
 export async function filmActorPitch(deps: ReadingDeps, film: FilmsTable): Promise<Map<string, ActorPitch>> {
-  const version = `${film.id}:${film.updated_at}`;
-  const lines = await cached(deps.db, `lines:${version}`, () => filmLines(deps.db, film.id));
-  return cached(deps.db, `pitch:${version}`, () => actorPitchContours(deps, lines));
+  const lines = await filmLinesCached(deps.db, film);
+  return cached(deps.db, `pitch:${film.id}:${film.updated_at}`, () => actorPitchContours(deps, lines));
 }

@@ -11,7 +11,7 @@ import type { Database, QuestionRecordsTable, QuestionsTable } from '../db/schem
 import { AppError } from '../lib/app-error';
 import { newId, nowIso } from '../lib/ids';
 import { parseJson } from '../lib/json';
-import { runForAnswers } from '../takes/runs';
+import { answerRatio, bumpProgress, runForAnswers } from '../takes/runs';
 import { filmQuestionsCached, publicQuestionId } from './queries';
 
 function fieldError(field: string, message: string): AppError {
@@ -135,7 +135,7 @@ export async function saveQuestionRecord(
   const recordId = newId();
   const at = nowIso();
   const runId = await db.transaction().execute(async (trx) => {
-    const runId = await runForAnswers(trx, userId, input.filmId, part, at);
+    const { runId, created } = await runForAnswers(trx, userId, input.filmId, part, at);
     await trx
       .insertInto('question_records')
       .values({
@@ -152,6 +152,7 @@ export async function saveQuestionRecord(
         run_id: runId,
       })
       .execute();
+    await bumpProgress(trx, userId, part, input.filmId, created ? 1 : 0, answerRatio(score, maxScore));
     return runId;
   });
   return {

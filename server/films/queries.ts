@@ -13,7 +13,7 @@ import type { Database, FilmsTable, QuestionsTable, SubtitlesTable } from '../db
 import { parseJson } from '../lib/json';
 import { cached, forget } from './catalogue-cache';
 import { formatMmSs } from '../lib/time-format';
-import { runFigures, runsByFilm } from '../takes/runs';
+import { runsByFilm } from '../takes/runs';
 import type { MediaStorage } from '../storage/media-storage';
 
 export interface QueryDeps {
@@ -49,6 +49,10 @@ export async function findFilmCached(
   return film;
 }
 
+/** A film's lines through the catalogue cache (one entry per film version: the detail, the pitch guide). */
+export const filmLinesCached = (db: Kysely<Database>, film: FilmsTable): Promise<SubtitlesTable[]> =>
+  cached(db, `lines:${film.id}:${film.updated_at}`, () => filmLines(db, film.id));
+
 /** A film's questions through the catalogue cache (the answer key included: server use only). */
 export const filmQuestionsCached = (db: Kysely<Database>, filmId: string): Promise<QuestionsTable[]> =>
   cached(db, `questions:${filmId}`, () => filmQuestions(db, filmId));
@@ -69,6 +73,38 @@ export async function filmTitles(
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A film row by id, whatever its parts, through the catalogue cache (a run's report names its film). */
+export async function filmByIdCached(db: Kysely<Database>, id: string): Promise<FilmsTable | null> {
+  const key = `film:${id}`;
+  const film = await cached(
+    db,
+    key,
+    async () => (await db.selectFrom('films').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+  );
+  if (!film) forget(db, key);
+  return film;
+}
+
+/** Per film: its titles and line count, as run summaries show them, through the catalogue cache. */
+export function filmFactsCached(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, { title: string; title_en: string; lineCount: number }>> {
+  const sorted = [...new Set(ids)].sort();
+  return cached(db, `facts:${sorted.join('\u0000')}`, async () => {
+    const [titles, lines] = await Promise.all([
+      filmTitles(db, sorted),
+      countsByFilm(db, 'subtitles', sorted),
+    ]);
+    return new Map(
+      [...titles].map(([id, t]) => [
+        id,
+        { title: t.title, title_en: t.title_en, lineCount: lines.get(id) ?? 0 },
+      ]),
+    );
+  });
 }
 
 /** A film's subtitle lines in order. */
@@ -123,17 +159,12 @@ async function progressByFilm(
 ): Promise<Map<string, Omit<FilmProgress, 'totalLines'>>> {
   const out = new Map<string, Omit<FilmProgress, 'totalLines'>>();
   const byFilm = await runsByFilm(db, userId, part, filmIds);
-  const figures = await runFigures(
-    db,
-    [...byFilm.values()].map((f) => f.latest.id),
-  );
   for (const id of filmIds) {
     const runs = byFilm.get(id);
-    const latest = runs ? figures.get(runs.latest.id) : undefined;
     out.set(id, {
-      answered: latest?.answered ?? false,
+      answered: runs?.latestPercent != null,
       bestScore: runs?.bestPercent ?? null,
-      dubbedLines: latest?.dubbedLines ?? 0,
+      dubbedLines: runs?.dubbedLines ?? 0,
       lastActivityAt: runs?.latest.updated_at ?? null,
       runId: runs?.latest.id ?? null,
       runs: runs?.count ?? 0,
@@ -238,11 +269,9 @@ export async function filmDetail(
   part: Part,
 ): Promise<FilmDetail> {
   const { db, storage } = deps;
-  const [{ subtitles, questions }, progress] = await Promise.all([
-    cached(db, `film:${film.id}:${film.updated_at}`, async () => ({
-      subtitles: await filmLines(db, film.id),
-      questions: await filmQuestions(db, film.id),
-    })),
+  const [subtitles, questions, progress] = await Promise.all([
+    filmLinesCached(db, film),
+    filmQuestionsCached(db, film.id),
     progressByFilm(db, userId, part, [film.id]),
   ]);
   const summary = toSummary(storage, film, subtitles.length, questions.length, {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../src/api/contract';
+import { CODING_SUFFIX, pickCoding } from '../lib/accept-encoding';
 import { fail } from '../lib/reply';
 
 export interface NotFoundOptions {
@@ -26,10 +27,16 @@ export const notFoundPlugin = fp(
       // A missing file with an extension (/assets/x.js) stays a 404 so a stale chunk fails loudly.
       const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
       if (indexFile && isGet && !isService && !looksLikeFile && fs.existsSync(indexFile)) {
+        // The build's compressed copy when the browser takes it (scripts/precompress.ts), as the
+        // static files are served (server/plugins/spa.ts).
+        const offered = (['br', 'gzip'] as const).filter((c) => fs.existsSync(indexFile + CODING_SUFFIX[c]));
+        const coding = pickCoding(request.headers['accept-encoding'], offered);
+        if (coding) reply.header('content-encoding', coding);
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(fs.createReadStream(indexFile));
+          .header('vary', 'accept-encoding')
+          .send(fs.createReadStream(coding ? indexFile + CODING_SUFFIX[coding] : indexFile));
       }
       return reply
         .code(404)

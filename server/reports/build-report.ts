@@ -10,8 +10,14 @@ import type {
 } from '../../src/api/contract';
 import { aggregateRun, aggregateTake } from '../../src/audio/scoring/aggregate';
 import { actorReadings, type ReadingDeps } from '../ai/reference';
-import type { RunsTable } from '../db/schema';
-import { filmLines, filmQuestions, publicQuestionId } from '../films/queries';
+import type { FilmsTable, RunsTable } from '../db/schema';
+import {
+  filmByIdCached,
+  filmLines,
+  filmLinesCached,
+  filmQuestionsCached,
+  publicQuestionId,
+} from '../films/queries';
 import { parseJson } from '../lib/json';
 import type { MediaStorage } from '../storage/media-storage';
 import { runAttempts } from '../takes/repository';
@@ -41,9 +47,10 @@ function mediaUrl(storage: MediaStorage, key: string): string {
 async function dubbingSection(
   deps: ReportDeps,
   run: RunsTable,
+  film: FilmsTable | null,
 ): Promise<{ section: NonNullable<Report['dubbing']>; subScores: SubScores | null }> {
   const { db, storage } = deps;
-  const lines = await filmLines(db, run.film_id);
+  const lines = film ? await filmLinesCached(db, film) : await filmLines(db, run.film_id);
   const [attempts, actors] = await Promise.all([runAttempts(db, run.id), actorReadings(deps, lines)]);
   const figures = aggregateRun(
     lines.map((l) => {
@@ -91,9 +98,9 @@ export async function buildRunReport(deps: ReportDeps, run: RunsTable): Promise<
   const part = run.part as Part;
   const [record, film, learner, questions, recent] = await Promise.all([
     runRecord(db, run.id),
-    db.selectFrom('films').selectAll().where('id', '=', run.film_id).executeTakeFirst(),
+    filmByIdCached(db, run.film_id),
     db.selectFrom('users').select('nickname').where('id', '=', run.user_id).executeTakeFirst(),
-    filmQuestions(db, run.film_id),
+    filmQuestionsCached(db, run.film_id),
     listRuns(db, run.user_id, part, undefined, PROGRESS_RUNS),
   ]);
   const byPublicId = new Map(questions.map((q) => [publicQuestionId(q), q]));
@@ -109,7 +116,7 @@ export async function buildRunReport(deps: ReportDeps, run: RunsTable): Promise<
   const score = record?.score ?? 0;
   const maxScore = record?.max_score ?? 0;
   const percent = maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
-  const dubbed = part === 'prpt' ? await dubbingSection(deps, run) : null;
+  const dubbed = part === 'prpt' ? await dubbingSection(deps, run, film) : null;
   const dubbing = dubbed?.section ?? null;
   const progress = await summariseRuns(db, recent.reverse());
   const { strengths, practice } = buildFeedback({

@@ -1,23 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Part, RunSummary } from '../../src/api/contract';
 import type { Database, RunsTable } from '../db/schema';
-import { countsByFilm, filmTitles } from '../films/queries';
+import { filmFactsCached } from '../films/queries';
 import { runFigures } from '../takes/runs';
 
 /** Runs as the history list and the progress curve show them (same figures as each run's report). */
 export async function summariseRuns(db: Kysely<Database>, runs: RunsTable[]): Promise<RunSummary[]> {
   const filmIds = [...new Set(runs.map((r) => r.film_id))];
-  const [figures, titles, lineCounts] = await Promise.all([
+  const [figures, facts] = await Promise.all([
     runFigures(
       db,
       runs.map((r) => r.id),
     ),
-    filmTitles(db, filmIds),
-    countsByFilm(db, 'subtitles', filmIds),
+    filmIds.length ? filmFactsCached(db, filmIds) : new Map<string, never>(),
   ]);
   return runs.map((run) => {
     const f = figures.get(run.id)!;
-    const title = titles.get(run.film_id);
+    const title = facts.get(run.film_id);
     return {
       runId: run.id,
       part: run.part as Part,
@@ -29,7 +28,7 @@ export async function summariseRuns(db: Kysely<Database>, runs: RunsTable[]): Pr
       answered: f.answered,
       answerPercent: f.answerPercent,
       dubbedLines: f.dubbedLines,
-      totalLines: run.part === 'prpt' ? (lineCounts.get(run.film_id) ?? 0) : 0,
+      totalLines: run.part === 'prpt' ? (title?.lineCount ?? 0) : 0,
       dubbingAverage: f.dubbingAverage,
     };
   });

@@ -78,6 +78,7 @@ export async function takeLinkSigner(
 export const signScore = (sign: (url: string) => string, score: SpeechScore): SpeechScore => ({
   ...score,
   audioUrl: sign(score.audioUrl),
+  ...(score.melody?.status === 'ready' ? { melody: { ...score.melody, url: sign(score.melody.url) } } : {}),
 });
 
 /** A report as answered: every take's audio link, and the dubbed video's (a run's media), signed. */

@@ -31,6 +31,12 @@ export const runMediaPrefix = (userId: string, runId: string) => `takes/${userId
 export const takeAudioKey = (userId: string, runId: string, rowId: string) =>
   `${runMediaPrefix(userId, runId)}${rowId}.wav`;
 
+/** The take with the actor's melody, beside the take's own audio under the run's prefix. */
+export const melodyKeyOf = (audioKey: string) => audioKey.replace(/\.wav$/, '.melody.wav');
+/** The take audio key a melody key belongs to (null for any other key). */
+export const audioKeyOfMelody = (key: string): string | null =>
+  key.endsWith('.melody.wav') ? key.replace(/\.melody\.wav$/, '.wav') : null;
+
 export async function findStoredTake(
   db: Kysely<Database>,
   rowId: string,

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { MediaStorage } from '../storage/media-storage';
 import { orderAttempts } from './attempts';
+import { audioKeyOfMelody, melodyKeyOf } from './repository';
 
 /**
  * Keeps a line's first and latest take in the run plus the `retakesKept` most recent others; deletes
@@ -44,7 +45,10 @@ export async function pruneLine(
       doomed.map((t) => t.id),
     )
     .execute();
-  for (const t of doomed) await storage.delete(t.audio_key).catch(() => undefined);
+  for (const t of doomed) {
+    await storage.delete(t.audio_key).catch(() => undefined);
+    await storage.delete(melodyKeyOf(t.audio_key)).catch(() => undefined);
+  }
   return doomed.length;
 }
 
@@ -119,13 +123,15 @@ export async function cleanOrphanTakes(
   let batch: string[] = [];
   const sweep = async () => {
     // A run's prefix also holds its rendered dubbed video (server/renders/dub-video.ts).
+    // A take's melody version (`<take>.melody.wav`) belongs to the take's row.
+    const audioKeys = batch.map((key) => audioKeyOfMelody(key) ?? key);
     const [takes, renders] = await Promise.all([
-      db.selectFrom('takes').select('audio_key').where('audio_key', 'in', batch).execute(),
+      db.selectFrom('takes').select('audio_key').where('audio_key', 'in', audioKeys).execute(),
       db.selectFrom('dub_renders').select('media_key').where('media_key', 'in', batch).execute(),
     ]);
     const known = new Set([...takes.map((r) => r.audio_key), ...renders.map((r) => r.media_key)]);
     for (const key of batch) {
-      if (known.has(key)) continue;
+      if (known.has(key) || known.has(audioKeyOfMelody(key) ?? '')) continue;
       await storage.delete(key);
       files += 1;
     }

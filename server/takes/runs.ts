@@ -6,7 +6,6 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Part } from '../../src/api/contract';
-import { prepared } from '../db/prepared';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
 import { runCounts } from '../../src/audio/scoring/aggregate';
@@ -81,40 +80,99 @@ export async function runForAnswers(
   filmId: string,
   part: Part,
   at: string,
-): Promise<string> {
-  // The latest run and whether it has answers, in one statement.
-  const latest = await trx
-    .selectFrom('runs')
-    .select((eb) => [
-      'runs.id',
-      eb
-        .exists(
-          eb
-            .selectFrom('question_records')
-            .select('question_records.id')
-            .whereRef('question_records.run_id', '=', 'runs.id'),
-        )
-        .as('answered'),
-    ])
-    .where('runs.user_id', '=', userId)
-    .where('runs.part', '=', part)
-    .where('runs.film_id', '=', filmId)
-    .orderBy('runs.started_at', 'desc')
-    .orderBy('runs.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
-  if (latest && !Number(latest.answered)) {
-    await touchRun(trx, latest.id, at);
-    return latest.id;
-  }
+): Promise<{ runId: string; created: boolean }> {
+  const latest = (db: Db) =>
+    db
+      .selectFrom('runs')
+      .select('runs.id')
+      .where('runs.user_id', '=', userId)
+      .where('runs.part', '=', part)
+      .where('runs.film_id', '=', filmId)
+      .orderBy('runs.started_at', 'desc')
+      .orderBy('runs.id', 'desc')
+      .limit(1);
+  // A new run unless the latest has no answers yet, in one statement: answering usually starts a run.
   const id = newId();
-  await trx
+  const inserted = await trx
     .insertInto('runs')
-    .values({ id, user_id: userId, film_id: filmId, part, started_at: at, updated_at: at })
-    .execute();
-  return id;
+    .columns(['id', 'user_id', 'film_id', 'part', 'started_at', 'updated_at'])
+    .expression(
+      trx
+        .selectNoFrom((eb) => [
+          eb.val(id).as('id'),
+          eb.val(userId).as('user_id'),
+          eb.val(filmId).as('film_id'),
+          eb.val(part).as('part'),
+          eb.val(at).as('started_at'),
+          eb.val(at).as('updated_at'),
+        ])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom(latest(trx).as('l'))
+                .select('l.id')
+                .where(({ not, exists, selectFrom }) =>
+                  not(
+                    exists(
+                      selectFrom('question_records')
+                        .select('question_records.id')
+                        .whereRef('question_records.run_id', '=', 'l.id'),
+                    ),
+                  ),
+                ),
+            ),
+          ),
+        ),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { runId: inserted.id, created: true };
+  // The latest run has no answers (the learner dubbed first): the answers join it.
+  const joined = await trx
+    .updateTable('runs')
+    .set((eb) => ({
+      updated_at: eb.case().when('runs.updated_at', '<', at).then(at).else(eb.ref('runs.updated_at')).end(),
+    }))
+    .where('runs.id', '=', (eb) => eb.selectFrom(latest(trx).as('l')).select('l.id'))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { runId: joined.id, created: false };
 }
+
+/**
+ * Keeps the learner's film_progress row (server/db/migrations/008-history-scale.ts) in step with a
+ * write, in the write's transaction: `newRuns` runs were created, and `ratio` (score / max_score, 0
+ * when max_score is 0) was answered, or null when no answer was stored.
+ */
+export async function bumpProgress(
+  db: Db,
+  userId: string,
+  part: Part,
+  filmId: string,
+  newRuns: number,
+  ratio: number | null,
+): Promise<void> {
+  await db
+    .insertInto('film_progress')
+    .values({ user_id: userId, part, film_id: filmId, runs: newRuns, best_ratio: ratio })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'part', 'film_id']).doUpdateSet((eb) => ({
+        runs: eb(eb.ref('film_progress.runs'), '+', eb.ref('excluded.runs')),
+        best_ratio: eb
+          .case()
+          .when(eb.ref('film_progress.best_ratio'), 'is', null)
+          .then(eb.ref('excluded.best_ratio'))
+          .when(eb.ref('excluded.best_ratio'), '>', eb.ref('film_progress.best_ratio'))
+          .then(eb.ref('excluded.best_ratio'))
+          .else(eb.ref('film_progress.best_ratio'))
+          .end(),
+      })),
+    )
+    .execute();
+}
+
+/** An answer's ratio as film_progress keeps it (double precision, divided as JavaScript divides). */
+export const answerRatio = (score: number, maxScore: number): number => (maxScore > 0 ? score / maxScore : 0);
 
 /**
  * The run a new take joins: the learner's run named by the client (its own run of this film in part
@@ -134,18 +192,23 @@ export async function runForTake(
   const latest = await latestRun(db, userId, filmId, 'prpt');
   if (latest) return latest;
   const at = nowIso();
-  await db
-    .insertInto('runs')
-    .values({
-      id: sha256Hex(`${userId}:${filmId}:prpt:first-run`).slice(0, 32),
-      user_id: userId,
-      film_id: filmId,
-      part: 'prpt',
-      started_at: at,
-      updated_at: at,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const [inserted] = await trx
+      .insertInto('runs')
+      .values({
+        id: sha256Hex(`${userId}:${filmId}:prpt:first-run`).slice(0, 32),
+        user_id: userId,
+        film_id: filmId,
+        part: 'prpt',
+        started_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    // A concurrent first take that lost the race created nothing: the run is counted once.
+    if (inserted) await bumpProgress(trx, userId, 'prpt', filmId, 1, null);
+  });
   return (await latestRun(db, userId, filmId, 'prpt'))!;
 }
 
@@ -203,7 +266,7 @@ export interface RunFigures {
 export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, RunFigures>> {
   const out = new Map<string, RunFigures>();
   if (runIds.length === 0) return out;
-  const [records, takes] = await Promise.all([
+  const [records, dubbing] = await Promise.all([
     db
       .selectFrom('question_records')
       .select(['run_id', 'score', 'max_score', 'created_at', 'id'])
@@ -211,20 +274,38 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('takes')
-      .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
-      .where('run_id', 'in', runIds)
-      .execute(),
+    runDubbing(db, runIds),
   ]);
-  for (const id of runIds)
-    out.set(id, { answered: false, answerPercent: null, dubbedLines: 0, dubbingAverage: null });
+  for (const id of runIds) {
+    const d = dubbing.get(id);
+    out.set(id, {
+      answered: false,
+      answerPercent: null,
+      dubbedLines: d?.dubbedLines ?? 0,
+      dubbingAverage: d?.dubbingAverage ?? null,
+    });
+  }
   for (const r of records) {
     // Ordered oldest first: the run's latest record wins, as in runRecord.
     const f = out.get(r.run_id!)!;
     f.answered = true;
     f.answerPercent = r.max_score > 0 ? Math.round((r.score / r.max_score) * 100) : 0;
   }
+  return out;
+}
+
+/** Per run with takes: dubbed lines and the dubbing average by the rule of src/audio/scoring/aggregate.ts. */
+async function runDubbing(
+  db: Db,
+  runIds: string[],
+): Promise<Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>> {
+  const out = new Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>();
+  if (runIds.length === 0) return out;
+  const takes = await db
+    .selectFrom('takes')
+    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
+    .where('run_id', 'in', runIds)
+    .execute();
   const byRun = new Map<string, typeof takes>();
   for (const t of takes) {
     const list = byRun.get(t.run_id!) ?? [];
@@ -241,65 +322,96 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
         second: a.second ? counted(a.second) : null,
       })),
     );
-    const f = out.get(runId)!;
-    f.dubbedLines = counts.dubbedLines;
-    f.dubbingAverage = counts.average;
+    out.set(runId, { dubbedLines: counts.dubbedLines, dubbingAverage: counts.average });
   }
   return out;
 }
 
+/** What the film list shows of a learner's history of one film (docs/api.md, "Runs"). */
+export interface FilmRunsProgress {
+  /** The learner's latest run of the film in the part (by start). */
+  latest: RunsTable;
+  /** How many runs. */
+  count: number;
+  /** Best answer percent over every run; null before the first answer. */
+  bestPercent: number | null;
+  /** The latest run's answers: its latest record's percent; null while the run has none. */
+  latestPercent: number | null;
+  dubbedLines: number;
+  dubbingAverage: number | null;
+}
+
 /**
- * The learner's runs in a part, each with the best answer ratio of its film over every run: one
- * statement (a round trip fewer on PostgreSQL, docs/performance.md). `double precision` is REAL in
- * SQLite too, so both engines divide as JavaScript does.
+ * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
+ * and that run's latest answer ratio, in one statement; then the latest runs' takes. The cost is
+ * bounded by the page, whatever the learner's history (docs/performance.md, "A learner's history").
+ * The ratios are divided in `double precision` (REAL in SQLite too), as JavaScript divides, so the
+ * rounded percents are the report's.
  */
-const learnerRuns = prepared((db, userId: string, part: Part) =>
-  db
-    .selectFrom('runs as r')
+export async function runsByFilm(
+  db: Db,
+  userId: string,
+  part: Part,
+  filmIds: string[],
+): Promise<Map<string, FilmRunsProgress>> {
+  const out = new Map<string, FilmRunsProgress>();
+  if (filmIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('film_progress as p')
+    .innerJoin('runs as r', (join) =>
+      join.on((eb) =>
+        eb(
+          'r.id',
+          '=',
+          eb
+            .selectFrom('runs as l')
+            .select('l.id')
+            .whereRef('l.user_id', '=', 'p.user_id')
+            .whereRef('l.part', '=', 'p.part')
+            .whereRef('l.film_id', '=', 'p.film_id')
+            .orderBy('l.started_at', 'desc')
+            .orderBy('l.id', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
     .selectAll('r')
+    .select(['p.runs as run_count', 'p.best_ratio'])
     .select((eb) =>
       eb
         .selectFrom('question_records as q')
         .select(
           sql<
             number | null
-          >`max(case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end)`.as(
-            'best',
+          >`case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end`.as(
+            'ratio',
           ),
         )
-        .whereRef('q.user_id', '=', 'r.user_id')
-        .whereRef('q.part', '=', 'r.part')
-        .whereRef('q.film_id', '=', 'r.film_id')
-        .as('best_ratio'),
+        .whereRef('q.run_id', '=', 'r.id')
+        .orderBy('q.created_at', 'desc')
+        .orderBy('q.id', 'desc')
+        .limit(1)
+        .as('latest_ratio'),
     )
-    .where('r.user_id', '=', userId)
-    .where('r.part', '=', part),
-);
-
-/** Per film: the learner's latest run in the part, how many runs, and the best answer percent of all. */
-export async function runsByFilm(
-  db: Db,
-  userId: string,
-  part: Part,
-  filmIds: string[],
-): Promise<Map<string, { latest: RunsTable; count: number; bestPercent: number | null }>> {
-  const out = new Map<string, { latest: RunsTable; count: number; bestPercent: number | null }>();
-  if (filmIds.length === 0) return out;
-  // All of the learner's runs and records in the part, filtered here: a fixed-shape query is prepared
-  // once (server/db/prepared.ts), and a learner has a few runs per film.
-  const wanted = new Set(filmIds);
-  const runs = (await learnerRuns(db, userId, part)).filter((r) => wanted.has(r.film_id));
-  const newer = (a: RunsTable, b: RunsTable) =>
-    a.started_at > b.started_at || (a.started_at === b.started_at && a.id > b.id);
-  for (const { best_ratio, ...run } of runs) {
-    const entry = out.get(run.film_id);
-    // Math.round is monotonic: the rounded best ratio is the best of the rounded percents.
-    const bestPercent = best_ratio == null ? null : Math.round(best_ratio * 100);
-    if (!entry) out.set(run.film_id, { latest: run, count: 1, bestPercent });
-    else {
-      entry.count += 1;
-      if (newer(run, entry.latest)) entry.latest = run;
-    }
+    .where('p.user_id', '=', userId)
+    .where('p.part', '=', part)
+    .where('p.film_id', 'in', filmIds)
+    .execute();
+  const dubbing = await runDubbing(
+    db,
+    rows.map((r) => r.id),
+  );
+  for (const { run_count, best_ratio, latest_ratio, ...latest } of rows) {
+    const d = dubbing.get(latest.id);
+    out.set(latest.film_id, {
+      latest,
+      count: Number(run_count),
+      // Math.round is monotonic: the rounded best ratio is the best of the rounded percents.
+      bestPercent: best_ratio == null ? null : Math.round(best_ratio * 100),
+      latestPercent: latest_ratio == null ? null : Math.round(Number(latest_ratio) * 100),
+      dubbedLines: d?.dubbedLines ?? 0,
+      dubbingAverage: d?.dubbingAverage ?? null,
+    });
   }
   return out;
 }

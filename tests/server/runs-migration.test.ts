@@ -120,5 +120,11 @@ describeEngines('migration 003: existing answers and takes become runs', (engine
     // r1 joins the run t0 started (it had no answers yet); t1 follows r1 into it.
     expect(await runOf('question_records')).toEqual({ r1: dubbedFirst.id, r2: 'r2', p1: 'p1' });
     expect(await runOf('takes')).toEqual({ t0: dubbedFirst.id, t1: dubbedFirst.id, t2: 'r2', t3: 'r2' });
+    // Migration 008: what the film list reads per film, from the runs and answers so far.
+    const progress = await handle.db.selectFrom('film_progress').selectAll().orderBy('part').execute();
+    expect(progress.map((p) => ({ ...p, runs: Number(p.runs) }))).toEqual([
+      { user_id: 'u1', part: 'prpo', film_id: 'f', runs: 1, best_ratio: 0.5 },
+      { user_id: 'u1', part: 'prpt', film_id: 'f', runs: 2, best_ratio: 0.5 },
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { uploadUsage } from './004-upload-usage';
 import { qrPickup } from './005-qr-pickup';
 import { filmBackground } from './006-film-background';
 import { dubRenders } from './007-dub-renders';
-import { takeSpeech } from './008-take-speech';
+import { historyScale } from './008-history-scale';
+import { takeSpeech } from './009-take-speech';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -18,7 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-qr-pickup': qrPickup,
   '006-film-background': filmBackground,
   '007-dub-renders': dubRenders,
-  '008-take-speech': takeSpeech,
+  '008-history-scale': historyScale,
+  '009-take-speech': takeSpeech,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -166,6 +166,8 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
     method: ['GET', 'HEAD'],
     url: '/h5/report/:token/dub.mp4',
     config: { rateLimit: false },
+    // Media are compressed in their own formats; byte ranges count the stored bytes.
+    compress: false,
     handler: async (request, reply) => {
       const { token } = request.params as { token: string };
       const shared = await sharedRun(app, token);

@@ -53,6 +53,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     method: ['GET', 'HEAD'],
     url: '/media/*',
     config: { rateLimit: false },
+    // Media are compressed in their own formats; byte ranges count the stored bytes.
+    compress: false,
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isSafeKey(key)) return notFound(reply);

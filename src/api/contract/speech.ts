@@ -82,6 +82,16 @@ export const comparisonFigures = z.object({
 });
 export type ComparisonFigures = z.infer<typeof comparisonFigures>;
 
+/** "Your voice with the actor's melody" for one take. */
+export const melodyVersion = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ready'), url: z.string() }),
+  z.object({
+    status: z.literal('unavailable'),
+    reason: z.enum(['take_too_little_voiced', 'actor_too_little_voiced']),
+  }),
+]);
+export type MelodyVersion = z.infer<typeof melodyVersion>;
+
 /** The result of one scored take (versioned). Stored by the client as first/secondUserAudioJson. */
 export const speechScore = z.object({
   version: z.union([z.literal(1), z.literal(2), z.literal(SPEECH_SCORE_VERSION)]),
@@ -138,6 +148,12 @@ export const speechScore = z.object({
    */
   deliveryLikeness: z.boolean().optional(),
   audioUrl: z.string(),
+  /**
+   * The take resynthesised with the actor's melody, timing and loudness in the learner's own voice
+   * (src/audio/scoring/melody.ts): its media path when made, or why it could not be. Absent on a
+   * line without the actor's audio and on takes scored before it existed.
+   */
+  melody: melodyVersion.optional(),
   createdAt: z.string(),
 });
 export type SpeechScore = z.infer<typeof speechScore>;

@@ -16,6 +16,11 @@ export interface PosterCardProps {
   progress: number | null;
   progressLabel: string;
   status?: string;
+  /**
+   * A poster in the first screenful: fetched at once and first (the page's largest paint), not
+   * when layout reaches it. The frame's aspect ratio holds its place either way.
+   */
+  priority?: boolean;
 }
 
 /** A film on the shelf: the whole card is one link, so one tab stop and one big target. */
@@ -37,14 +42,15 @@ export function PosterCard(p: PosterCardProps) {
               src={p.posterUrl}
               alt=""
               aria-hidden="true"
-              loading="lazy"
+              loading={p.priority ? 'eager' : 'lazy'}
               decoding="async"
             />
             <img
               className={styles.poster}
               src={p.posterUrl}
               alt=""
-              loading="lazy"
+              loading={p.priority ? 'eager' : 'lazy'}
+              fetchPriority={p.priority ? 'high' : undefined}
               decoding="async"
               onError={() => setBroken(true)}
             />

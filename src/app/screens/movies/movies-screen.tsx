@@ -14,6 +14,9 @@ import { type Translate, useT } from '../../i18n/use-t';
 import { rememberAttractFilms } from '../../features/attract/attract-posters';
 import styles from './movies-screen.module.css';
 
+/** Posters of the first screenful (a phone's first two rows of two; most of a desktop's first row). */
+const FIRST_SCREENFUL = 4;
+
 function filmStatus(f: FilmSummary, part: Part, t: Translate): string {
   const p = f.progress;
   if (part === 'prpt' && p.dubbedLines > 0)
@@ -46,7 +49,7 @@ export function MoviesScreen({ part }: { part: Part }) {
       />
     ) : (
       <ul className={styles.grid}>
-        {films.map((f) => {
+        {films.map((f, i) => {
           const done = filmCompletion(f, part);
           const { m, s } = minutesSeconds(f.durationMs);
           return (
@@ -56,6 +59,7 @@ export function MoviesScreen({ part }: { part: Part }) {
                 title={f.title}
                 subtitle={f.titleEn !== f.title ? f.titleEn : undefined}
                 posterUrl={prefixImage(f.poster)}
+                priority={i < FIRST_SCREENFUL}
                 durationLabel={clock(f.durationMs)}
                 durationSpoken={t('movies.duration', { d: t('ui.minutesSeconds', { m, s }) })}
                 tags={[

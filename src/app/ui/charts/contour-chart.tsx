@@ -135,7 +135,7 @@ export function ContourChart({ contours, labels, height = 320 }: ContourChartPro
       ],
     };
   }, [contours, labels]);
-  const { ref, failed } = useEChart(option);
+  const { ref, failed } = useEChart(option, 'line');
   const th = readChartTheme();
   return (
     <ChartFrame

@@ -1,13 +1,11 @@
-// ECharts with only the modules the app draws: line (contours, emotion arc), radar (sub-scores).
-// Importing `echarts` whole would add ~330 KB gzip; this keeps the chart chunk near a third of that.
-// This module is only reached through the lazy wrappers in ./lazy.tsx, so no first screen loads it.
-import { LineChart, type LineSeriesOption, RadarChart, type RadarSeriesOption } from 'echarts/charts';
+// ECharts with only the modules the app draws, each chart loading its own part: the core, the
+// canvas renderer and the tooltip here (every chart has them); line charts add ./echarts-line
+// (contours, emotion arc, progress), the radar ./echarts-radar. The report, which draws only
+// lines, does not load the radar. Importing `echarts` whole would add ~330 KB gzip.
+// Only ./use-echart.ts imports these modules, dynamically, once a chart is about to be seen.
+import type { LineSeriesOption, RadarSeriesOption } from 'echarts/charts';
 import {
-  GridComponent,
   type GridComponentOption,
-  LegendComponent,
-  type LegendComponentOption,
-  RadarComponent,
   type RadarComponentOption,
   TooltipComponent,
   type TooltipComponentOption,
@@ -15,23 +13,10 @@ import {
 import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([
-  LineChart,
-  RadarChart,
-  GridComponent,
-  LegendComponent,
-  RadarComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+use([TooltipComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<
-  | LineSeriesOption
-  | RadarSeriesOption
-  | GridComponentOption
-  | LegendComponentOption
-  | RadarComponentOption
-  | TooltipComponentOption
+  LineSeriesOption | RadarSeriesOption | GridComponentOption | RadarComponentOption | TooltipComponentOption
 >;
 
 export { init };

@@ -107,7 +107,7 @@ export function EmotionArcChart({ points, labels, height = 300, hideTitle }: Emo
       ],
     };
   }, [points, labels]);
-  const { ref, failed } = useEChart(option);
+  const { ref, failed } = useEChart(option, 'line');
   const th = readChartTheme();
   // The legend promises the actor's line only when there is one to draw.
   const hasActor = points.some((p) => p.actorArousal !== null || p.actorValence !== null);

@@ -87,7 +87,7 @@ export function ProgressChart({
       ],
     };
   }, [points, labels, showDubbing]);
-  const { ref, failed } = useEChart(option);
+  const { ref, failed } = useEChart(option, 'line');
   const th = readChartTheme();
   return (
     <ChartFrame

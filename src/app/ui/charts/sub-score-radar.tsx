@@ -70,7 +70,7 @@ export function SubScoreRadar({ scores, previous, labels, height = 280 }: SubSco
       series: [{ type: 'radar', data, symbolSize: 6 }],
     };
   }, [scores, previous, labels]);
-  const { ref, failed } = useEChart(option);
+  const { ref, failed } = useEChart(option, 'radar');
   const th = readChartTheme();
   return (
     <ChartFrame

@@ -1,7 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { type ChartOption, init } from './echarts-core';
+import type { ChartOption, init } from './echarts-core';
 
 type Instance = ReturnType<typeof init>;
+
+/** What a chart draws: each kind loads only its part of ECharts (./echarts-core). */
+export type EChartKind = 'line' | 'radar';
+
+const loadKind = (kind: EChartKind) =>
+  kind === 'line' ? import('./echarts-line') : import('./echarts-radar');
+
+/** A chart this far below (or above) the viewport, in viewport heights, starts loading. */
+const NEAR_VIEWPORT = '50% 0px';
+/**
+ * After this long on the page, charts out of view load too, once the main thread is idle, so that
+ * printing (the report's button) and a quick scroll find them drawn.
+ */
+const IDLE_START_MS = 3000;
 
 /** Disposes the instance; one that never drew may throw on the way out, which must not break the page. */
 function release(chart: { current: Instance | null }): void {
@@ -16,41 +30,94 @@ function release(chart: { current: Instance | null }): void {
 
 /**
  * Mounts one ECharts instance on a div, feeds it the option, follows the div's size and disposes
- * it on unmount. `failed` turns true when the canvas cannot be created (very old browsers, test
- * DOMs): callers then rely on their text alternative, which every chart has anyway.
+ * it on unmount. ECharts itself (the largest chunk of the app) loads only when the div comes near
+ * the viewport, when the page is printed, or once the page has been idle a while: after the
+ * screen's first paint, and never for a chart nobody scrolls to on a phone. `failed` turns true
+ * when ECharts cannot load or the canvas cannot be created (very old browsers, test DOMs): callers
+ * then rely on their text alternative, which every chart has anyway.
  */
-export function useEChart(option: ChartOption) {
+export function useEChart(option: ChartOption, kind: EChartKind) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<Instance | null>(null);
+  const latest = useRef(option);
+  latest.current = option;
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    try {
-      chart.current = init(el, null, { renderer: 'canvas' });
-    } catch (err) {
-      console.warn('[chart] could not start the chart renderer', err);
-      setFailed(true);
-      return;
-    }
-    const ro =
-      typeof ResizeObserver === 'function' ? new ResizeObserver(() => chart.current?.resize()) : null;
-    ro?.observe(el);
+    let gone = false;
+    let ro: ResizeObserver | null = null;
     // Print uses a different width: redraw so the chart fills the paper.
     const onPrint = () => chart.current?.resize();
-    window.addEventListener('beforeprint', onPrint);
+    const draw = (c: Instance) => {
+      try {
+        c.setOption(latest.current, { notMerge: true });
+      } catch (err) {
+        console.warn('[chart] could not draw', err);
+        release(chart);
+        setFailed(true);
+      }
+    };
+    let started = false;
+    const start = () => {
+      if (started || gone) return;
+      started = true;
+      unwatch();
+      loadKind(kind).then(
+        (echarts) => {
+          if (gone) return;
+          try {
+            chart.current = echarts.init(el, null, { renderer: 'canvas' });
+          } catch (err) {
+            console.warn('[chart] could not start the chart renderer', err);
+            setFailed(true);
+            return;
+          }
+          ro =
+            typeof ResizeObserver === 'function' ? new ResizeObserver(() => chart.current?.resize()) : null;
+          ro?.observe(el);
+          window.addEventListener('beforeprint', onPrint);
+          draw(chart.current);
+        },
+        (err) => {
+          console.warn('[chart] could not load the chart library', err);
+          if (!gone) setFailed(true);
+        },
+      );
+    };
+    const io =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+            rootMargin: NEAR_VIEWPORT,
+          })
+        : null;
+    const idleSoon = () =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 2000 }) : start();
+    const timer = setTimeout(idleSoon, IDLE_START_MS);
+    function unwatch() {
+      io?.disconnect();
+      clearTimeout(timer);
+      window.removeEventListener('beforeprint', start);
+    }
+    if (io) {
+      io.observe(el);
+      window.addEventListener('beforeprint', start);
+    } else start();
     return () => {
+      gone = true;
+      unwatch();
       ro?.disconnect();
       window.removeEventListener('beforeprint', onPrint);
       release(chart);
     };
-  }, []);
+  }, [kind]);
 
   useEffect(() => {
-    if (!chart.current) return;
+    const c = chart.current;
+    if (!c) return;
     try {
-      chart.current.setOption(option, { notMerge: true });
+      c.setOption(option, { notMerge: true });
     } catch (err) {
       console.warn('[chart] could not draw', err);
       // The fallback text replaces the canvas: let go of the instance now, while its div still exists.

@@ -1,0 +1,227 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runForTake } from '../../server/takes/runs';
+import { startTestServer, type TestServer, testDatabaseUrl } from '../support/server';
+import { describeEngines } from './support/engines';
+import { seedHistory, type SeededRun } from './support/history';
+import { type Client, client } from './support/http';
+import { addUser, importFixtureFilm } from './support/seed';
+import {
+  type Access,
+  postgresPlan,
+  type SentStatement,
+  sqlitePlan,
+  statementsOf,
+} from './support/statements';
+
+const P1 = '/producer/active_relation_one';
+const P2 = '/producer/active_relation_two';
+const FILMS = ['test-film', 'film-b'];
+const LINE = (film: string) => `${film}-1`;
+const MANY = 2_000;
+const HISTORY_TABLES = new Set(['runs', 'question_records', 'takes', 'film_progress']);
+const ALL_RIGHT = [
+  { questionId: 'q1', value: 'a' },
+  { questionId: 'q2', value: ['a', 'b'] },
+];
+const HALF_RIGHT = [
+  { questionId: 'q1', value: 'a' },
+  { questionId: 'q2', value: ['c'] },
+];
+
+/**
+ * An access to a learner's history is bounded by the page it serves when an index finds exactly
+ * the rows of the runs it names (by id or run id), of one film (learner, part, film), or walks the
+ * learner's runs in index order until a LIMIT stops it. film_progress holds one row per film the
+ * learner has run, whatever the number of runs: any index search of it is bounded by the catalogue.
+ * What the film list did before film_progress (a subquery per run over all of the learner's answers
+ * in the part) fails this.
+ */
+function unbounded(accesses: Access[]): Access[] {
+  return accesses.filter((a) => {
+    if (!HISTORY_TABLES.has(a.table)) return false;
+    if (a.how === 'scan') return true;
+    if (a.table === 'film_progress') return false;
+    if (/\b(id|run_id|film_id)\b\s*(=|IN\b)/i.test(a.key)) return false;
+    return !(a.table === 'runs' && a.limited && !a.sorted);
+  });
+}
+
+const readsHistory = (s: SentStatement) => /"(runs|question_records|takes|film_progress)"/.test(s.sql);
+
+describeEngines("a learner's history at many runs", (engine) => {
+  let server: TestServer;
+  let heavy: { c: Client; id: string };
+  let light: { c: Client; id: string };
+  let history: SeededRun[];
+  let pgClient: pg.Client | null = null;
+
+  async function learner(account: string) {
+    const user = await addUser(server.app.db, account, 'history-pass');
+    const c = client(server.url);
+    await c.login(account, 'history-pass');
+    return { c, id: user.id };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    for (const f of FILMS) await importFixtureFilm(server, f);
+    const films = FILMS.map((id) => ({ id, lineId: LINE(id) }));
+    heavy = await learner('heavy');
+    light = await learner('light');
+    history = await seedHistory(server.app.db, { userId: heavy.id, part: 'prpt', films, runs: MANY });
+    await seedHistory(server.app.db, { userId: heavy.id, part: 'prpo', films, runs: MANY / 4 });
+    await seedHistory(server.app.db, { userId: light.id, part: 'prpt', films, runs: 2 });
+    await seedHistory(server.app.db, { userId: light.id, part: 'prpo', films, runs: 2 });
+    // Other learners, so the learner's own rows are a part of each table, as in a deployment.
+    for (let k = 0; k < 3; k++) {
+      const other = await addUser(server.app.db, `other${k}`, 'history-pass');
+      await seedHistory(server.app.db, { userId: other.id, part: 'prpt', films, runs: 300 });
+    }
+    if (engine === 'postgres') {
+      pgClient = new pg.Client({
+        connectionString: testDatabaseUrl(),
+        options: `-c search_path=${server.config.databaseSchema}`,
+      });
+      await pgClient.connect();
+      await pgClient.query('ANALYZE');
+      await pgClient.query('SET enable_seqscan = off');
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await pgClient?.end();
+    await server?.close();
+  });
+
+  const calls = (c: Client, filmId: string) => ({
+    'film list': () => c.get(`${P2}/show_film_picture`, { _v: '1' }),
+    'film list, part one': () => c.postForm(`${P1}/show_film_picture`, { _v: '1', page: '1' }),
+    'film detail': () => c.postJson(`${P2}/get_film_info`, { id: filmId }),
+    'run history': () => c.get(`${P2}/get_run_history`, { limit: '100' }),
+    'run history of one film': () => c.get(`${P2}/get_run_history`, { filmId, limit: '20' }),
+    'run state': () => c.get(`${P2}/get_run`, { filmId }),
+    report: () => c.get(`${P2}/get_info_by_id`),
+  });
+
+  it('the list, the detail, the history and the report read the right runs out of thousands', async () => {
+    const film = 'test-film';
+    const ofFilm = history.filter((r) => r.film_id === film);
+    const latest = ofFilm[ofFilm.length - 1];
+    const best = Math.max(...ofFilm.map((r) => Math.round((r.score / r.maxScore) * 100)));
+    const expected = {
+      answered: true,
+      bestScore: best,
+      dubbedLines: 1,
+      lastActivityAt: latest.updated_at,
+      runId: latest.id,
+      runs: ofFilm.length,
+      totalLines: 3,
+    };
+    const list = await heavy.c.get(`${P2}/show_film_picture`, { _v: '1' });
+    expect(list.body.code).toBe(200);
+    const row = list.body.data.list.find((f: { id: string }) => f.id === film);
+    expect(row.progress).toEqual(expected);
+    const detail = await heavy.c.postJson(`${P2}/get_film_info`, { id: film });
+    expect(detail.body.data.progress).toEqual(expected);
+
+    const one = await heavy.c.get(`${P2}/get_run_history`, { filmId: film, limit: '5' });
+    const newest = [...ofFilm].sort((a, b) => b.updated_at.localeCompare(a.updated_at)).slice(0, 5);
+    expect(one.body.data.runs.map((r: { runId: string }) => r.runId)).toEqual(newest.map((r) => r.id));
+    expect(one.body.data.runs[0]).toMatchObject({
+      answered: true,
+      answerPercent: Math.round((latest.score / latest.maxScore) * 100),
+      dubbedLines: 1,
+      dubbingAverage: latest.dubbing,
+    });
+    const all = await heavy.c.get(`${P2}/get_run_history`, { limit: '100' });
+    expect(all.body.data.runs).toHaveLength(100);
+    expect(all.body.data.runs.map((r: { runId: string }) => r.runId)).toEqual(
+      history
+        .slice(-100)
+        .reverse()
+        .map((r) => r.id),
+    );
+
+    // The report of the part's most recently active run, with the last 20 runs on its curve.
+    const report = await heavy.c.get(`${P2}/get_info_by_id`);
+    const last = history[history.length - 1];
+    expect(report.body.data.runId).toBe(last.id);
+    expect(report.body.data.dubbing.average).toBe(last.dubbing);
+    expect(report.body.data.progress.map((r: { runId: string }) => r.runId)).toEqual(
+      history.slice(-20).map((r) => r.id),
+    );
+  });
+
+  it('every statement those calls send finds its rows by index, bounded by the page, as few at 2 000 runs as at 2', async () => {
+    const film = 'test-film';
+    const heavyCalls = calls(heavy.c, film);
+    const lightCalls = calls(light.c, film);
+    for (const [name, call] of Object.entries(heavyCalls)) {
+      // Once to fill the catalogue cache (the statements counted are those of every request), and
+      // the report's dubbed-video render (a background job) done before counting.
+      const counted = async (fn: () => Promise<unknown>) => {
+        await fn();
+        await server.app.renders.idle();
+        const sent = await statementsOf(fn);
+        await server.app.renders.idle();
+        return sent;
+      };
+      const sent = await counted(call);
+      const fewRuns = await counted(lightCalls[name as keyof typeof lightCalls]);
+      // The catalogue cache (5 s) may expire between two calls: compare the history's statements.
+      const touching = sent.filter(readsHistory);
+      expect(touching.length, `${name} reads the learner's history`).toBeGreaterThan(0);
+      expect(touching.length, `${name}: statements at ${MANY} runs and at 2`).toBe(
+        fewRuns.filter(readsHistory).length,
+      );
+      for (const s of touching) {
+        const plan = engine === 'sqlite' ? sqlitePlan(server, s) : await postgresPlan(pgClient!, s);
+        expect(plan.length, `${name}: a plan for ${s.sql}`).toBeGreaterThan(0);
+        expect(unbounded(plan), `${name}: ${s.sql}\n${JSON.stringify(plan, null, 1)}`).toEqual([]);
+      }
+    }
+  });
+
+  it('the old film list query is what the check catches: a subquery per run over all answers in the part', async () => {
+    // The shape the film list sent before film_progress: each run's best answer from every answer
+    // of the learner in the part, found by (user, part) and filtered by film.
+    const old: SentStatement = {
+      sql:
+        'select "r".*, (select max("q"."score") from "question_records" as "q" where "q"."user_id" = "r"."user_id"' +
+        ' and "q"."part" = "r"."part" and "q"."film_id" = "r"."film_id") as "best"' +
+        ` from "runs" as "r" where "r"."user_id" = ${engine === 'sqlite' ? '?' : '$1'} and "r"."part" = ${engine === 'sqlite' ? '?' : '$2'}`,
+      params: [heavy.id, 'prpt'],
+    };
+    const plan = engine === 'sqlite' ? sqlitePlan(server, old) : await postgresPlan(pgClient!, old);
+    expect(unbounded(plan).map((a) => a.table)).toContain('question_records');
+  });
+
+  it('answers and takes keep the counts: dubbing first, a better score, a concurrent first take counted once', async () => {
+    const fresh = await learner('fresh');
+    const film = 'film-b';
+    const progress = async () => {
+      const list = await fresh.c.get(`${P2}/show_film_picture`, { _v: '1' });
+      return list.body.data.list.find((f: { id: string }) => f.id === film).progress;
+    };
+    expect(await progress()).toMatchObject({ runs: 0, bestScore: null, runId: null, answered: false });
+    // Two first takes at once agree on one run, counted once.
+    const [a, b] = await Promise.all([
+      runForTake(server.app.db, fresh.id, film, undefined),
+      runForTake(server.app.db, fresh.id, film, undefined),
+    ]);
+    expect(a.id).toBe(b.id);
+    expect(await progress()).toMatchObject({ runs: 1, bestScore: null, runId: a.id, answered: false });
+    // Answers after dubbing join that run.
+    const half = await fresh.c.postJson(`${P2}/save_question_record`, { filmId: film, answers: HALF_RIGHT });
+    expect(half.body.data.runId).toBe(a.id);
+    expect(await progress()).toMatchObject({ runs: 1, bestScore: 33, runId: a.id, answered: true });
+    const right = await fresh.c.postJson(`${P2}/save_question_record`, { filmId: film, answers: ALL_RIGHT });
+    expect(right.body.data.runId).not.toBe(a.id);
+    expect(await progress()).toMatchObject({ runs: 2, bestScore: 100, runId: right.body.data.runId });
+    const again = await fresh.c.postJson(`${P2}/save_question_record`, { filmId: film, answers: HALF_RIGHT });
+    expect(await progress()).toMatchObject({ runs: 3, bestScore: 100, runId: again.body.data.runId });
+    // The other part and the other film are untouched.
+    const other = await fresh.c.postForm(`${P1}/show_film_picture`, { _v: '1', page: '1' });
+    for (const f of other.body.data.list) expect(f.progress.runs).toBe(0);
+  });
+});

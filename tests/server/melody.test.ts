@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { speechScore } from '../../src/api/contract';
+import { analyzeVoice } from '../../src/audio/analysis';
+import { decodeWav, toMono } from '../../src/audio/dsp/wav';
+import { median } from '../../src/audio/scoring/contour';
+import { cleanOrphanTakes } from '../../server/takes/retention';
+import { startTestServer, type TestServer } from '../support/server';
+import { fixtureWav, LINES, postTake, seedAiFilm, silentWav } from './ai-support';
+import { describeEngines } from './support/engines';
+import { client } from './support/http';
+import { addUser } from './support/seed';
+
+const voicedMedianHz = (samples: Float32Array, rate: number): number =>
+  median(Array.from(analyzeVoice(samples, rate).frames.f0Hz).filter((f) => f > 0));
+
+describeEngines("a take with the actor's melody", (engine) => {
+  let server: TestServer;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    // Two retakes kept besides the first and the latest, so the fifth take prunes one.
+    server = await startTestServer({ engine, env: { TAKES_RETAKES_KEPT: '2' } });
+    await seedAiFilm(server.app);
+  });
+  afterAll(() => server?.close());
+
+  let learners = 0;
+  beforeEach(async () => {
+    learners += 1;
+    await addUser(server.app.db, `melody${learners}`, 'melody-pass');
+    const me = await client(server.url).login(`melody${learners}`, 'melody-pass');
+    token = me.token;
+    userId = me.id;
+  });
+
+  const takeRows = () =>
+    server.app.db
+      .selectFrom('takes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+
+  it('is made with the score, lasts as long as the actor, keeps the learner register and is served by a signed link', async () => {
+    const take = fixtureWav('15a01Wa.wav');
+    const { status, body } = await postTake(server.url, token, {
+      file: take,
+      subtitlesId: LINES.neutral,
+      takeId: 'melody-take-1',
+    });
+    expect(status).toBe(200);
+    const score = speechScore.parse(body.data);
+    expect(score.melody?.status).toBe('ready');
+    if (score.melody?.status !== 'ready') return;
+    expect(score.melody.url).toMatch(/\.melody\.wav\?exp=\d+&sig=[\w-]+$/);
+
+    // Without a token: the signed link alone opens it, like the take's own audio.
+    const res = await fetch(`${server.url}/producer${score.melody.url}`);
+    expect(res.status).toBe(200);
+    const out = decodeWav(new Uint8Array(await res.arrayBuffer()));
+    const actor = decodeWav(fixtureWav('15a01Nb.wav'));
+    expect(out.sampleRate).toBe(16_000);
+    const outSamples = toMono(out);
+    expect(outSamples.length / out.sampleRate).toBeCloseTo(toMono(actor).length / actor.sampleRate, 2);
+    expect(outSamples.every((v) => Number.isFinite(v))).toBe(true);
+    // Same speaker's register: within a semitone of the take's own median pitch.
+    const takeWav = decodeWav(take);
+    const shift =
+      12 * Math.log2(voicedMedianHz(outSamples, 16_000) / voicedMedianHz(toMono(takeWav), 16_000));
+    expect(Math.abs(shift)).toBeLessThan(1);
+
+    // Stored beside the take under the run's prefix; a plain path in the stored score.
+    const [row] = await takeRows();
+    const key = row.audio_key.replace(/\.wav$/, '.melody.wav');
+    expect(await server.app.storage.stat(key)).not.toBeNull();
+    expect(speechScore.parse(JSON.parse(row.result)).melody).toEqual({
+      status: 'ready',
+      url: server.app.storage.url(key),
+    });
+    // Refused to nobody and to an altered signature.
+    expect((await fetch(`${server.url}/producer${score.melody.url.split('?')[0]}`)).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/producer${score.melody.url.replace(/sig=./, 'sig=A')}`)).status,
+    ).toBeGreaterThanOrEqual(400);
+  });
+
+  it('says why when the take has too little voice, and is absent on a line without the actor', async () => {
+    const silent = await postTake(server.url, token, {
+      file: silentWav(2),
+      subtitlesId: LINES.neutral,
+      takeId: 'melody-silent',
+    });
+    expect(speechScore.parse(silent.body.data).melody).toEqual({
+      status: 'unavailable',
+      reason: 'take_too_little_voiced',
+    });
+    const noActor = await postTake(server.url, token, {
+      file: fixtureWav('15a01Wa.wav'),
+      subtitlesId: LINES.noReference,
+      takeId: 'melody-no-actor',
+    });
+    expect(noActor.status).toBe(200);
+    expect(speechScore.parse(noActor.body.data).melody).toBeUndefined();
+  });
+
+  describe('storage', () => {
+    it('goes with its take when a retake is pruned, and start-up cleaning keeps it while its take lives', async () => {
+      const files = ['15a01Wa.wav', '15a01La.wav', '15a02Wb.wav', '15a02La.wav', '15a01Wa.wav'];
+      let runId: string | undefined;
+      for (const [i, file] of files.entries()) {
+        const { body } = await postTake(server.url, token, {
+          file: fixtureWav(file),
+          subtitlesId: LINES.neutral,
+          takeId: `melody-retake-${i}`,
+          attempt: i === 0 ? '1' : '2',
+          ...(runId ? { runId } : {}),
+        });
+        expect(body).toMatchObject({ code: 200 });
+        runId ??= (await takeRows())[0].run_id ?? undefined;
+      }
+      const rows = await takeRows();
+      expect(rows).toHaveLength(4);
+      const kept = new Set(rows.map((r) => r.audio_key.replace(/\.wav$/, '.melody.wav')));
+      const listed: string[] = [];
+      for await (const { key } of server.app.storage.list(`takes/${userId}`)) {
+        if (key.endsWith('.melody.wav')) listed.push(key);
+      }
+      expect(new Set(listed)).toEqual(kept);
+
+      // A melody file whose take row never came is an orphan; those of stored takes are not.
+      const orphan = `takes/${userId}/${runId}/ffffffffffffffffffffffffffffffff.melody.wav`;
+      await server.app.storage.put(orphan, Buffer.from(silentWav(0.1)));
+      await cleanOrphanTakes(server.app.db, server.app.storage, 0, Date.now() + 1000);
+      expect(await server.app.storage.stat(orphan)).toBeNull();
+      for (const key of kept) expect(await server.app.storage.stat(key)).not.toBeNull();
+    });
+  });
+});
