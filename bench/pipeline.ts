@@ -125,7 +125,7 @@ async function benchBrowser() {
         loafs: Loaf[];
         storedScoresChars: number;
       }>(`({
-        storedScoresChars: sessionStorage.getItem('prpt.subTitlesScores')?.length ?? 0,
+        storedScoresChars: Object.keys(sessionStorage).filter((k) => k.startsWith('prpt.subTitlesScores/')).reduce((n, k) => n + (sessionStorage.getItem(k)?.length ?? 0), 0),
         loafs: window.__loafs,
         longTasks: window.__longTasks,
         takeStart: window.__takeStart,

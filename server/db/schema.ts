@@ -172,6 +172,8 @@ export interface TakesTable {
   created_at: IsoTime;
   /** The run this take belongs to (server/takes/runs.ts); set on every row since migration 003. */
   run_id: string | null;
+  /** 1 when speech was detected in the take (`result.quality.speechDetected`), 0 when not: no score. Default 1. */
+  speech?: number;
 }
 
 /** A training run: one pass of a learner through one film in one part (docs/api.md, "Runs"). */

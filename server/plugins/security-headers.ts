@@ -19,7 +19,9 @@ export function mediaOrigins(config: Config): string[] {
 /**
  * The client's policy. What the SPA loads (checked by the e2e journeys under this header): its own
  * scripts, workers and the audio worklet (`'self'`); the WASM SIMD dot kernel (src/audio/dsp/dot.ts,
- * `'wasm-unsafe-eval'`); recordings played from `blob:` URLs; QR codes as `data:` images; React's
+ * `'wasm-unsafe-eval'`); recordings played from `blob:` URLs, and read from them by "Watch my dub",
+ * which fetches each take it mixes (src/app/features/watch-dub/dub-player.ts: fetch is `connect-src`,
+ * and a `blob:` URL is readable only by the origin that made it); QR codes as `data:` images; React's
  * style attributes and Vite's inlined small assets (`'unsafe-inline'` styles, `data:` fonts).
  * A deployment's run-time config (`window.__APP_CONFIG__`, src/api/config.ts) must be a script file,
  * not an inline script.
@@ -35,7 +37,7 @@ export function spaPolicy(config: Config): string {
     `img-src 'self' data: blob: ${media}`,
     `media-src 'self' blob: ${media}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${extra}`,
+    `connect-src 'self' blob: ${extra}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -6,7 +6,9 @@ import type {
   QuestionResult,
   Report,
   ReportLine,
+  SubScores,
 } from '../../src/api/contract';
+import { aggregateRun, aggregateTake } from '../../src/audio/scoring/aggregate';
 import { actorReadings, type ReadingDeps } from '../ai/reference';
 import type { FilmsTable, RunsTable } from '../db/schema';
 import {
@@ -18,12 +20,11 @@ import {
 } from '../films/queries';
 import { parseJson } from '../lib/json';
 import type { MediaStorage } from '../storage/media-storage';
-import { dubbingAverage } from '../takes/attempts';
 import { runAttempts } from '../takes/repository';
 import { listRuns, runRecord } from '../takes/runs';
 import { buildFeedback } from './feedback';
 import { summariseRuns } from './run-summaries';
-import { attemptSummary, targetOf } from './take-summary';
+import { attemptSummary } from './take-summary';
 
 export type ReportDeps = ReadingDeps;
 
@@ -39,39 +40,31 @@ function mediaUrl(storage: MediaStorage, key: string): string {
   }
 }
 
-const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
-
-/** Dubbing per line of one run; first and second attempt by the rule of server/takes/attempts.ts. */
+/**
+ * Dubbing per line of one run; first and second attempt by the rule of server/takes/attempts.ts, the
+ * figures by the one rule of src/audio/scoring/aggregate.ts (the voice tips and the history use it too).
+ */
 async function dubbingSection(
   deps: ReportDeps,
   run: RunsTable,
   film: FilmsTable | null,
-): Promise<Report['dubbing']> {
+): Promise<{ section: NonNullable<Report['dubbing']>; subScores: SubScores | null }> {
   const { db, storage } = deps;
   const lines = film ? await filmLinesCached(db, film) : await filmLines(db, run.film_id);
   const [attempts, actors] = await Promise.all([runAttempts(db, run.id), actorReadings(deps, lines)]);
-
-  const improvements: number[] = [];
-  const latestOverall: number[] = [];
-  let matched = 0;
-  let withTarget = 0;
+  const figures = aggregateRun(
+    lines.map((l) => {
+      const a = attempts.get(l.id);
+      return {
+        subtitlesId: l.id,
+        first: a ? aggregateTake(a.first.score, l.target_emotion) : null,
+        second: a?.second ? aggregateTake(a.second.score, l.target_emotion) : null,
+      };
+    }),
+  );
   const reportLines: ReportLine[] = lines.map((l) => {
     const f = attempts.get(l.id)?.first ?? null;
     const s = attempts.get(l.id)?.second ?? null;
-    if (f && s) improvements.push(s.score.overall - f.score.overall);
-    const latest = s ?? f;
-    if (latest) {
-      latestOverall.push(latest.score.overall);
-      const target = targetOf(latest, l.target_emotion);
-      // Only a clear reading (score JSON v2 `emotion.clear`) is a match or a miss: an unclear one
-      // names no emotion to the learner (emotionVerdict in src/audio/scoring/labels.ts), so it counts
-      // neither way; results stored before `clear` existed are not clear.
-      if (target && latest.score.emotion.clear === true) {
-        withTarget += 1;
-        if (latest.score.emotion.detected === target) matched += 1;
-      }
-    }
     return {
       subtitlesId: l.id,
       index: l.idx,
@@ -85,11 +78,17 @@ async function dubbingSection(
     };
   });
   return {
-    lines: reportLines,
-    scoredLines: latestOverall.length,
-    average: dubbingAverage(latestOverall),
-    improvement: round1(mean(improvements)),
-    emotionMatchRate: withTarget ? Math.round((matched / withTarget) * 100) / 100 : null,
+    section: {
+      lines: reportLines,
+      scoredLines: figures.scoredLines,
+      dubbedLines: figures.dubbedLines,
+      silentLines: figures.silentLines,
+      average: figures.average,
+      improvement: figures.improvement,
+      emotionMatchRate: figures.emotionMatchRate,
+      emotionAverage: figures.emotionAverage,
+    },
+    subScores: figures.subScores,
   };
 }
 
@@ -117,13 +116,14 @@ export async function buildRunReport(deps: ReportDeps, run: RunsTable): Promise<
   const score = record?.score ?? 0;
   const maxScore = record?.max_score ?? 0;
   const percent = maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
-  const dubbing = part === 'prpt' ? await dubbingSection(deps, run, film) : null;
+  const dubbed = part === 'prpt' ? await dubbingSection(deps, run, film) : null;
+  const dubbing = dubbed?.section ?? null;
   const progress = await summariseRuns(db, recent.reverse());
   const { strengths, practice } = buildFeedback({
     answerPercent: percent,
     maxScore,
     items: items.map((item, k) => ({ index: k + 1, prompt: item.prompt, correct: item.correct })),
-    lines: dubbing?.lines ?? [],
+    subScores: dubbed?.subScores ?? null,
     improvement: dubbing?.improvement ?? null,
     emotionMatchRate: dubbing?.emotionMatchRate ?? null,
     previousAnswerPercent: previousRun(progress, run.id)?.answerPercent ?? null,

@@ -1,4 +1,4 @@
-import type { Localized, ReportLine, SubScores } from '../../src/api/contract';
+import type { Localized, SubScores } from '../../src/api/contract';
 import { type Fact, fact, wordBoth } from '../../src/i18n';
 
 const AREAS: Array<keyof SubScores> = ['emotion', 'intonation', 'energy', 'timing', 'quality'];
@@ -8,18 +8,18 @@ export interface FeedbackInput {
   maxScore: number;
   /** Every answered question in order; `correct` null for open questions (not scored). */
   items: Array<{ index: number; prompt: Localized; correct: boolean | null }>;
-  lines: ReportLine[];
+  /** Mean of each sub-score over the scored lines (src/audio/scoring/aggregate.ts); null: none. */
+  subScores: SubScores | null;
   improvement: number | null;
   emotionMatchRate: number | null;
   /** The answer percent of the learner's previous answered run of this film, if any. */
   previousAnswerPercent: number | null;
 }
 
-/** Mean of each sub-score over the latest attempt of every scored line. */
-function subScoreMeans(lines: ReportLine[]): Array<[keyof SubScores, number]> {
-  const latest = lines.map((l) => l.second ?? l.first).filter((a) => a !== null);
-  if (latest.length === 0) return [];
-  return AREAS.map((k) => [k, latest.reduce((s, a) => s + a.scores[k], 0) / latest.length]);
+/** The run's sub-score means as pairs (none without a scored line). */
+function subScoreMeans(means: SubScores | null): Array<[keyof SubScores, number]> {
+  if (!means) return [];
+  return AREAS.map((k) => [k, means[k]]);
 }
 
 /** Strengths and the one thing to practise, as facts computed from the learner's own figures. */
@@ -52,7 +52,7 @@ export function feedbackFacts(input: FeedbackInput): { strengths: Fact[]; practi
       }),
     );
   }
-  const means = subScoreMeans(input.lines).sort((a, b) => b[1] - a[1]);
+  const means = subScoreMeans(input.subScores).sort((a, b) => b[1] - a[1]);
   const best = means[0];
   if (best && best[1] >= 60) {
     strengths.push(fact('report.strongest', { area: fact(`area.${best[0]}`), average: Math.round(best[1]) }));

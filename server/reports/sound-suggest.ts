@@ -14,7 +14,8 @@ export interface SoundSuggestInput {
 
 /**
  * get_sounds_interpretation: a run's first and second attempt per line (the rule of
- * server/takes/attempts.ts, the same the report uses) turned into the newline-separated suggestion.
+ * server/takes/attempts.ts, the same the report uses) turned into the newline-separated suggestion;
+ * its figures by the rule of src/audio/scoring/aggregate.ts, as the report's.
  */
 export async function soundSuggestion(input: SoundSuggestInput): Promise<SoundSuggestData> {
   const { db, run, lang } = input;
@@ -28,6 +29,7 @@ export async function soundSuggestion(input: SoundSuggestInput): Promise<SoundSu
       text: s.text,
       first: attempts.get(s.id)?.first.score ?? null,
       second: attempts.get(s.id)?.second?.score ?? null,
+      target: s.target_emotion,
     }));
   const result = interpretVoice(lines, subtitles.length);
   // Worded by the shared catalogue in the asked language; each point keeps its topic and figures,

@@ -7,7 +7,7 @@ export function attemptSummary(take: ParsedTake, audioUrl: string): LineAttemptS
     scores: take.score.scores,
     detected: take.score.emotion.detected,
     clear: take.score.emotion.clear ?? false,
-    speechDetected: take.score.quality?.speechDetected,
+    speechDetected: take.score.quality.speechDetected,
     arousal: take.score.emotion.arousal,
     valence: take.score.emotion.valence,
     audioUrl: take.score.audioUrl || audioUrl,

@@ -68,12 +68,3 @@ export function pickAttempts(rows: TakesTable[]): Map<string, Attempts<ParsedTak
   }
   return out;
 }
-
-/**
- * The "dubbing average" of the report, the run history and the film list: the mean of each scored
- * line's latest attempt, to one decimal (shown as whole points by src/api/contract/display.ts).
- */
-export function dubbingAverage(latestOverall: number[]): number | null {
-  if (latestOverall.length === 0) return null;
-  return Math.round((latestOverall.reduce((a, b) => a + b, 0) / latestOverall.length) * 10) / 10;
-}

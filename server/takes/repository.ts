@@ -105,6 +105,7 @@ export async function storeTake(
           audio_key: key,
           result: JSON.stringify(take.score),
           overall: take.score.overall,
+          speech: take.score.quality.speechDetected ? 1 : 0,
           created_at: take.score.createdAt,
           run_id: take.runId,
         })

@@ -8,7 +8,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Part } from '../../src/api/contract';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
-import { dubbingAverage, orderAttempts } from './attempts';
+import { runCounts } from '../../src/audio/scoring/aggregate';
+import { orderAttempts } from './attempts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -293,7 +294,7 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
   return out;
 }
 
-/** Per run with takes: dubbed lines and the dubbing average by the attempt rule (./attempts.ts). */
+/** Per run with takes: dubbed lines and the dubbing average by the rule of src/audio/scoring/aggregate.ts. */
 async function runDubbing(
   db: Db,
   runIds: string[],
@@ -302,7 +303,7 @@ async function runDubbing(
   if (runIds.length === 0) return out;
   const takes = await db
     .selectFrom('takes')
-    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall'])
+    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
     .where('run_id', 'in', runIds)
     .execute();
   const byRun = new Map<string, typeof takes>();
@@ -312,11 +313,16 @@ async function runDubbing(
     byRun.set(t.run_id!, list);
   }
   for (const [runId, rows] of byRun) {
-    const attempts = [...orderAttempts(rows).values()];
-    out.set(runId, {
-      dubbedLines: attempts.length,
-      dubbingAverage: dubbingAverage(attempts.map((a) => (a.second ?? a.first).overall)),
-    });
+    // The rule of src/audio/scoring/aggregate.ts, as the run's report applies it.
+    const counted = (t: (typeof rows)[number]) => ({ overall: t.overall, speechDetected: t.speech !== 0 });
+    const counts = runCounts(
+      [...orderAttempts(rows)].map(([subtitlesId, a]) => ({
+        subtitlesId,
+        first: counted(a.first),
+        second: a.second ? counted(a.second) : null,
+      })),
+    );
+    out.set(runId, { dubbedLines: counts.dubbedLines, dubbingAverage: counts.average });
   }
   return out;
 }

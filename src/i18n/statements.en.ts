@@ -88,7 +88,9 @@ export const statementsEn: Record<StatementId, string> = {
   'suggest.none':
     "You have not dubbed any of this film's {totalLines} lines yet: record a few and your voice analysis will appear here.",
   'suggest.allSilent':
-    'No speech was heard in your {scoredLines} recorded {scoredLines, plural, one {line} other {lines}}: check the microphone and record again.',
+    'No speech was heard in your {dubbedLines} recorded {dubbedLines, plural, one {line} other {lines}}: check the microphone and record again.',
+  'suggest.overallSilent':
+    '{dubbedLines}/{totalLines} lines dubbed; no speech was heard in {silent, plural, one {# of them} other {# of them}}, so record {silent, plural, one {it} other {them}} again; the {scoredLines} with speech average {average, number, ::.}.',
   'suggest.overall': '{scoredLines}/{totalLines} lines dubbed, average {average, number, ::.}.',
   'suggest.range.alone':
     'A median {learner, number, ::.0} semitones between your highest and lowest notes per line, {flat, select, yes {rather flat, so emotion is hard to hear} other {enough movement to carry emotion}}.',
@@ -153,6 +155,9 @@ export const statementsEn: Record<StatementId, string> = {
   'h5.dubbing': 'Dubbing ({lines, plural, one {# line} other {# lines}})',
   'h5.secondTakes': 'second takes {change} on average',
   'h5.emotionMatch': 'emotion match {percent}%',
+  'h5.emotionAverage': 'emotion average {average}',
+  'h5.silentLines':
+    'no speech heard in {silent, plural, one {# line} other {# lines}}: record {silent, plural, one {it} other {them}} again',
   'h5.recording': 'Recording',
   'h5.myDub': 'My dub',
   'h5.dubRendering': 'Your dubbed clip is being made; refresh in a moment',

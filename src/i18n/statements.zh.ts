@@ -77,7 +77,9 @@ export const statementsZh: Record<StatementId, string> = {
   'topic.progress': '进步',
   'topic.practice': '下一步练习',
   'suggest.none': '这部影片的 {totalLines} 句台词你还没有配音：先录几句，这里会根据你的录音分析你的声音。',
-  'suggest.allSilent': '已录的 {scoredLines} 句都没有听到说话：检查麦克风后重录，这里才能分析你的声音。',
+  'suggest.allSilent': '已录的 {dubbedLines} 句都没有听到说话：检查麦克风后重录，这里才能分析你的声音。',
+  'suggest.overallSilent':
+    '已配 {dubbedLines}/{totalLines} 句，其中 {silent} 句没有听到说话，请重录；有声的 {scoredLines} 句平均 {average, number, ::.} 分。',
   'suggest.overall': '已配 {scoredLines}/{totalLines} 句，平均 {average, number, ::.} 分。',
   'suggest.range.alone':
     '你每句的高低音相差 {learner, number, ::.0} 个半音（中位数），{flat, select, yes {偏平，情绪不容易听出来} other {起伏足够}}。',
@@ -132,6 +134,8 @@ export const statementsZh: Record<StatementId, string> = {
   'h5.dubbing': '配音（{lines} 句）',
   'h5.secondTakes': '第二次平均 {change} 分',
   'h5.emotionMatch': '情绪匹配 {percent}%',
+  'h5.emotionAverage': '情绪平均 {average} 分',
+  'h5.silentLines': '{silent} 句没有听到说话，请重录',
   'h5.recording': '录音',
   'h5.myDub': '我的配音',
   'h5.dubRendering': '配音视频生成中，请稍后刷新',

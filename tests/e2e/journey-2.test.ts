@@ -31,7 +31,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const storedScores = (page: Page) =>
   page.evaluate<Record<string, Record<string, string>>>(
-    "JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')",
+    "(() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })()",
   );
 
 describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestion and report', () => {
@@ -112,7 +112,7 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     // The stored map is written in a task of its own after the scores show (sub-titles-scores.ts).
     await waitForExpression(
       page,
-      `(() => { const s = JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}'); return ${JSON.stringify(lineIds)}.every((id) => !!s[id]?.firstUserAudioJson); })()`,
+      `(() => { const s = (() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })(); return ${JSON.stringify(lineIds)}.every((id) => !!s[id]?.firstUserAudioJson); })()`,
       60_000,
     );
     const first = await storedScores(page);
@@ -140,7 +140,7 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     await page.getByTestId(`record-${retaken}`).click();
     await waitForExpression(
       page,
-      `!!JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(retaken)}]?.secondUserAudioJson`,
+      `!!(() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })()[${JSON.stringify(retaken)}]?.secondUserAudioJson`,
       180_000,
     );
     await row.locator('[data-stage="scored"]').first().waitFor({ timeout: 60_000 });

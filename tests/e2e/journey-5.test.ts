@@ -111,7 +111,7 @@ async function recordLine(page: Page, id: string, during?: () => Promise<void>):
 
 /** The line's latest score in the stored map, once it is written (after the score shows, sub-titles-scores.ts). */
 async function overallIn(page: Page, id: string): Promise<number> {
-  const entry = `JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(id)}]`;
+  const entry = `(() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })()[${JSON.stringify(id)}]`;
   await waitForExpression(page, `!!${entry}`, 60_000);
   return page.evaluate<number>(
     `(() => { const e = ${entry}; return JSON.parse(e.secondUserAudioJson ?? e.firstUserAudioJson).overall; })()`,

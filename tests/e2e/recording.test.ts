@@ -209,13 +209,13 @@ async function untilShown(page: Page, testId: string, timeout = 30_000): Promise
 
 const scores = (page: Page) =>
   page.evaluate<Record<string, Record<string, string>>>(
-    "JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')",
+    "(() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })()",
   );
 
 /** Waits until the line's score for `attempt` is in the prpt store (sessionStorage). */
 const hasAttempt = (page: Page, id: string, attempt: 'first' | 'second') =>
   page.waitForFunction(
-    `!!JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(id)}]?.${attempt}UserAudioJson`,
+    `!!(() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })()[${JSON.stringify(id)}]?.${attempt}UserAudioJson`,
     undefined,
     { timeout: 60_000 },
   );

@@ -6,19 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium, waitForExpression } from '../support/browser';
 import { addUser, insertTake } from '../server/support/seed';
-import { startTestServer, type TestServer } from '../support/server';
-import {
-  buildClient,
-  FAKE_MIC_ARGS,
-  type FilmLines,
-  login,
-  micFixture,
-  prptFilm,
-  serveClient,
-} from './recording-helpers';
+import { type JourneyApp, startJourneyApp } from '../support/journey/app';
+import type { TestServer } from '../support/server';
+import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './recording-helpers';
 
 // "Watch my dub" in real Chromium: two lines dubbed with the fake microphone, then the clip played with
-// those takes in place of the actor. The test reads the page's audio graph itself (every
+// those takes in place of the actor, right after recording (no reload: the takes are still this page's
+// own recordings). The build is served by the real server, so the page runs under the
+// Content-Security-Policy it sends (server/plugins/security-headers.ts); any refusal fails the test. The test reads the page's audio graph itself (every
 // AudioBufferSourceNode.start, the context's output timestamps) and the video's own frame clock
 // (requestVideoFrameCallback), so where a take is heard on the clip is measured, not taken from the app.
 const FILM = 'The Rag on the Fridge';
@@ -76,20 +71,18 @@ interface Schedule {
   rate: number;
 }
 
+let journey: JourneyApp;
 let api: TestServer;
-let clientBuild: Awaited<ReturnType<typeof buildClient>>;
-let client: Awaited<ReturnType<typeof serveClient>>;
+let client: { origin: string };
 let browser: Browser;
 let film: FilmLines;
 let token: string;
 
 beforeAll(async () => {
   const mic = micFixture();
-  [api, clientBuild] = await Promise.all([
-    startTestServer({ seedDemo: true, importDemo: true }),
-    buildClient(),
-  ]);
-  client = await serveClient(clientBuild.outDir, api.url);
+  journey = await startJourneyApp();
+  api = journey.server;
+  client = { origin: journey.origin };
   token = await login(api.url);
   film = await prptFilm(api.url, token, FILM);
   browser = await launchChromium(FAKE_MIC_ARGS(mic.path));
@@ -97,15 +90,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((r) => (client ? client.server.httpServer.close(() => r()) : r()));
-  await api?.close();
-  await clientBuild?.remove();
+  await journey?.close();
 });
 
 const hasFirstAttempt = (page: Page, id: string) =>
   waitForExpression(
     page,
-    `!!JSON.parse(sessionStorage.getItem('prpt.subTitlesScores') ?? '{}')[${JSON.stringify(id)}]?.firstUserAudioJson`,
+    `!!(() => { const o = {}; for (let i = 0; i < sessionStorage.length; i++) { const k = sessionStorage.key(i); if (k.startsWith('prpt.subTitlesScores/')) o[k.slice(21)] = JSON.parse(sessionStorage.getItem(k)); } return o; })()[${JSON.stringify(id)}]?.firstUserAudioJson`,
     60_000,
   );
 
@@ -141,7 +132,11 @@ describe('watch my dub in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const log: string[] = [];
-    page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      log.push(`[${m.type()}] ${m.text()}`);
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
     try {
       await page.goto(`${client.origin}/prpt/dub/${film.id}`);
       await page.getByTestId('dub-scene-take').waitFor({ timeout: 30_000 });
@@ -151,37 +146,15 @@ describe('watch my dub in Chromium', () => {
         await page.locator(`[data-testid="record-${line.id}"]:enabled`).click();
         await hasFirstAttempt(page, line.id);
       }
-      // The pitch guide drew the last retaken line: the actor's contour (orange) and the learner's
-      // live pitch (teal) over it.
-      const colours = (await page.evaluate(`(() => {
-        const c = document.querySelector('[data-testid=pitch-guide]');
-        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-        const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
-        return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4) };
-      })()`)) as { actor: number; learner: number };
-      expect(colours.actor, 'actor contour pixels').toBeGreaterThan(50);
-      expect(colours.learner, 'learner pitch pixels').toBeGreaterThan(20);
-      // Each retake had a lead-in: the clip's sound on from just before the line before, and off again
-      // after it, before the retaken line's window opens.
-      const mutes = (await page.evaluate('window.__graphTap.mutes')) as { muted: boolean; at: number }[];
-      for (const line of dubbed) {
-        const prev = film.lines[film.lines.indexOf(line) - 1];
-        const on = mutes.findIndex(
-          (m) => !m.muted && Math.abs(m.at - (mmssToSeconds(prev.startTime) - 0.2)) < 0.1,
-        );
-        expect(
-          on,
-          `lead-in of ${line.id} unmuted at the line before (${JSON.stringify(mutes)})`,
-        ).toBeGreaterThanOrEqual(0);
-        const off = mutes.slice(on + 1).find((m) => m.muted);
-        expect(off, `lead-in of ${line.id} muted again`).toBeDefined();
-        expect(off!.at).toBeGreaterThan(mmssToSeconds(prev.endTime));
-        expect(off!.at, `lead-in of ${line.id} silent before its window`).toBeLessThan(
-          mmssToSeconds(line.startTime) - MARGIN,
-        );
-      }
       await page.locator('[data-testid="watch-dub-open"]:enabled').click();
-      await page.locator('[data-testid="watch-dub"][data-state="ready"]').waitFor({ timeout: 30_000 });
+      await page
+        .locator('[data-testid="watch-dub"]:is([data-state="ready"],[data-state="failed"])')
+        .waitFor({ timeout: 30_000 });
+      const status = await page.locator('[data-testid="watch-dub"] [role=status]').textContent();
+      expect(refused, 'requests the page policy refused').toEqual([]);
+      expect(await page.getByTestId('watch-dub').getAttribute('data-state'), `player says: ${status}`).toBe(
+        'ready',
+      );
       await page.evaluate("window.__tapFrames(document.querySelector('[data-testid=watch-dub-video]'))");
       await page.getByTestId('watch-dub-play').click();
       await page
@@ -233,6 +206,35 @@ describe('watch my dub in Chromium', () => {
       console.info(
         `[watch-dub] take starts vs their windows on the video clock: ${report.join(', ')}; clip rate ${schedule.rate.toFixed(3)}, bed restarts ${schedule.bedRestarts}`,
       );
+      // Checked after the watch, which must not wait on them. The pitch guide drew the last retaken line: the actor's contour (orange) and the learner's
+      // live pitch (teal) over it.
+      const colours = (await page.evaluate(`(() => {
+        const c = document.querySelector('[data-testid=pitch-guide]');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
+        return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4) };
+      })()`)) as { actor: number; learner: number };
+      expect(colours.actor, 'actor contour pixels').toBeGreaterThan(50);
+      expect(colours.learner, 'learner pitch pixels').toBeGreaterThan(20);
+      // Each retake had a lead-in: the clip's sound on from just before the line before, and off again
+      // after it, before the retaken line's window opens.
+      const mutes = (await page.evaluate('window.__graphTap.mutes')) as { muted: boolean; at: number }[];
+      for (const line of dubbed) {
+        const prev = film.lines[film.lines.indexOf(line) - 1];
+        const on = mutes.findIndex(
+          (m) => !m.muted && Math.abs(m.at - (mmssToSeconds(prev.startTime) - 0.2)) < 0.1,
+        );
+        expect(
+          on,
+          `lead-in of ${line.id} unmuted at the line before (${JSON.stringify(mutes)})`,
+        ).toBeGreaterThanOrEqual(0);
+        const off = mutes.slice(on + 1).find((m) => m.muted);
+        expect(off, `lead-in of ${line.id} muted again`).toBeDefined();
+        expect(off!.at).toBeGreaterThan(mmssToSeconds(prev.endTime));
+        expect(off!.at, `lead-in of ${line.id} silent before its window`).toBeLessThan(
+          mmssToSeconds(line.startTime) - MARGIN,
+        );
+      }
       expect(errors, 'script errors on the page').toEqual([]);
     } finally {
       await context.close();

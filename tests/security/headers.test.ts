@@ -44,6 +44,8 @@ it.each([
   expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   // Recordings play from blob: URLs, QR codes are data: images.
   expect(csp.get('media-src')).toContain('blob:');
+  // "Watch my dub" fetches the takes this page recorded (blob: URLs) to mix them.
+  expect(csp.get('connect-src')).toEqual(["'self'", 'blob:']);
   expect(csp.get('img-src')).toContain('data:');
 });
 

@@ -98,6 +98,7 @@ describeEngines('take storage bounds', (engine) => {
         audio_key: `takes/${me.id}/${row.run_id}/${ghost}.wav`,
         result: '{}',
         overall: 1,
+        speech: 1,
         created_at: new Date(old).toISOString(),
         run_id: row.run_id,
       })

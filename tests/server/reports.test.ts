@@ -156,57 +156,39 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(r.strengths.map((s) => s.en).join(' ')).toContain('30 points higher');
   });
 
-  it('emotionMatchRate counts only clear readings: an unclear emotion is neither a match nor a miss', async () => {
+  it('emotionMatchRate is the share of scored lines whose emotion score reaches 60 (src/audio/scoring/aggregate.ts); a silent take is not counted', async () => {
     const { c: me, id: myId } = await newLearner();
     const f = 'test-film';
-    const take = (line: number, detected: string, clear: boolean | undefined, at: number) =>
+    const take = (line: number, emotion: number, clear: boolean | undefined, at: number, speech = true) =>
       insertTake(server.app.db, {
         userId: myId,
         filmId: f,
         subtitleId: `${f}-${line}`,
         attempt: 1,
         overall: 60,
-        detected,
+        scores: { emotion },
+        detected: 'sadness',
         createdAt: `2026-05-09T00:00:0${at}.000Z`,
         clear,
+        speech,
       });
     const rate = async () => {
       const res = await me.get(`${P2}/get_info_by_id`, { filmId: f });
       return report.parse(res.body.data).dubbing?.emotionMatchRate;
     };
-    // Line 1 (target happiness) heard as sadness, but not clearly: no verdict either way.
-    await take(1, 'sadness', false, 1);
-    expect(await rate()).toBeNull();
+    // Line 1 (target happiness): emotion score 70, heard as sadness but not clearly: it came across.
+    await take(1, 70, false, 1);
+    expect(await rate()).toBe(1);
     // The phone page words it as the app does: no emotion named for an unclear reading.
     const link = (await me.get(`${P2}/get_report_url`, { filmId: f })).body.data.url;
     const h5 = await (await fetch(link)).text();
     expect(h5).toContain('听不出明显的情绪');
     expect(h5).not.toContain('悲伤');
-    // Line 2 (target anger) heard clearly as anger: 1 of 1 clear readings match.
-    await take(2, 'anger', true, 2);
-    expect(await rate()).toBe(1);
-    // A result stored before `clear` existed counts as not clear, whatever it detected.
-    await insertTake(server.app.db, {
-      userId: myId,
-      filmId: f,
-      subtitleId: `${f}-1`,
-      attempt: 2,
-      overall: 60,
-      detected: 'neutral',
-      createdAt: '2026-05-09T00:00:03.000Z',
-    });
-    expect(await rate()).toBe(1);
-    // A clear miss on line 1's latest attempt: 1 of 2.
-    await insertTake(server.app.db, {
-      userId: myId,
-      filmId: f,
-      subtitleId: `${f}-1`,
-      attempt: 2,
-      overall: 60,
-      detected: 'sadness',
-      createdAt: '2026-05-09T00:00:04.000Z',
-      clear: true,
-    });
+    // Line 2 (target anger): emotion score 30: 1 of 2.
+    await take(2, 30, true, 2);
+    expect(await rate()).toBe(0.5);
+    // Line 3: no speech: no score, so not a line whose emotion missed.
+    await take(3, 0, undefined, 3, false);
     expect(await rate()).toBe(0.5);
   });
 

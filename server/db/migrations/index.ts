@@ -8,6 +8,7 @@ import { dubRenders } from './007-dub-renders';
 import { historyScale } from './008-history-scale';
 import { sessionLinks } from './009-session-links';
 import { renderQueue } from './010-render-queue';
+import { takeSpeech } from './011-take-speech';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-history-scale': historyScale,
   '009-session-links': sessionLinks,
   '010-render-queue': renderQueue,
+  '011-take-speech': takeSpeech,
 };
 
 export const migrationProvider: MigrationProvider = {

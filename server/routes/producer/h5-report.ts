@@ -48,7 +48,8 @@ function answerMark(q: Report['answers']['items'][number], w: Words) {
 /** The heard emotion as the app words it: named only when the reading was clear. */
 function heardEmotion(a: LineAttemptSummary | null | undefined, lang: Lang) {
   if (!a) return '';
-  if (a.speechDetected === false) return ` · ${word(fact('take.row.noSpeech'), lang)}`;
+  // A silent take says so in place of its score (attemptScore): no emotion to name.
+  if (a.speechDetected === false) return '';
   return ` · ${word(heardFact(a.detected, a.clear), lang)}`;
 }
 
@@ -70,6 +71,12 @@ function dubVideoCard(video: Report['dubVideo'], token: string, w: Words) {
   return html`<div class="card"><p>${w('h5.myDub')}</p>${body}</div>`;
 }
 
+/** A take's score, or that no speech was heard in it (no score: src/audio/scoring/aggregate.ts). */
+function attemptScore(a: LineAttemptSummary | null | undefined, lang: Lang): string {
+  if (!a) return '—';
+  return a.speechDetected === false ? word(fact('take.row.noSpeech'), lang) : (formatScore(a.overall) ?? '—');
+}
+
 function reportBody(r: Report, token: string, lang: Lang) {
   const w = wordsFor(lang);
   const answerRows = r.answers.items.map(
@@ -82,7 +89,7 @@ function reportBody(r: Report, token: string, lang: Lang) {
         .filter((l) => l.first || l.second)
         .map(
           (l) => html`<div class="row"><span>${l.index}. ${l.text}</span>
-            <span>${formatScore(l.first?.overall) ?? '—'} → ${formatScore(l.second?.overall) ?? '—'}${heardEmotion(l.second ?? l.first, lang)}</span></div>
+            <span>${attemptScore(l.first, lang)} → ${attemptScore(l.second, lang)}${heardEmotion(l.second ?? l.first, lang)}</span></div>
             ${takeAudio((l.second ?? l.first)?.audioUrl, w)}`,
         )
     : [];
@@ -92,6 +99,9 @@ function reportBody(r: Report, token: string, lang: Lang) {
     improvement !== null ? w('h5.secondTakes', { change: improvement }) : '',
     dub?.emotionMatchRate != null
       ? w('h5.emotionMatch', { percent: Math.round(dub.emotionMatchRate * 100) })
+      : '',
+    dub?.emotionAverage != null
+      ? w('h5.emotionAverage', { average: formatScore(dub.emotionAverage) ?? '—' })
       : '',
   ]
     .filter(Boolean)
@@ -113,7 +123,9 @@ function reportBody(r: Report, token: string, lang: Lang) {
       dub
         ? html`<div class="card"><p>${w('h5.dubbing', { lines: dub.scoredLines })}</p>
           <p class="big">${formatScore(dub.average) ?? '—'}</p>
-          <p class="en">${dubFigures}</p>${lineRows}</div>`
+          <p class="en">${dubFigures}</p>${
+            dub.silentLines ? html`<p>${w('h5.silentLines', { silent: dub.silentLines })}</p>` : ''
+          }${lineRows}</div>`
         : ''
     }
     ${r.strengths.length ? html`<h2>${w('h5.strengths')}</h2>${r.strengths.map((s) => html`<p>${s[lang]}</p>`)}` : ''}

@@ -34,7 +34,10 @@ export const lineAttemptSummary = z.object({
   detected: emotion,
   /** Whether `detected` was heard clearly enough to name (score JSON v2); absent or false: not named. */
   clear: z.boolean().optional(),
-  /** False when the take held no speech: its row asks for a retake instead of naming an emotion. */
+  /**
+   * False when no speech was detected in the take: it is no score (its `overall` is not the learner's
+   * performance; src/audio/scoring/aggregate.ts) and the line asks for a retake. Absent: speech.
+   */
   speechDetected: z.boolean().optional(),
   arousal: z.number(),
   valence: z.number(),
@@ -101,11 +104,21 @@ export const report = z.object({
   dubbing: z
     .object({
       lines: z.array(reportLine),
+      /**
+       * The figures of src/audio/scoring/aggregate.ts (one rule for every page): lines whose latest
+       * take has speech; the average, rates and improvement are over those.
+       */
       scoredLines: z.number().int(),
+      /** Lines with a take, with speech or not. */
+      dubbedLines: z.number().int().optional(),
+      /** Lines whose latest take has no speech: not a score, to be recorded again. */
+      silentLines: z.number().int().optional(),
       average: z.number().nullable(),
-      /** Mean (second − first) over lines with both attempts; null when none. */
+      /** Mean (second − first) over lines whose both attempts have speech; null when none. */
       improvement: z.number().nullable(),
       emotionMatchRate: z.number().nullable(),
+      /** Mean emotion sub-score of the scored lines. */
+      emotionAverage: z.number().nullable().optional(),
     })
     .nullable(),
   /** Highlights from what the learner did (correct answers, strong figures, gains). */
@@ -138,7 +151,13 @@ export const soundSuggestData = z.object({
   audioInterpret: z.string(),
   /** The figures the lines refer to, for display beside them. */
   figures: z.object({
+    /** Lines whose latest take has speech (src/audio/scoring/aggregate.ts). */
     scoredLines: z.number().int(),
+    /** Lines with a take, with speech or not; those without speech are `silentLines`. */
+    dubbedLines: z.number().int().optional(),
+    silentLines: z.number().int().optional(),
+    /** Mean emotion sub-score of the scored lines. */
+    emotionAverage: z.number().nullable().optional(),
     totalLines: z.number().int(),
     average: z.number().nullable(),
     improvement: z.number().nullable(),

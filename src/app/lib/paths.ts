@@ -45,7 +45,8 @@ export const paths = {
   movies: (area: Area) => fill(`${area}/movies`),
   cinema: (area: Area, filmId: string) => fill(`${area}/cinema`, { id: filmId }),
   answer: (area: Area, filmId: string) => fill(`${area}/answer`, { id: filmId }),
-  result: (area: Area) => fill(`${area}/result`),
+  /** The result page; with a film, that film's result (else the latest answered). */
+  result: (area: Area, filmId?: string) => fill(`${area}/result`, {}, filmId === undefined ? {} : { filmId }),
   dub: (filmId: string) => fill('prpt/dub', { id: filmId }),
   soundSuggest: (filmId: string) => fill('prpt/sound-suggest', { id: filmId }),
   /**

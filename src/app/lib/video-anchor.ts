@@ -109,12 +109,24 @@ function until(video: HTMLVideoElement, event: string, signal?: AbortSignal): Pr
  */
 export const PLAY_TICK_MS = 50;
 
-/** Resolves when the clip reaches `time` (or ends); rejects if `signal` aborts. Calls `tick` every PLAY_TICK_MS. */
+/**
+ * How long the clip may stand still while it should play before `playUntil` calls it stalled: its
+ * media can stop loading mid-take (the session ended, so the server refuses the next range), and a
+ * take must still end.
+ */
+export const STALL_MS = 8000;
+
+/**
+ * Resolves when the clip reaches `time` (or ends, or stands still for `stallMs`: `onStall` is told);
+ * rejects if `signal` aborts. Calls `tick` every PLAY_TICK_MS.
+ */
 export function playUntil(
   video: HTMLVideoElement,
   time: number,
   signal: AbortSignal,
   tick: (t: number) => void,
+  onStall?: () => void,
+  stallMs = STALL_MS,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,11 +141,17 @@ export function playUntil(
       video.removeEventListener('ended', done);
       reject(signal.reason);
     };
+    let last = { t: -1, at: performance.now() };
     const loop = () => {
       const t = video.currentTime;
       tick(t);
+      const now = performance.now();
+      if (t !== last.t || video.paused) last = { t, at: now };
       if (t >= time) done();
-      else timer = setTimeout(loop, PLAY_TICK_MS);
+      else if (onStall && now - last.at >= stallMs) {
+        onStall();
+        done();
+      } else timer = setTimeout(loop, PLAY_TICK_MS);
     };
     video.addEventListener('ended', done, { once: true });
     signal.addEventListener('abort', onAbort, { once: true });

@@ -10,8 +10,19 @@ export const PART_STEPS = {
 
 export type StepKey = (typeof PART_STEPS)[Part][number];
 
-/** The steps of a part with their descriptions; `current` marks where the learner is. */
-export function PartSteps({ part, current, compact }: { part: Part; current?: StepKey; compact?: boolean }) {
+/** The steps of a part with their descriptions; `current` marks where the learner is, `done` what is done. */
+export function PartSteps({
+  part,
+  current,
+  done,
+  compact,
+}: {
+  part: Part;
+  current?: StepKey;
+  /** The steps this film's run on screen has done, when known (else: every step before `current`). */
+  done?: ReadonlySet<StepKey>;
+  compact?: boolean;
+}) {
   const { t } = useT();
   const keys: readonly StepKey[] = PART_STEPS[part];
   const steps = keys.map((k) => ({
@@ -23,6 +34,7 @@ export function PartSteps({ part, current, compact }: { part: Part; current?: St
     <Steps
       steps={steps}
       current={current ? keys.indexOf(current) : -1}
+      done={done as ReadonlySet<string> | undefined}
       label={t('steps.label')}
       compact={compact}
     />

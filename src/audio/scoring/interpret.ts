@@ -9,6 +9,7 @@
  */
 import type { Emotion, SoundSuggestData, SpeechScore, SubScores } from '../../api/contract';
 import { type Fact, type FactValue, fact } from '../../i18n/statements';
+import { aggregateRun, aggregateTake, EMOTION_PASS, hasSpeech } from './aggregate';
 import { round } from './contour';
 import { AROUSAL_TOLERANCE, emotionName } from './labels';
 import { SOLO } from './subscores';
@@ -20,6 +21,8 @@ export interface InterpretLine {
   text: string;
   first: SpeechScore | null;
   second: SpeechScore | null;
+  /** The line's annotated emotion, when known (the run figures match against it: aggregate.ts). */
+  target?: string | null;
 }
 
 /** A statement's topic (the client shows its name as the statement's head). */
@@ -118,8 +121,8 @@ function paceLine(takes: SpeechScore[]): Fact | null {
   return fact('suggest.pace', { ratio: shown, verdict });
 }
 
-/** An emotion sub-score at or above this counts as a line whose emotion came across. */
-export const EMOTION_PASS = 60;
+/** An emotion sub-score at or above this counts as a line whose emotion came across (aggregate.ts). */
+export { EMOTION_PASS };
 
 /**
  * Emotion over the lines with a target: how many came across (emotion score ≥ EMOTION_PASS), which
@@ -170,7 +173,10 @@ function emotionLine(takes: SpeechScore[]): { line: Fact | null; rate: number | 
 }
 
 function improvementLine(lines: InterpretLine[]): { line: Fact; improvement: number | null } {
-  const pairs = lines.filter((l) => l.first && l.second) as Array<{
+  // Pairs whose both takes have speech: a silent take is not a score (aggregate.ts).
+  const pairs = lines.filter(
+    (l) => l.first && l.second && hasSpeech(aggregateTake(l.first)) && hasSpeech(aggregateTake(l.second)),
+  ) as Array<{
     first: SpeechScore;
     second: SpeechScore;
   }>;
@@ -233,10 +239,25 @@ function subScoreMeans(takes: SpeechScore[]): SubScores {
 }
 
 export function interpretVoice(lines: InterpretLine[], totalLines: number): Interpretation {
-  const takes = lines.map(latest).filter((t): t is SpeechScore => t?.quality.speechDetected === true);
-  const scoredLines = lines.filter((l) => latest(l) !== null).length;
+  // The counts and averages are the run's figures by the one rule (aggregate.ts): the latest take per
+  // line, a take without speech counted as recorded but not scored.
+  const agg = aggregateRun(
+    lines.map((l) => ({
+      subtitlesId: l.subtitlesId,
+      first: l.first ? aggregateTake(l.first, l.target ?? null) : null,
+      second: l.second ? aggregateTake(l.second, l.target ?? null) : null,
+    })),
+    totalLines,
+  );
+  const takes = lines.map(latest).filter((t): t is SpeechScore => t !== null && hasSpeech(aggregateTake(t)));
+  const scoredLines = agg.scoredLines;
+  const dubbedLines = agg.dubbedLines;
+  const silent = agg.silentLines;
   const emptyFigures: SoundSuggestData['figures'] = {
     scoredLines,
+    dubbedLines,
+    silentLines: silent,
+    emotionAverage: null,
     totalLines,
     average: null,
     improvement: null,
@@ -251,11 +272,11 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
         {
           topic: 'overall',
           headed: false,
-          figures: ['figures.scoredLines'],
+          figures: ['figures.dubbedLines'],
           fact:
-            scoredLines === 0
+            dubbedLines === 0
               ? fact('suggest.none', { totalLines })
-              : fact('suggest.allSilent', { scoredLines }),
+              : fact('suggest.allSilent', { dubbedLines }),
         },
       ],
       figures: emptyFigures,
@@ -265,8 +286,8 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
   }
   // Figures are rounded once here and the statements quote the rounded values, so a card showing
   // a figure beside its statement shows the same number.
-  const average = round(meanOf(takes.map((t) => t.overall)) ?? 0, 1);
-  const means = subScoreMeans(takes);
+  const average = agg.average ?? 0;
+  const means = agg.subScores ?? subScoreMeans(takes);
   const emotion = emotionLine(takes);
   const progress = improvementLine(lines);
   const weakest = weakestSubScore(means);
@@ -275,7 +296,15 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
     [
       'overall',
       ['figures.scoredLines', 'figures.average'],
-      fact('suggest.overall', { scoredLines, totalLines, average: Math.round(average) }),
+      silent > 0
+        ? fact('suggest.overallSilent', {
+            dubbedLines,
+            totalLines,
+            silent,
+            scoredLines,
+            average: Math.round(average),
+          })
+        : fact('suggest.overall', { scoredLines, totalLines, average: Math.round(average) }),
     ],
     ['range', ['figures.pitchRangeSemitones'], rangeLine(takes)],
     ['melody', ['subScores.intonation', 'pitchDistanceSt'], melodyLine(takes, means)],
@@ -295,13 +324,16 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
       .map(([topic, figures, f]) => ({ topic, headed: true, figures, fact: f })),
     figures: {
       scoredLines,
+      dubbedLines,
+      silentLines: silent,
+      emotionAverage: agg.emotionAverage,
       totalLines,
       average,
       improvement: progress.improvement === null ? null : round(progress.improvement, 1),
       pitchRangeSemitones: range === null ? null : round(range, 2),
       syllablesPerSecond: rate === null ? null : round(rate, 2),
       loudnessRangeDb: loud === null ? null : round(loud, 2),
-      emotionMatchRate: emotion.rate === null ? null : round(emotion.rate, 3),
+      emotionMatchRate: agg.emotionMatchRate,
       durationRatio: ratio === null ? null : round(ratio, 2),
     },
     subScores: means,

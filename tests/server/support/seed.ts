@@ -35,6 +35,8 @@ export interface TakeSeed {
   scores?: Partial<Record<'emotion' | 'intonation' | 'energy' | 'timing' | 'quality', number>>;
   /** Score JSON v2: whether the detected emotion was clear enough to name; absent = a v1 result. */
   clear?: boolean;
+  /** False: a take in which the scorer detected no speech (default true). */
+  speech?: boolean;
 }
 
 /** A complete contract SpeechScore for a seeded take, with the figures the report and suggestion read. */
@@ -86,7 +88,7 @@ export function seededScore(id: string, t: TakeSeed) {
       learnerLoudness: [-10, -5, -8],
       actorLoudness: [-9, -4, -9],
     },
-    quality: { speechDetected: true, tooQuiet: false, clipped: false, snrDb: 30 },
+    quality: { speechDetected: t.speech !== false, tooQuiet: t.speech === false, clipped: false, snrDb: 30 },
     tips: [{ zh: `第 ${t.subtitleId} 句的提示`, en: `A tip for ${t.subtitleId}` }],
     comparison: null,
     audioUrl: `/media/takes/${t.userId}/${id}.wav`,
@@ -114,6 +116,7 @@ export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<str
       audio_key: `takes/${t.userId}/${id}.wav`,
       result: JSON.stringify(seededScore(id, t)),
       overall: t.overall,
+      speech: t.speech === false ? 0 : 1,
       created_at: t.createdAt,
       run_id: run.id,
     })

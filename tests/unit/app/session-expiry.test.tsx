@@ -41,7 +41,7 @@ test('code 1002 from any call: warning 登录信息已失效, local data and tok
   expect(toasts.value[0]).toMatchObject({ kind: 'warning', msg: '登录信息已失效', durationMs: 3000 });
   expect(readToken()).toBeNull();
   expect(localStorage.getItem('account.userInfo')).toBeNull();
-  expect(sessionStorage.getItem('prpt.subTitlesScores')).toBeNull();
+  expect(sessionStorage.getItem('prpt.subTitlesScores/s1')).toBeNull();
   expect(subTitlesScores.value).toEqual({});
   expect(userInfo.value).toBeNull();
 });

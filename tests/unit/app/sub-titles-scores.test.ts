@@ -97,26 +97,34 @@ describe('sessionStorage survival across a reload', () => {
     expect(after.scores.recordAttempt('s1', json(90), 'blob:http://x/3')).toBe(2);
   });
 
-  test('a new score serialises only its own entry; the stored map is whole and survives a reload', async () => {
+  test('a new score writes its own line only (one key, one entry); every line survives a reload', async () => {
     window.dispatchEvent(new Event('pagehide')); // earlier page loads write what they still hold
     sessionStorage.clear();
     const before = await freshStores();
     const big = (overall: number) => JSON.stringify({ overall, contours: { t: Array(500).fill(0.01) } });
     for (let i = 0; i < 20; i++) before.scores.recordAttempt(`s${i}`, big(i), `blob:http://x/${i}`);
+    window.dispatchEvent(new Event('pagehide'));
     const json20 = big(20);
+    const setItem = vi.spyOn(sessionStorage, 'setItem');
     const stringify = vi.spyOn(JSON, 'stringify');
     before.scores.recordAttempt('s20', json20, 'blob:http://x/20');
+    // Not in the caller's task: nothing is written yet.
+    expect(setItem).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(setItem).toHaveBeenCalled());
+    const writes = setItem.mock.calls.map(([key, value]) => ({ key, chars: String(value).length }));
     const serialisedObjects = stringify.mock.calls
       .map(([value]) => value)
       .filter((value): value is object => typeof value === 'object' && value !== null);
+    setItem.mockRestore();
     stringify.mockRestore();
+    // Exactly one write, of the new line's own key, holding exactly its entry.
+    expect(writes.map((w) => w.key)).toEqual([before.scores.scoreEntryKey('s20')]);
     expect(serialisedObjects).toEqual([before.scores.subTitlesScores.value.s20]);
-    // Written in a task of its own, not in the caller's: then the same text as serialising the whole
-    // map (the format readers and older pages know).
-    expect(sessionStorage.getItem(before.scores.SCORES_KEY)).toBeNull();
-    await vi.waitFor(() => expect(sessionStorage.getItem(before.scores.SCORES_KEY)).not.toBeNull());
-    const stored = sessionStorage.getItem(before.scores.SCORES_KEY);
-    expect(stored).toBe(JSON.stringify(before.scores.subTitlesScores.value));
+    const entryChars = JSON.stringify(before.scores.subTitlesScores.value.s20).length;
+    expect(writes[0].chars).toBe(entryChars);
+    // The 20 other lines (20× as much text) were not rewritten.
+    const everything = JSON.stringify(before.scores.subTitlesScores.value).length;
+    expect(writes[0].chars * 15).toBeLessThan(everything);
 
     const after = await freshStores();
     const restored = after.scores.subTitlesScores.value;
@@ -127,6 +135,19 @@ describe('sessionStorage survival across a reload', () => {
     after.scores.recordAttempt('s21', big(21), 'blob:http://x/21');
     window.dispatchEvent(new Event('pagehide'));
     expect(Object.keys((await freshStores()).scores.subTitlesScores.value)).toHaveLength(22);
+  });
+
+  test("a run replaced on screen removes the old run's lines from storage, and clearScores removes all", async () => {
+    sessionStorage.clear();
+    const { scores } = await freshStores();
+    scores.recordAttempt('s1', JSON.stringify({ overall: 50, filmId: 'f1' }), 'blob:a');
+    scores.recordAttempt('s2', JSON.stringify({ overall: 60, filmId: 'f2' }), 'blob:b');
+    window.dispatchEvent(new Event('pagehide'));
+    scores.adoptRunScores('f1', 'run-new', []);
+    expect(sessionStorage.getItem(scores.scoreEntryKey('s1'))).toBeNull();
+    expect(sessionStorage.getItem(scores.scoreEntryKey('s2'))).not.toBeNull();
+    scores.clearScores();
+    expect(sessionStorage.getItem(scores.scoreEntryKey('s2'))).toBeNull();
   });
 
   test('the sound suggestion survives a re-init, with audioInterpret split into non-empty lines', async () => {

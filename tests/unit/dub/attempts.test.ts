@@ -69,7 +69,7 @@ describe('attempt bookkeeping through the prpt store', () => {
     first.takeSources.set('u1', 'blob:take-1');
     first.onUploadScored(item('s9', 'u1', 1), result(88));
     window.dispatchEvent(new Event('pagehide')); // the reload: the page goes away
-    expect(sessionStorage.getItem('prpt.subTitlesScores')).toContain('s9');
+    expect(sessionStorage.getItem('prpt.subTitlesScores/s9')).toContain('s9');
 
     vi.resetModules(); // a new page load: modules re-read storage
     const { subTitlesScores, nextAttempt, playableSource } = await import(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { AnswerScreen } from '../../../src/app/screens/answer/answer-screen';
-import { readDraft, readLastResult } from '../../../src/app/features/answers/answer-storage';
+import { readDraft, readLastResult, writeLastResult } from '../../../src/app/features/answers/answer-storage';
 import { ResultScreen } from '../../../src/app/screens/result/result-screen';
 import { prpo } from '../../../src/app/stores/films';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
@@ -93,7 +93,7 @@ describe('answer screen', () => {
     expect(readDraft('prpo', 'film-1')).toBeNull();
     expect(readLastResult('prpo')?.data.recordId).toBe('rec-9');
 
-    expect(await screen.findByRole('progressbar', { name: '得分 50%' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: '得分率 50%' })).toBeInTheDocument();
     expect(screen.getByText('回答正确')).toBeInTheDocument();
     expect(screen.getByText('回答有误')).toBeInTheDocument();
     expect(screen.getByText('开放题，不自动评分')).toBeInTheDocument();
@@ -144,7 +144,9 @@ describe('result screen in a new browser session', () => {
       json(res, { code: 404, msg: 'no such call', data: null });
     });
     renderScreen(<ResultScreen part="prpo" />, '/prpo/result');
-    expect(await screen.findByRole('progressbar', { name: '得分 50%' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: '得分率 50%' })).toBeInTheDocument();
+    // The ring is the share (with its unit), the text the points: two numbers, never both "the score".
+    expect(screen.getByRole('progressbar', { name: '得分率 50%' })).toHaveTextContent('50%');
     expect(screen.getByText(detail.title)).toBeInTheDocument();
     expect(screen.getByText('悲伤；恐惧')).toBeInTheDocument();
     // The run asked for is the latest one with answers, not the newer unanswered one.
@@ -164,5 +166,27 @@ describe('result screen in a new browser session', () => {
     });
     renderScreen(<ResultScreen part="prpo" />, '/prpo/result');
     expect(await screen.findByText('还没有答题结果')).toBeInTheDocument();
+  });
+
+  test("?filmId= shows that film's result only: another film answered in this tab is not shown", async () => {
+    writeLastResult('prpo', {
+      filmId: 'film-1',
+      filmTitle: detail.title,
+      filmTitleEn: detail.titleEn,
+      questions: detail.questions,
+      data: saved,
+    });
+    server.handle((req, res) => {
+      const p = req.url.pathname;
+      if (p.endsWith('/get_run'))
+        return json(res, { code: 200, msg: 'ok', data: { run: null, answers: null, lines: [] } });
+      if (p.endsWith('/get_film_info')) return json(res, { code: 200, msg: 'ok', data: detail });
+      json(res, { code: 404, msg: 'no such call', data: null });
+    });
+    renderScreen(<ResultScreen part="prpo" filmId="film-2" />, '/prpo/result');
+    expect(await screen.findByText('还没有答题结果')).toBeInTheDocument();
+    const asked = server.seen.find((r) => r.url.pathname.endsWith('/get_run'));
+    expect(asked?.url.searchParams.get('filmId')).toBe('film-2');
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { syncToken, userInfo } from '../../../src/app/stores/account';
 import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { loadScreenModules, renderAppAt } from '../app/render-app';
 import { speechScore } from '../fixtures/speech-score';
-import { detail } from './fixtures';
+import { detail, saved } from './fixtures';
 
 // The dub screen inside the shared frame (header with the learner, log out and the language switch;
 // back link and steps), its words in the UI language, and the takes of the film's latest run.
@@ -81,7 +81,8 @@ describe('dub screen in the frame', () => {
     // The shared frame: learner, log out, language switch.
     expect(screen.getByText('小明')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '返回答题结果' })).toHaveAttribute('href', '/prpt/result');
+    // Not answered yet in this film's run: back leads to the film, not to a result.
+    expect(screen.getByRole('link', { name: '回到影片' })).toHaveAttribute('href', '/prpt/cinema/film-1');
     expect(screen.getByText(detail.title)).toBeInTheDocument();
     expect(screen.getByRole('list', { name: /步骤|steps/i })).toBeInTheDocument();
     // The cue: the next line large with its Chinese translation.
@@ -101,7 +102,7 @@ describe('dub screen in the frame', () => {
     expect(
       within(screen.getByRole('region', { name: 'Line to say' })).getByText('The rag is on the fridge.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to your result' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the film' })).toBeInTheDocument();
     // Apart from names (the learner's nickname; the language switch names Chinese in Chinese), no
     // Chinese: this film's speakers have Latin names.
     const text = (document.body.textContent ?? '').replaceAll('小明', '').replaceAll('中文', '');
@@ -129,5 +130,27 @@ describe('dub screen in the frame', () => {
     await waitFor(() => expect(subTitlesScores.value.s1).toBeUndefined());
     const again = await screen.findByTestId('line-s1');
     await waitFor(() => expect(again).toHaveAttribute('data-stage', 'idle'));
+  });
+
+  test('the steps and the way back belong to the film on screen: none done before its answers', async () => {
+    serve(runOf('run-2', []));
+    renderAppAt('/prpt/dub/film-1');
+    const steps = await screen.findByRole('list', { name: /步骤|steps/i });
+    await waitFor(() =>
+      expect(screen.getByTestId('dub-back')).toHaveAttribute('href', '/prpt/cinema/film-1'),
+    );
+    expect(steps.querySelectorAll('[data-done]')).toHaveLength(0);
+    expect(within(steps).getByText('逐句配音').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+
+  test("once the film is answered: watch, answer and result done, and back opens this film's result", async () => {
+    serve({ ...runOf('run-2', []), answers: { ...saved, part: 'prpt', filmId: 'film-1' } });
+    renderAppAt('/prpt/dub/film-1');
+    const back = await screen.findByRole('link', { name: '返回答题结果' });
+    expect(back).toHaveAttribute('href', '/prpt/result?filmId=film-1');
+    const steps = screen.getByRole('list', { name: /步骤|steps/i });
+    const done = [...steps.querySelectorAll('[data-done]')].map((li) => li.textContent);
+    expect(done).toHaveLength(3);
+    expect(done.join(' ')).toMatch(/观看影片.*回答问题.*查看结果/);
   });
 });

@@ -47,7 +47,7 @@ describe('kiosk idle timeout', () => {
     writeToken('tok-kiosk');
     syncToken();
     localStorage.setItem('account.userInfo', '{"nickname":"someone"}');
-    sessionStorage.setItem('prpt.subTitlesScores', '{"s1":{}}');
+    sessionStorage.setItem('prpt.subTitlesScores/s1', '{"subtitlesId":"s1"}');
     const { router } = renderScreen(<KioskIdle part="prpt" />, '/prpt/movies');
 
     await act(async () => vi.advanceTimersByTime(6_500));
@@ -72,7 +72,7 @@ describe('kiosk idle timeout', () => {
     expect(server.last().url.pathname).toBe('/producer/site_products/logout');
     expect(server.last().headers.token).toBe('tok-kiosk');
     expect(localStorage.getItem('account.userInfo')).toBeNull();
-    expect(sessionStorage.getItem('prpt.subTitlesScores')).toBeNull();
+    expect(sessionStorage.getItem('prpt.subTitlesScores/s1')).toBeNull();
     expect(subTitlesScores.value).toEqual({});
   });
 

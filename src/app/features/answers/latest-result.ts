@@ -8,8 +8,9 @@ import { type LastResult, readLastResult } from './answer-storage';
  * from the server (a new browser session still shows the film it answered; docs/api.md, "Runs").
  * Null when the learner has answered nothing in this part, or the calls failed (logged).
  */
-export async function loadLatestResult(part: Part): Promise<LastResult | null> {
+export async function loadLatestResult(part: Part, filmId?: string): Promise<LastResult | null> {
   const here = readLastResult(part);
+  if (filmId) return here?.filmId === filmId ? here : loadFilmResult(part, filmId);
   if (here) return here;
   try {
     const { runs } = await getRunHistory(part, { limit: 20 });
@@ -27,6 +28,30 @@ export async function loadLatestResult(part: Part): Promise<LastResult | null> {
     };
   } catch (e) {
     console.error('[load] latest result failed', e);
+    return null;
+  }
+}
+
+/**
+ * One film's result: the answers of its latest run (null when that run is not answered). The dub
+ * page's "back to your result" names its film, so it never opens another film's result.
+ */
+async function loadFilmResult(part: Part, filmId: string): Promise<LastResult | null> {
+  try {
+    const [state, detail] = await Promise.all([
+      getRun(part, { filmId }),
+      filmStore(part).loadMovieDetail(filmId),
+    ]);
+    if (!state.answers || !detail) return null;
+    return {
+      filmId,
+      filmTitle: detail.title,
+      filmTitleEn: detail.titleEn,
+      questions: detail.questions,
+      data: state.answers,
+    };
+  } catch (e) {
+    console.error('[load] film result failed', e);
     return null;
   }
 }

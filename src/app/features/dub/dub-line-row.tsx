@@ -43,6 +43,25 @@ function stageLabel(state: LineState): string {
   return t(`dub.${state.stage}`);
 }
 
+/** A stored take: its score, or null; `silent` when it heard no speech (no score: src/audio/scoring/aggregate.ts). */
+function takeOf(json: string | undefined): { overall: number | null; silent: boolean } {
+  const score = parseSpeechScore(json);
+  if (score?.quality.speechDetected === false) return { overall: null, silent: true };
+  return { overall: score?.overall ?? null, silent: false };
+}
+
+/** One attempt's score badge, or "no speech heard" for a take without speech. */
+function AttemptBadge({ take, label }: { take: { overall: number | null; silent: boolean }; label: string }) {
+  if (take.silent) {
+    return (
+      <span className={styles.chip} data-stage="failed" data-silent="true">
+        {label} · {word(fact('take.row.noSpeech'), lang.value)}
+      </span>
+    );
+  }
+  return <ScoreBadge score={take.overall} label={`${label} ${take.overall ?? ''}`} />;
+}
+
 const scoreSignals = new Map<string, ReadonlySignal<SubtitleScore | undefined>>();
 
 /** The line's own score entry: recordAttempt replaces only the changed entry, so others stay quiet. */
@@ -95,19 +114,25 @@ export const DubLineRow = memo(function DubLineRow({
   // Parsed once per stored JSON, not on every stage or progress change of the row.
   const firstJson = entry?.firstUserAudioJson;
   const secondJson = entry?.secondUserAudioJson;
-  const firstScore = useMemo(() => parseSpeechScore(firstJson), [firstJson]);
-  const secondScore = useMemo(() => parseSpeechScore(secondJson), [secondJson]);
-  const first = firstScore?.overall ?? null;
-  const second = secondScore?.overall ?? null;
-  // The latest take heard no speech: the row says so and asks for a retake instead of showing a score.
-  const silent = (secondScore ?? firstScore)?.quality.speechDetected === false;
+  const firstTake = useMemo(() => takeOf(firstJson), [firstJson]);
+  const secondTake = useMemo(() => takeOf(secondJson), [secondJson]);
+  const first = firstTake.overall;
+  const second = secondTake.overall;
+  // The latest take counts (aggregate.ts): a silent one asks for a retake.
+  const latestSilent = secondJson ? secondTake.silent : firstTake.silent;
   const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
   const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
   const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;
   const [open, setOpen] = useState(false);
   const detailId = useId();
   return (
-    <li className={styles.line} data-testid={`line-${line.id}`} data-stage={state.stage} data-active={active}>
+    <li
+      className={styles.line}
+      data-testid={`line-${line.id}`}
+      data-stage={state.stage}
+      data-active={active}
+      data-silent={latestSilent || undefined}
+    >
       <span className={styles.time}>
         {secondsToMmss(line.startTime_m)}
         <br />
@@ -123,10 +148,10 @@ export const DubLineRow = memo(function DubLineRow({
         <span
           className={styles.chip}
           data-stage={state.stage}
-          data-silent={silent && state.stage === 'scored' ? true : undefined}
+          data-silent={latestSilent && state.stage === 'scored' ? true : undefined}
           role="status"
         >
-          {silent && state.stage === 'scored'
+          {latestSilent && state.stage === 'scored'
             ? word(fact('take.row.noSpeech'), lang.value)
             : stageLabel(state)}
         </span>
@@ -135,7 +160,7 @@ export const DubLineRow = memo(function DubLineRow({
         ) : null}
         {entry ? (
           <>
-            <ScoreBadge score={first} label={`${t('dub.attempt1')} ${first ?? ''}`} />
+            <AttemptBadge take={firstTake} label={t('dub.attempt1')} />
             {source1 ? (
               <Button size="sm" variant="ghost" onClick={() => onPlay(source1)}>
                 {t('dub.play')} 1
@@ -143,7 +168,7 @@ export const DubLineRow = memo(function DubLineRow({
             ) : null}
             {entry.secondUserAudioJson ? (
               <>
-                <ScoreBadge score={second} label={`${t('dub.attempt2')} ${second ?? ''}`} />
+                <AttemptBadge take={secondTake} label={t('dub.attempt2')} />
                 {source2 ? (
                   <Button size="sm" variant="ghost" onClick={() => onPlay(source2)}>
                     {t('dub.play')} 2
@@ -178,7 +203,7 @@ export const DubLineRow = memo(function DubLineRow({
         <IdleButton
           busy={busy}
           size="sm"
-          variant="secondary"
+          variant={latestSilent ? 'primary' : 'secondary'}
           onClick={() => onRecord(line)}
           data-testid={`record-${line.id}`}
         >
@@ -189,6 +214,11 @@ export const DubLineRow = memo(function DubLineRow({
         <div id={detailId} className={styles.detail}>
           <LineScoreDetail firstJson={entry.firstUserAudioJson} secondJson={entry.secondUserAudioJson} />
         </div>
+      ) : null}
+      {latestSilent && state.stage === 'scored' ? (
+        <span className={`${styles.hint} ${styles.detail}`} role="alert">
+          {t('dub.noSpeechRetake')}
+        </span>
       ) : null}
       {message && state.stage !== 'scored' ? (
         <span className={`${styles.hint} ${styles.detail}`}>{message}</span>

@@ -20,6 +20,7 @@ import { lineStates, patchLineState, setLineState } from '../../stores/uploads/l
 import { lineEvents } from './line-events';
 import type { UploadQueue } from '../../stores/uploads/upload-queue';
 import { anchorAtFirstFrame, ClipError, playUntil, seek } from '../../lib/video-anchor';
+import { trackTake } from '../../stores/takes-in-progress';
 
 export type TakePhase = 'idle' | 'preparing' | 'count-in' | 'recording' | 'finishing';
 
@@ -106,6 +107,10 @@ export class DubSession {
   }
 
   sceneTake(video: HTMLVideoElement, lines: SubtitleLine[]): Promise<TakeSummary | null> {
+    return trackTake(this.sceneTakeOf(video, lines));
+  }
+
+  private sceneTakeOf(video: HTMLVideoElement, lines: SubtitleLine[]): Promise<TakeSummary | null> {
     if (lines.length === 0) return Promise.resolve(null);
     const last = Math.max(...lines.map((l) => l.endTime_m));
     const end = Number.isFinite(video.duration)
@@ -119,6 +124,10 @@ export class DubSession {
    * with its sound (the actor's, or the learner's own take, `leadInSound`) while the count-in runs.
    */
   lineRetake(video: HTMLVideoElement, line: SubtitleLine): Promise<TakeSummary | null> {
+    return trackTake(this.lineRetakeOf(video, line));
+  }
+
+  private lineRetakeOf(video: HTMLVideoElement, line: SubtitleLine): Promise<TakeSummary | null> {
     const takes = latestTakesFromScores(subTitlesScores.peek());
     const leadIn = planLeadIn(
       (this.deps.filmLines ?? filmLinesOfPage)(),
@@ -157,6 +166,8 @@ export class DubSession {
     const abort = new AbortController();
     this.abort = abort;
     const attempts = new Map(lines.map((l) => [l.id, this.attemptFor(l.id)] as const));
+    // The run on screen when the take starts: its windows join it, even if the session ends meanwhile.
+    const runId = scoresRunOf(this.deps.filmId);
     const handed: Promise<void>[] = [];
     let unsubscribe = () => {};
     // Aborted by Stop or by the timeout while getting ready; once the count-in starts it is never
@@ -189,7 +200,7 @@ export class DubSession {
           api,
           { takeId, marginSeconds: this.margin, lookbackSeconds: 6 },
           {
-            onWindow: (w) => handed.push(this.onWindow(w, attempts.get(w.subtitlesId) ?? 1)),
+            onWindow: (w) => handed.push(this.onWindow(w, attempts.get(w.subtitlesId) ?? 1, runId)),
             onStats: (s) => this.onStats(s),
           },
         );
@@ -198,6 +209,9 @@ export class DubSession {
         await seek(video, from, preparing.signal);
         preparing.signal.throwIfAborted();
         ready();
+        // A clip that stops loading (its media refused after the session ended) ends the take as Stop
+        // does: the windows closed so far are kept.
+        const stalled = () => console.warn('[dub] the clip stopped loading: the take ends here');
         try {
           const started = new Set<string>();
           const timeline = lines.map((l) => ({
@@ -217,18 +231,24 @@ export class DubSession {
             player.start(video.currentTime);
             try {
               await api.setTimeline(await anchor, timeline);
-              await playUntil(video, to, abort.signal, (t) => {
-                player.tick(t);
-                if (this.phase.peek() === 'count-in') {
-                  const left = line.startTime_m - t;
-                  if (left > 0) this.countdown.value = Math.ceil(left);
-                  else {
-                    this.countdown.value = 0;
-                    this.phase.value = 'recording';
+              await playUntil(
+                video,
+                to,
+                abort.signal,
+                (t) => {
+                  player.tick(t);
+                  if (this.phase.peek() === 'count-in') {
+                    const left = line.startTime_m - t;
+                    if (left > 0) this.countdown.value = Math.ceil(left);
+                    else {
+                      this.countdown.value = 0;
+                      this.phase.value = 'recording';
+                    }
                   }
-                }
-                this.trackLines(lines, t, started);
-              });
+                  this.trackLines(lines, t, started);
+                },
+                stalled,
+              );
             } finally {
               player.stop();
             }
@@ -246,7 +266,7 @@ export class DubSession {
             await api.setTimeline(await anchor, timeline);
             // Lines already marked recording in this take: a line whose window is scored before the clip's
             // clock passes its end must not be set back to recording (it then stuck at encoding).
-            await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t, started));
+            await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t, started), stalled);
           }
         } catch (e) {
           // Stop pressed: finish the take normally so lines already closed are kept.
@@ -329,7 +349,7 @@ export class DubSession {
     }
   }
 
-  private async onWindow(w: EncodedWindow, attempt: 1 | 2): Promise<void> {
+  private async onWindow(w: EncodedWindow, attempt: 1 | 2, runId: string | undefined): Promise<void> {
     if (!w.complete) {
       setLineState(w.subtitlesId, { stage: 'failed', message: 'incomplete' });
       return;
@@ -344,8 +364,9 @@ export class DubSession {
       subtitlesId: w.subtitlesId,
       filmId: this.deps.filmId,
       attempt,
-      // The run this screen shows (restored from get_run or started by the answers): the take joins it.
-      runId: scoresRunOf(this.deps.filmId),
+      // The run this screen showed when the take started (restored from get_run or started by the
+      // answers): the take joins it.
+      runId,
       wav: w.wav,
     });
   }

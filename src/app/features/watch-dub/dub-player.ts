@@ -14,6 +14,90 @@ import { VideoClock } from './video-clock';
 
 export type PlayerState = 'idle' | 'loading' | 'ready' | 'playing' | 'failed';
 
+/**
+ * Why a track could not be loaded, so the learner is told the real cause rather than "the network":
+ * - `blocked`: the page's Content-Security-Policy refused the address (a `securitypolicyviolation`
+ *   event named it; server/plugins/security-headers.ts);
+ * - `local`: a recording kept on this page (a `blob:` URL) could not be read;
+ * - `http`: the server answered an error status (`status`);
+ * - `network`: the request did not complete;
+ * - `decode`: the bytes arrived but are not audio the browser can decode.
+ */
+export type LoadFailureKind = 'blocked' | 'local' | 'http' | 'network' | 'decode';
+
+export interface LoadFailure {
+  kind: LoadFailureKind;
+  /** Which track: the clip, its background, or the take of a line (`lineId`). */
+  track: 'clip' | 'background' | 'take';
+  lineId?: string;
+  status?: number;
+  url: string;
+}
+
+export class TrackLoadError extends Error {
+  constructor(readonly failure: LoadFailure) {
+    super(
+      `${failure.track}${failure.lineId ? ` ${failure.lineId}` : ''}: ${failure.kind}${failure.status ? ` ${failure.status}` : ''} (${failure.url.slice(0, 80)})`,
+    );
+  }
+}
+
+/** Collects the addresses the page's policy refuses until `stop()`. */
+function watchPolicyRefusals(): { refused: Set<string>; stop: () => void } {
+  const refused = new Set<string>();
+  if (typeof document === 'undefined') return { refused, stop: () => undefined };
+  const on = (e: SecurityPolicyViolationEvent) => refused.add(e.blockedURI);
+  document.addEventListener('securitypolicyviolation', on);
+  return { refused, stop: () => document.removeEventListener('securitypolicyviolation', on) };
+}
+
+/** Whether a refused address names `url` (Chromium reports a `blob:` refusal as the bare scheme). */
+function refusedMatches(refused: Set<string>, url: string): boolean {
+  for (const r of refused) {
+    if (r === url || url.startsWith(r) || (r === 'blob' && url.startsWith('blob:'))) return true;
+  }
+  return false;
+}
+
+/**
+ * Fetches and decodes one track, turning every failure into a `TrackLoadError` naming its cause. A
+ * policy refusal is reported as an event after the fetch rejects, so a rejected fetch waits one task
+ * for it before calling the failure the network's.
+ */
+export async function loadTrack(
+  ctx: BaseAudioContext,
+  url: string,
+  track: LoadFailure['track'],
+  lineId?: string,
+  fetcher: typeof fetch = fetch,
+): Promise<AudioBuffer> {
+  const fail = (kind: LoadFailureKind, status?: number) =>
+    new TrackLoadError({ kind, track, url, ...(lineId ? { lineId } : {}), ...(status ? { status } : {}) });
+  const policy = watchPolicyRefusals();
+  let res: Response;
+  try {
+    res = await fetcher(url, { credentials: 'include' });
+  } catch {
+    await new Promise((r) => setTimeout(r, 0));
+    policy.stop();
+    if (refusedMatches(policy.refused, url)) throw fail('blocked');
+    throw fail(url.startsWith('blob:') ? 'local' : 'network');
+  }
+  policy.stop();
+  if (!res.ok) throw fail('http', res.status);
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await res.arrayBuffer();
+  } catch {
+    throw fail(url.startsWith('blob:') ? 'local' : 'network');
+  }
+  try {
+    return await ctx.decodeAudioData(bytes);
+  } catch {
+    throw fail('decode');
+  }
+}
+
 /** What was scheduled for one play: the test and the debug view read it (data-schedule). */
 export interface PlaySchedule {
   /** Each take as scheduled: the clip time of its first sample and the context time it is heard. */
@@ -52,7 +136,8 @@ const RESCHEDULE_SECONDS = 0.004;
 
 export class DubPlayer {
   readonly state = signal<PlayerState>('idle');
-  readonly error = signal<string | null>(null);
+  /** Why the last load failed (the player words it: watch-dub.tsx). */
+  readonly error = signal<LoadFailure | null>(null);
   readonly schedule = signal<PlaySchedule | null>(null);
   private ctx: AudioContext | null = null;
   private original: AudioBuffer | null = null;
@@ -71,15 +156,10 @@ export class DubPlayer {
     this.error.value = null;
     try {
       const ctx = this.context();
-      const decode = async (url: string) => {
-        const res = await fetch(url, { credentials: 'include' });
-        if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-        return ctx.decodeAudioData(await res.arrayBuffer());
-      };
       const [original, background, ...takes] = await Promise.all([
-        decode(media.video),
-        media.background ? decode(media.background) : Promise.resolve(null),
-        ...media.plan.takes.map((t) => decode(t.url)),
+        loadTrack(ctx, media.video, 'clip'),
+        media.background ? loadTrack(ctx, media.background, 'background') : Promise.resolve(null),
+        ...media.plan.takes.map((t) => loadTrack(ctx, t.url, 'take', t.lineId)),
       ]);
       this.original = original;
       this.background = background;
@@ -90,7 +170,8 @@ export class DubPlayer {
       this.state.value = 'ready';
     } catch (e) {
       console.error('[watch-dub] cannot load', e);
-      this.error.value = e instanceof Error ? e.message : String(e);
+      this.error.value =
+        e instanceof TrackLoadError ? e.failure : { kind: 'network', track: 'clip', url: media.video };
       this.state.value = 'failed';
     }
   }

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { prpt } from '../../stores/films';
 import { subTitlesScores } from '../../stores/takes/sub-titles-scores';
-import { DubPlayer } from './dub-player';
+import { DubPlayer, type LoadFailure } from './dub-player';
 import { type LatestTakes, latestTakesFromScores } from '../../stores/takes/latest-takes';
 import { planMix } from './mix-plan';
 import styles from './watch-dub.module.css';
@@ -123,12 +123,33 @@ function WatchDubPlayer({ filmId, takes }: { filmId: string; takes: LatestTakes 
           {state === 'loading' || !detail
             ? t('watchDub.loading')
             : state === 'failed'
-              ? t('watchDub.failed')
+              ? failureText(player.error.value, detail.subtitlesList)
               : t('watchDub.count', { n: plan?.takes.length ?? 0, total: detail.subtitlesList.length })}
         </span>
       </div>
     </div>
   );
+}
+
+/** The failure's real cause, naming the track (a take by its line number). */
+export function failureText(failure: LoadFailure | null, lines: readonly { id: string }[]): string {
+  if (!failure) return t('watchDub.failed.network', { what: t('watchDub.track.clip') });
+  const what =
+    failure.track === 'take'
+      ? t('watchDub.track.take', { n: lines.findIndex((l) => l.id === failure.lineId) + 1 })
+      : t(failure.track === 'clip' ? 'watchDub.track.clip' : 'watchDub.track.background');
+  switch (failure.kind) {
+    case 'blocked':
+      return t('watchDub.failed.blocked', { what });
+    case 'local':
+      return t('watchDub.failed.local', { what });
+    case 'http':
+      return t('watchDub.failed.http', { what, status: failure.status ?? 0 });
+    case 'decode':
+      return t('watchDub.failed.decode', { what });
+    default:
+      return t('watchDub.failed.network', { what });
+  }
 }
 
 /**

@@ -42,8 +42,8 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
           <LoadingState label={t('cinema.loading')} />
         ) : (
           <EmptyState
-            title={t('cinema.notFound')}
-            body={t('ui.loadFailedBody')}
+            title={store.missingFilm.value === id ? t('cinema.notFound') : t('ui.loadFailedTitle')}
+            body={store.missingFilm.value === id ? t('cinema.notFoundBody') : t('ui.loadFailedBody')}
             action={
               <div className="row">
                 <Button variant="secondary" onClick={reload}>

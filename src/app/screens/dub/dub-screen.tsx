@@ -1,6 +1,14 @@
 import { useComputed, useSignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { prefixImage } from '../../../api/image';
 import { createRecorder } from '../../../audio/capture/create-recorder';
@@ -31,7 +39,7 @@ import { ArrowLeftIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { lang, t } from '../../i18n';
-import { PartSteps } from '../../ui/part-steps';
+import { PartSteps, type StepKey } from '../../ui/part-steps';
 import { useLoad } from '../../lib/use-load';
 import { paths } from '../../lib/paths';
 
@@ -65,8 +73,16 @@ export default function DubScreen() {
   );
   const debug = useMemo(() => new URLSearchParams(location.search).get('debug') === 'pipeline', []);
   const { status, reload } = useLoad(() => prpt.loadMovieDetail(id), [id]);
-  // The takes of the film's latest run: a new session shows them, a new run starts with none.
-  useLoad(() => loadRunScores(id), [id]);
+  // The takes of the film's latest run: a new session shows them, a new run starts with none. Its
+  // answers say which steps this film's run has done and where "back" leads (never another film).
+  const [answered, setAnswered] = useState(false);
+  useLoad(async () => {
+    setAnswered(false);
+    const state = await loadRunScores(id);
+    setAnswered(!!state?.answers && state.run?.filmId === id);
+    return state;
+  }, [id]);
+  const done = useMemo(() => new Set<StepKey>(answered ? ['watch', 'answer', 'result'] : []), [answered]);
 
   useEffect(() => () => void session.dispose(), [session]);
 
@@ -100,8 +116,8 @@ export default function DubScreen() {
   if (!detail) {
     return status === 'failed' ? (
       <EmptyState
-        title={t('ui.loadFailedTitle')}
-        body={t('ui.loadFailedBody')}
+        title={prpt.missingFilm.value === id ? t('cinema.notFound') : t('ui.loadFailedTitle')}
+        body={prpt.missingFilm.value === id ? t('cinema.notFoundBody') : t('ui.loadFailedBody')}
         action={
           <Button variant="secondary" onClick={reload}>
             {t('ui.reload')}
@@ -118,16 +134,34 @@ export default function DubScreen() {
     <div ref={pageRef} className={`screen ${styles.page} ${follow.followPage}`} data-screen="dub">
       <PageHeader
         back={
-          <ButtonLink to={paths.result('prpt')} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
-            {t('dub.back')}
-          </ButtonLink>
+          answered ? (
+            <ButtonLink
+              to={paths.result('prpt', id)}
+              variant="ghost"
+              size="sm"
+              icon={<ArrowLeftIcon />}
+              data-testid="dub-back"
+            >
+              {t('dub.back')}
+            </ButtonLink>
+          ) : (
+            <ButtonLink
+              to={paths.cinema('prpt', id)}
+              variant="ghost"
+              size="sm"
+              icon={<ArrowLeftIcon />}
+              data-testid="dub-back"
+            >
+              {t('dub.backToFilm')}
+            </ButtonLink>
+          )
         }
         eyebrow={filmTitle(detail, lang.value)}
         title={t('dub.title')}
         subtitle={t('dub.sceneTakeHint')}
         actions={<NextLink filmId={id} lines={lines} />}
       />
-      <PartSteps part="prpt" current="dub" compact />
+      <PartSteps part="prpt" current="dub" done={done} compact />
       <div ref={stageRef} className={`${styles.stage} ${follow.followStage}`}>
         <div className={styles.player}>
           {/* biome-ignore lint/a11y/useMediaCaption: the track below carries the subtitles */}

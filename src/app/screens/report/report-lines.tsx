@@ -10,12 +10,18 @@ import styles from './report-screen.module.css';
 
 function Attempt({ a, t, lang }: { a: LineAttemptSummary | null; t: Translate; lang: Lang }) {
   if (!a) return <span className="muted">—</span>;
+  // No speech in the take: no score and no emotion (src/audio/scoring/aggregate.ts).
+  if (a.speechDetected === false) {
+    return (
+      <span className={styles.cell} data-silent="true">
+        {word(fact('take.row.noSpeech'), lang)}
+      </span>
+    );
+  }
   return (
     <span className={styles.cell}>
       <ScoreBadge score={a.overall} label={t('ui.points', { n: Math.round(a.overall) })} />
-      {a.speechDetected === false ? (
-        <span className="muted">{word(fact('take.row.noSpeech'), lang)}</span>
-      ) : a.clear ? (
+      {a.clear ? (
         <EmotionChip emotion={a.detected} label={emotionLabel(a.detected, lang)} />
       ) : (
         // Not sure enough to name (or stored before confidence existed): say so, never guess.
@@ -44,7 +50,12 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
         </thead>
         <tbody>
           {lines.map((l) => {
-            const delta = l.first && l.second ? l.second.overall - l.first.overall : null;
+            // Both takes with speech, as the run's improvement counts them (aggregate.ts).
+            const scored = (a: LineAttemptSummary | null) => a !== null && a.speechDetected !== false;
+            const delta =
+              l.first && l.second && scored(l.first) && scored(l.second)
+                ? l.second.overall - l.first.overall
+                : null;
             const translation = l.translation[lang];
             return (
               <tr key={l.subtitlesId}>

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { filmStore } from '../../stores/films';
 import { type ReportSelector, reportState } from './report-state';
@@ -8,6 +9,7 @@ import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { type Part, paths, usePart } from '../../lib/paths';
 import { useLoad } from '../../lib/use-load';
+import { pollWithBackoff } from '../../lib/poll';
 import { useT } from '../../i18n/use-t';
 import { ReportView } from './report-view';
 
@@ -58,6 +60,18 @@ export function ReportScreen({ part, select }: { part: Part; select: ReportSelec
   );
 
   const detail = films.movieDetail.value;
+
+  // The dubbed video renders in the background (server/renders): while it does, the report asks
+  // again with backoff (1 s, 2 s, 4 s … at most 15 s apart) until it is ready or failed, and stops
+  // when the learner leaves. A newer answer replaces the report in the store, which ends the wait.
+  const rendering = data?.dubVideo?.status === 'rendering';
+  useEffect(() => {
+    if (!rendering) return;
+    return pollWithBackoff(async () => {
+      const next = await store.loadReport({ id, runId, filmId: wantFilm });
+      return next !== null && next.dubVideo?.status !== 'rendering';
+    });
+  }, [rendering, store, id, runId, wantFilm]);
 
   if (!data || report.status === 'loading') {
     return (

@@ -158,6 +158,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
               value={d.emotionMatchRate === null ? '—' : `${Math.round(d.emotionMatchRate * 100)}%`}
               label={t('report.emotionMatch')}
             />
+            <Kpi value={formatScore(d.emotionAverage) ?? '—'} label={t('report.emotionAverage')} />
           </>
         ) : null}
       </div>
@@ -169,9 +170,14 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
               titleId="report-dubbing"
               aside={
                 <span className={styles.meta}>
-                  <span className="muted">
+                  <span className="muted" data-testid="report-scored-lines">
                     {t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}
                   </span>
+                  {d.silentLines ? (
+                    <span className={styles.silent} data-testid="report-silent-lines">
+                      {t('report.silentLines', { n: d.silentLines })}
+                    </span>
+                  ) : null}
                   <span className="no-print">
                     <WatchDub filmId={report.film.id} takes={latestTakesFromReport(d.lines)} />
                   </span>

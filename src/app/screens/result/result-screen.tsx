@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Question, QuestionResult } from '../../../api/contract';
 import type { Lang } from '../../i18n';
 import { ButtonLink } from '../../ui/button';
@@ -75,17 +76,18 @@ function ResultItem({
 }
 
 /** Score and per-question feedback with explanations; next is the report (prpo) or dubbing (prpt). */
-export function ResultScreen({ part }: { part: Part }) {
+export function ResultScreen({ part, filmId: wanted }: { part: Part; filmId?: string }) {
   const { t, lang } = useT();
   // undefined while loading: this tab's answers, else the latest answered run from the server.
   const [last, setLast] = useState<LastResult | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    void loadLatestResult(part).then((r) => live && setLast(r));
+    setLast(undefined);
+    void loadLatestResult(part, wanted).then((r) => live && setLast(r));
     return () => {
       live = false;
     };
-  }, [part]);
+  }, [part, wanted]);
   if (last === undefined) {
     return (
       <div className="screen screen--narrow" data-screen="result">
@@ -146,7 +148,8 @@ export function ResultScreen({ part }: { part: Part }) {
               band === 'high' ? 'var(--color-success)' : band === 'low' ? 'var(--color-danger)' : undefined
             }
           >
-            {data.percent}
+            {/* A share, not the points beside it: shown with its unit so two numbers never both read as "the score". */}
+            {t('ui.percent', { n: data.percent })}
           </ProgressRing>
           <div className={styles.scoreText}>
             <span className="muted">{t('result.score')}</span>
@@ -177,5 +180,7 @@ export function ResultScreen({ part }: { part: Part }) {
 
 /** The route's screen (`/<part>/result`). */
 export default function ResultRoute() {
-  return <ResultScreen part={usePart()} />;
+  // `?filmId=`: that film's result (the dub page's way back), else the latest answered one.
+  const [search] = useSearchParams();
+  return <ResultScreen part={usePart()} filmId={search.get('filmId') ?? undefined} />;
 }

@@ -19,6 +19,9 @@ import styles from './sound-suggest-screen.module.css';
 const FIGURE_LABEL = {
   scoredLines: 'suggest.fig.scoredLines',
   totalLines: 'suggest.fig.scoredLines',
+  dubbedLines: 'suggest.fig.dubbedLines',
+  silentLines: 'suggest.fig.silentLines',
+  emotionAverage: 'suggest.fig.emotionAverage',
   average: 'suggest.fig.average',
   improvement: 'suggest.fig.improvement',
   pitchRangeSemitones: 'suggest.fig.pitchRange',
@@ -29,6 +32,8 @@ const FIGURE_LABEL = {
 } as const satisfies Record<FigureKey, string>;
 
 const SHOWN: FigureKey[] = [
+  'dubbedLines',
+  'silentLines',
   'scoredLines',
   'average',
   'improvement',
@@ -37,6 +42,7 @@ const SHOWN: FigureKey[] = [
   'durationRatio',
   'loudnessRangeDb',
   'emotionMatchRate',
+  'emotionAverage',
 ];
 
 export function figureValue(key: FigureKey, f: SoundSuggestData['figures'], t: Translate): string {
@@ -45,6 +51,12 @@ export function figureValue(key: FigureKey, f: SoundSuggestData['figures'], t: T
     case 'scoredLines':
     case 'totalLines':
       return `${f.scoredLines}/${f.totalLines}`;
+    case 'dubbedLines':
+      return `${f.dubbedLines ?? f.scoredLines}/${f.totalLines}`;
+    case 'silentLines':
+      return String(f.silentLines ?? 0);
+    case 'emotionAverage':
+      return f.emotionAverage == null ? na : String(Math.round(f.emotionAverage));
     case 'average':
       return f.average === null ? na : String(Math.round(f.average));
     case 'improvement':

@@ -27,12 +27,36 @@ export interface SubtitleScore {
 
 export type SubTitlesScores = Record<string, SubtitleScore>;
 
+/**
+ * Where the entries live in sessionStorage: one key per line, `prpt.subTitlesScores/<subtitle id>`,
+ * holding that entry's JSON. A new score writes its own line's key only: an entry carries its take's
+ * contours (about 10–35 K characters), and rewriting every line's on each score made one long task
+ * per score on slow devices (docs/performance.md).
+ */
 export const SCORES_KEY = 'prpt.subTitlesScores';
+export const scoreEntryKey = (subtitlesId: string) => `${SCORES_KEY}/${subtitlesId}`;
+const ENTRY_PREFIX = `${SCORES_KEY}/`;
 
 const isBlobUrl = (s: string | undefined) => !!s && s.startsWith('blob:');
 
 function revoke(url: string | undefined): void {
   if (isBlobUrl(url)) URL.revokeObjectURL(url as string);
+}
+
+/** Every stored entry, by subtitle id. */
+function readStoredScores(): SubTitlesScores {
+  const out: SubTitlesScores = {};
+  try {
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i);
+      if (!key?.startsWith(ENTRY_PREFIX)) continue;
+      const entry = readJson<SubtitleScore>(sessionStorage, key);
+      if (entry) out[key.slice(ENTRY_PREFIX.length)] = entry;
+    }
+  } catch (e) {
+    console.error('[storage] cannot read the scores', e);
+  }
+  return out;
 }
 
 /** Object URLs do not survive a reload: keep the JSON, drop the dead `blob:` source and mark it. */
@@ -54,51 +78,39 @@ export function restoreScores(stored: SubTitlesScores | null): SubTitlesScores {
   return out;
 }
 
-export const subTitlesScores = signal<SubTitlesScores>(
-  restoreScores(readJson<SubTitlesScores>(sessionStorage, SCORES_KEY)),
-);
+export const subTitlesScores = signal<SubTitlesScores>(restoreScores(readStoredScores()));
 
-/**
- * Each entry's JSON text as last written, in insertion order. The stored value stays one JSON object
- * under SCORES_KEY (the format every reader and older page knows), but it is assembled from these
- * texts: a new score serialises its own entry only, instead of re-serialising every score of the film
- * (each carries its take's contours) — over a long scene take that grew into a long task per score.
- */
-const serialized = new Map<string, string>(
-  Object.entries(subTitlesScores.peek()).map(([id, entry]) => [id, JSON.stringify(entry)]),
-);
+/** Lines whose entry changed (written) or went (removed) since the last write. */
+const dirty = new Set<string>();
 
-/** The stored text of the whole map, built from the per-entry texts (same JSON as stringifying it). */
-export function storedScoresText(): string {
-  const parts: string[] = [];
-  for (const [id, json] of serialized) parts.push(`${JSON.stringify(id)}:${json}`);
-  return `{${parts.join(',')}}`;
-}
-
-function persist(): void {
+function storeLine(subtitlesId: string): void {
+  const key = scoreEntryKey(subtitlesId);
+  const entry = subTitlesScores.peek()[subtitlesId];
   try {
-    sessionStorage.setItem(SCORES_KEY, storedScoresText());
+    if (entry) sessionStorage.setItem(key, JSON.stringify(entry));
+    else sessionStorage.removeItem(key);
   } catch (e) {
-    console.error(`[storage] cannot write ${SCORES_KEY}`, e);
+    console.error(`[storage] cannot write ${key}`, e);
   }
 }
 
 let persistQueued = false;
 
-/** Writes the map if a score is waiting for `persistSoon`. */
+/** Writes the lines waiting for `persistSoon` (each its own key). */
 export function flushStoredScores(): void {
-  if (!persistQueued) return;
   persistQueued = false;
-  persist();
+  const lines = [...dirty];
+  dirty.clear();
+  for (const id of lines) storeLine(id);
 }
 
 /**
- * Writes the map in a task of its own when the page is idle (within half a second), and at once when
- * the page goes away. Writing the whole map (~10 KB per scored line) in the upload queue's task made
- * that task long on slow devices (docs/performance.md, "Line end → score shown"); scores arriving
- * together are written once.
+ * Writes the changed lines in a task of their own when the page is idle (within half a second), and
+ * at once when the page goes away: not in the upload queue's task that delivered the score (docs/
+ * performance.md, "Line end → score shown"); scores arriving together are written once.
  */
-function persistSoon(): void {
+function persistSoon(subtitlesId: string): void {
+  dirty.add(subtitlesId);
   if (persistQueued) return;
   persistQueued = true;
   if (typeof requestIdleCallback === 'function') requestIdleCallback(flushStoredScores, { timeout: 500 });
@@ -107,11 +119,10 @@ function persistSoon(): void {
 
 if (typeof window !== 'undefined') window.addEventListener('pagehide', flushStoredScores);
 
-/** Sets one line's entry in the signal, and in sessionStorage soon after (a reload keeps it). */
+/** Sets one line's entry in the signal, and its key in sessionStorage soon after (a reload keeps it). */
 function saveEntry(subtitlesId: string, entry: SubtitleScore): void {
   subTitlesScores.value = { ...subTitlesScores.peek(), [subtitlesId]: entry };
-  serialized.set(subtitlesId, JSON.stringify(entry));
-  persistSoon();
+  persistSoon(subtitlesId);
 }
 
 /**
@@ -188,7 +199,7 @@ export function adoptRunScores(filmId: string, runId: string | null, lines: read
       revoke(entry.firstSource);
       revoke(entry.secondSource);
       delete next[id];
-      serialized.delete(id);
+      dirty.add(id);
       changed = true;
     }
   }
@@ -196,7 +207,7 @@ export function adoptRunScores(filmId: string, runId: string | null, lines: read
     if (next[line.subtitlesId]) continue;
     const entry = entryFromRun(line);
     next[line.subtitlesId] = entry;
-    serialized.set(line.subtitlesId, JSON.stringify(entry));
+    dirty.add(line.subtitlesId);
     changed = true;
   }
   if (!same) {
@@ -205,8 +216,8 @@ export function adoptRunScores(filmId: string, runId: string | null, lines: read
   }
   if (!changed) return;
   subTitlesScores.value = next;
-  persistQueued = false;
-  persist();
+  // At once: the screen that adopted the run may be left before the page is idle.
+  flushStoredScores();
 }
 
 /** Empties the scores on request (logout, session expiry), releasing the recordings' object URLs. */
@@ -216,9 +227,17 @@ export function clearScores(): void {
     revoke(entry.secondSource);
   }
   subTitlesScores.value = {};
-  serialized.clear();
-  persistQueued = false;
-  persist();
+  dirty.clear();
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i);
+      if (key?.startsWith(ENTRY_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) sessionStorage.removeItem(key);
+  } catch (e) {
+    console.error('[storage] cannot clear the scores', e);
+  }
   scoresRun = {};
   writeJson(sessionStorage, SCORES_RUN_KEY, null);
 }

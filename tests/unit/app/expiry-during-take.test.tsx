@@ -1,0 +1,76 @@
+import { act, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { readToken, writeToken } from '../../../src/api/token';
+import { playUntil } from '../../../src/app/lib/video-anchor';
+import { loadSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
+import { syncToken } from '../../../src/app/stores/account';
+import { takeInProgress, trackTake } from '../../../src/app/stores/takes-in-progress';
+import { clearToasts, toasts } from '../../../src/app/stores/toast';
+import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { loadScreenModules, renderAppAt } from './render-app';
+
+// A session that ends (1002) while a take is being recorded: the learner is warned at once, but the
+// take is not cut off — the session is cleared and the login page shown when the take has ended, so
+// its windows reach the upload store and are sent after the next login (stores/takes-in-progress.ts).
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  movePageTo(server.origin);
+  await loadScreenModules();
+});
+afterEach(() => {
+  clearToasts();
+  server.reset();
+});
+afterAll(() => server.close());
+
+test('1002 during a take: warned at once, cleared and sent to login only once the take has ended', async () => {
+  writeToken('stale-token');
+  syncToken();
+  server.handle((_r, res) => json(res, { code: 1002, msg: '登录信息已失效，请重新登录', data: null }, 401));
+  const { here } = renderAppAt('/prpt/soundSuggest/7');
+  await waitFor(() => expect(document.querySelector('[data-page="prpt/sound-suggest"]')).not.toBeNull());
+
+  let endTake: () => void = () => undefined;
+  const take = trackTake(new Promise<void>((resolve) => (endTake = resolve)));
+  expect(takeInProgress()).toBe(true);
+  await act(async () => {
+    await loadSoundSuggest('7');
+  });
+  await waitFor(() => expect(toasts.value.map((t) => t.msg)).toContain('登录信息已失效'));
+  // The take goes on: same page, the session not yet cleared.
+  expect(here()).toBe('/prpt/soundSuggest/7');
+  expect(readToken()).toBe('stale-token');
+
+  await act(async () => {
+    endTake();
+    await take;
+  });
+  await waitFor(() => expect(here()).toBe('/prpt/login?redirect=%2Fprpt%2FsoundSuggest%2F7'));
+  expect(readToken()).toBeNull();
+  expect(takeInProgress()).toBe(false);
+});
+
+test('a clip that stops loading ends the take (playUntil reports the stall and resolves)', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  try {
+    const video = Object.assign(new EventTarget(), {
+      currentTime: 3,
+      paused: false,
+    }) as unknown as HTMLVideoElement;
+    const onStall = vi.fn();
+    let settled = false;
+    const played = playUntil(video, 10, new AbortController().signal, () => undefined, onStall, 1000).then(
+      () => {
+        settled = true;
+      },
+    );
+    await vi.advanceTimersByTimeAsync(900);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    await played;
+    expect(onStall).toHaveBeenCalledTimes(1);
+  } finally {
+    vi.useRealTimers();
+  }
+});
