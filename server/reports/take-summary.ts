@@ -6,7 +6,8 @@ export function attemptSummary(take: ParsedTake, audioUrl: string): LineAttemptS
     overall: take.score.overall,
     scores: take.score.scores,
     detected: take.score.emotion.detected,
-    clear: take.score.emotion.clear ?? false,
+    // May the class be named (v3 `named`; older results: `clear`).
+    clear: take.score.emotion.named ?? take.score.emotion.clear ?? false,
     speechDetected: take.score.quality.speechDetected,
     arousal: take.score.emotion.arousal,
     valence: take.score.emotion.valence,

@@ -31,6 +31,7 @@ export const statementsEn: Record<StatementId, string> = {
   'take.emotion.lands':
     "The force is right: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense); {heard}.",
   'take.emotion.heard': 'it sounds like {heard} ({confidence, number, ::percent} sure)',
+  'take.emotion.heardName': 'it sounds like {heard}',
   'take.pitch.narrower':
     "Your voice moves less than the actor's: {learner, number, ::.0} semitones between your highest and lowest notes, the actor {actor, number, ::.0}. Lift the stressed words so the line rises and falls.",
   'take.pitch.wider':

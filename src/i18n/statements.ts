@@ -31,6 +31,7 @@ export const STATEMENTS = {
   'take.emotion.lessEnergy': ['learner', 'goal', 'source', 'target'],
   'take.emotion.lands': ['learner', 'goal', 'source', 'target', 'heard'],
   'take.emotion.heard': ['heard', 'confidence'],
+  'take.emotion.heardName': ['heard'],
   'take.pitch.narrower': ['learner', 'actor'],
   'take.pitch.wider': ['learner', 'actor'],
   'take.pitch.flat': ['learner'],

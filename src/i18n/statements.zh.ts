@@ -29,6 +29,7 @@ export const statementsZh: Record<StatementId, string> = {
   'take.emotion.lands':
     '语气的力度对上了：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动）；{heard}。',
   'take.emotion.heard': '听起来像「{heard}」（把握 {confidence, number, ::percent}）',
+  'take.emotion.heardName': '听起来像「{heard}」',
   'take.pitch.narrower':
     '音调起伏比演员小：你的高低音相差 {learner, number, ::.0} 个半音，演员 {actor, number, ::.0} 个。把重读词的音调抬高，让句子有起有落。',
   'take.pitch.wider':

@@ -142,7 +142,7 @@ function emotionLine(takes: SpeechScore[]): { line: Fact | null; rate: number | 
   // Only clear readings may name a heard emotion.
   const slips = new Map<string, number>();
   for (const t of targeted) {
-    if (!t.emotion.clear || t.emotion.detected === t.emotion.target) continue;
+    if (!(t.emotion.named ?? t.emotion.clear) || t.emotion.detected === t.emotion.target) continue;
     const key = `${t.emotion.target}>${t.emotion.detected}`;
     slips.set(key, (slips.get(key) ?? 0) + 1);
   }

@@ -14,14 +14,14 @@ export const EMOTION_LABELS = Object.fromEntries(
 ) as Record<Emotion, Localized>;
 
 /**
- * The heard emotion as a learner may be told it: its name (with how sure) only when the reading is
- * clear (the calibrated confidence reached the model's label threshold), else "no clear emotion
- * heard". Results written before confidence existed (no `clear`) are treated as not clear.
+ * The heard emotion as a learner may be told it: its name only when the class may be named
+ * (`named`, docs/emotion.md), with how sure only when a calibrated percentage holds (`confidence`
+ * present), else "no clear emotion heard". Results written before `named` pass their `clear`.
  */
-export function heardFact(detected: Emotion, clear: boolean | undefined, confidence?: number): Fact {
-  if (!clear) return fact('emotion.unclear');
+export function heardFact(detected: Emotion, named: boolean | undefined, confidence?: number): Fact {
+  if (!named) return fact('emotion.unclear');
   return confidence === undefined
-    ? emotionName(detected)
+    ? fact('take.emotion.heardName', { heard: emotionName(detected) })
     : fact('take.emotion.heard', { heard: emotionName(detected), confidence });
 }
 

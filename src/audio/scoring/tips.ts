@@ -21,8 +21,10 @@ export interface TipInput {
   actor: ScoringVoice | null;
   flags: QualityFlags;
   emotion: EmotionReading;
-  /** Whether the heard category is sure enough to name (see labels.ts heardFact). */
-  clear: boolean;
+  /** Whether the heard category may be named (see labels.ts heardFact). */
+  named: boolean;
+  /** The calibrated probability of the heard category when it may be shown, else null. */
+  confidence: number | null;
   match: EmotionMatch;
   comparison: Comparison | null;
   parts: Parts;
@@ -68,7 +70,7 @@ function qualityTips(input: TipInput): TakeStatement[] {
  * force (louder/softer), never on pitch, which has its own statement with its own figure.
  */
 function emotionTips(input: TipInput): TakeStatement[] {
-  const { match, emotion, clear } = input;
+  const { match, emotion, named, confidence } = input;
   if (!match.target || match.arousalGap === null || !match.goal) return [];
   const severity = WEIGHTS.emotion * (1 - match.score / 100);
   const common = {
@@ -79,7 +81,7 @@ function emotionTips(input: TipInput): TakeStatement[] {
   };
   const gap = match.arousalGap;
   if (Math.abs(gap) <= AROUSAL_TOLERANCE) {
-    const heard = heardFact(emotion.detected, clear, emotion.probabilities[emotion.detected] ?? 0);
+    const heard = heardFact(emotion.detected, named, confidence ?? undefined);
     return [at(severity * 0.5, fact('take.emotion.lands', { ...common, heard }))];
   }
   return [at(severity, fact(gap < 0 ? 'take.emotion.moreEnergy' : 'take.emotion.lessEnergy', common))];

@@ -140,8 +140,16 @@ describe('sessionStorage survival across a reload', () => {
   test("a run replaced on screen removes the old run's lines from storage, and clearScores removes all", async () => {
     sessionStorage.clear();
     const { scores } = await freshStores();
-    scores.recordAttempt('s1', JSON.stringify({ overall: 50, filmId: 'f1' }), 'blob:a');
-    scores.recordAttempt('s2', JSON.stringify({ overall: 60, filmId: 'f2' }), 'blob:b');
+    scores.recordAttempt(
+      's1',
+      JSON.stringify(speechScore({ subtitlesId: 's1', overall: 50, filmId: 'f1' })),
+      'blob:a',
+    );
+    scores.recordAttempt(
+      's2',
+      JSON.stringify(speechScore({ subtitlesId: 's2', overall: 60, filmId: 'f2' })),
+      'blob:b',
+    );
     window.dispatchEvent(new Event('pagehide'));
     scores.adoptRunScores('f1', 'run-new', []);
     expect(sessionStorage.getItem(scores.scoreEntryKey('s1'))).toBeNull();

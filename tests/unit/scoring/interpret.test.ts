@@ -116,7 +116,9 @@ describe('interpretVoice', () => {
     // ...while a stored version-2 result that was clear still names its slip.
     const stored = lines();
     const v2 = take('film-1', 1, flat, reading('neutral', 0.995, 0, 0));
-    stored[1].first = { ...v2, version: 2, emotion: { ...v2.emotion, clear: true, confidence: 0.995 } };
+    // A version-2 result has no `named`: its `clear` says whether the class may be named.
+    const { named: _v3Only, ...v2Emotion } = v2.emotion;
+    stored[1].first = { ...v2, version: 2, emotion: { ...v2Emotion, clear: true, confidence: 0.995 } };
     expect(interpretVoice(stored, 3).zh.find((l) => l.startsWith('情绪'))).toContain(
       '「愤怒」的句子听起来像「平静」',
     );

@@ -80,7 +80,7 @@ describe('one run, the same figures on the client pages', () => {
     expect(screen.getByTestId('report-scored-lines')).toHaveTextContent('已评分 2/3 句');
     expect(screen.getByTestId('report-silent-lines')).toHaveTextContent('1 句没有听到说话声，请重录');
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(rows[3]).toHaveTextContent('没听到说话声');
+    expect(rows[3]).toHaveTextContent('没有听到说话');
     expect(rows[3]).not.toHaveTextContent(/\b0\b/);
   });
 

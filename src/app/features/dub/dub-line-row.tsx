@@ -188,7 +188,7 @@ export const DubLineRow = memo(function DubLineRow({
             {t('dub.retry')}
           </Button>
         ) : null}
-        {entry && (first !== null || second !== null) ? (
+        {entry && (first !== null || second !== null || latestSilent) ? (
           <Button
             size="sm"
             variant="ghost"

@@ -100,11 +100,17 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
       <p className={styles.emotions}>
         {!score.quality.speechDetected ? (
           <span>{word(fact('take.row.noSpeech'), lang.value)}</span>
-        ) : emotion.clear ? (
+        ) : (emotion.named ?? emotion.clear) ? (
+          // Named only where the class held on voices the model never heard (docs/emotion.md); a
+          // percentage only when a calibrated one holds there too.
           <EmotionChip
             emotion={emotion.detected}
             caption={t('dub.detected')}
-            label={`${emotionLabel(emotion.detected)} ${Math.round((emotion.confidence ?? 0) * 100)}%`}
+            label={
+              typeof emotion.confidence === 'number'
+                ? `${emotionLabel(emotion.detected)} ${Math.round(emotion.confidence * 100)}%`
+                : emotionLabel(emotion.detected)
+            }
           />
         ) : (
           // Below the model's label threshold (or a result from before confidence existed): the
