@@ -1,14 +1,17 @@
+import { errorText } from '../i18n/errors';
+
 /**
- * The error catalogue of spec §8. Messages are the spec's Chinese text, verbatim, because they are
- * shown to learners as they are; `ApiError.reason` lets code tell the rows apart without string matching.
+ * The request wrapper's messages (docs/api.md, "Errors"): the contract's Chinese text, verbatim, read
+ * from the one error catalogue (src/i18n/errors.ts); `ApiError.reason` lets code tell the rows apart
+ * without string matching, and the page words them in the learner's language (src/app/i18n/error-text.ts).
  */
-export const MSG_LOGIN_EXPIRED = '登录信息已失效';
-export const MSG_NO_RESPONSE = '网络异常，请检查您的网络设置';
-export const MSG_UNPARSEABLE_500 = '服务器异常，请稍后再试';
-export const MSG_UNPARSEABLE_OTHER = '网络异常，请稍后再试';
-export const MSG_DEFAULT = '服务器异常，请稍后再试!';
-/** Not in the catalogue: a call the caller itself cancelled is not an error to show. */
-export const MSG_ABORTED = '请求已取消';
+export const MSG_LOGIN_EXPIRED = errorText('error.loginExpired', 'zh');
+export const MSG_NO_RESPONSE = errorText('error.network', 'zh');
+export const MSG_UNPARSEABLE_500 = errorText('error.server', 'zh');
+export const MSG_UNPARSEABLE_OTHER = errorText('error.networkLater', 'zh');
+export const MSG_DEFAULT = errorText('error.default', 'zh');
+/** Not in the contract's catalogue: a call the caller itself cancelled is not an error to show. */
+export const MSG_ABORTED = errorText('error.aborted', 'zh');
 
 /**
  * - `network`: no response or an empty one (includes the 60 s timeout, see `timedOut`)

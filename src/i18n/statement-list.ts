@@ -3,7 +3,7 @@
  * catalogue (`npm run statements` writes docs/statements.zh.md and docs/statements.en.md; a unit test
  * fails when they are out of date).
  */
-import { ERROR_IDS, ERROR_MESSAGES } from './errors';
+import { ERROR_IDS, ERROR_MESSAGES } from './error-rows';
 import type { Lang } from './format';
 import { CATALOGUE } from './index';
 import { STATEMENTS, type StatementId } from './statements';

@@ -161,6 +161,7 @@ export const statementsEn: Record<StatementId, string> = {
     'no speech heard in {silent, plural, one {# line} other {# lines}}: record {silent, plural, one {it} other {them}} again',
   'h5.recording': 'Recording',
   'h5.myDub': 'My dub',
+  'h5.dubQueueFull': 'Too many dubbed videos are waiting to be made; open this report again in a while',
   'h5.dubRendering': 'Your dubbed clip is being made; refresh in a moment',
   'h5.dubFailed': 'The dubbed video could not be made',
   'h5.strengths': 'Strengths',

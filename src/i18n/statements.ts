@@ -126,6 +126,7 @@ export const STATEMENTS = {
   'h5.myDub': [],
   'h5.dubRendering': [],
   'h5.dubFailed': [],
+  'h5.dubQueueFull': [],
   'h5.strengths': [],
   'h5.practiceNext': [],
   'h5.expired.title': [],

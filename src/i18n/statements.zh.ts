@@ -141,6 +141,7 @@ export const statementsZh: Record<StatementId, string> = {
   'h5.myDub': '我的配音',
   'h5.dubRendering': '配音视频生成中，请稍后刷新',
   'h5.dubFailed': '配音视频生成失败',
+  'h5.dubQueueFull': '排队生成的配音视频太多，请稍后再打开这份报告',
   'h5.strengths': '亮点',
   'h5.practiceNext': '下一步练习',
   'h5.expired.title': '链接已过期',

@@ -407,7 +407,8 @@ describeEngines('the render queue', (engine) => {
     const link = await http.get('/producer/active_relation_two/get_report_url', { runId: runs[2] });
     const page = await fetch((link.body.data.url as string).replace(/^https?:\/\/[^/]+/, server.url));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('2 of your dubbed videos are waiting');
+    // The page (in the kiosk's language, Chinese here) says why the video is not there yet.
+    expect(await page.text()).toContain('排队生成的配音视频太多，请稍后再打开这份报告');
   });
 
   it("no render is queued once the learner's daily storage is used up", async () => {

@@ -67,7 +67,7 @@ function dubVideoCard(video: Report['dubVideo'], token: string, w: Words) {
       ? html`<video class="dub" controls playsinline preload="metadata" src="${`/producer/h5/report/${token}/dub.mp4`}"></video>`
       : video.status === 'rendering'
         ? html`<p>${w('h5.dubRendering')}</p>`
-        : html`<p class="error">${w('h5.dubFailed')}</p>`;
+        : html`<p class="error">${video.message ?? w('h5.dubFailed')}</p>`;
   return html`<div class="card"><p>${w('h5.myDub')}</p>${body}</div>`;
 }
 
@@ -170,7 +170,7 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
       report.dubVideo = await dubVideoOf({ ...deps, renders: app.renders }, shared.run).catch(
         (e: unknown) => {
           if (e instanceof AppError && e.httpStatus === 429)
-            return { status: 'failed' as const, url: null, message: e.message };
+            return { status: 'failed' as const, url: null, message: word(fact('h5.dubQueueFull'), lang) };
           throw e;
         },
       );

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { firstZh } from './messages/first.zh';
 import type { laterZh } from './messages/later.zh';
+import { setErrorRows } from '../../i18n/errors';
 import type { MessageTier } from './tiers';
 
 export { MESSAGE_TIERS, type MessageTier } from './tiers';
@@ -24,7 +25,12 @@ type Messages = Partial<Record<MessageKey, string>>;
 type TierLang = `${MessageTier}.${Lang}`;
 /** Every tier and language but the one in the entry, each its own chunk. */
 const LOADERS: Record<Exclude<TierLang, 'first.zh'>, () => Promise<Messages>> = {
-  'first.en': () => import('./messages/first.en').then((m) => m.firstEn),
+  // The shared catalogue's English error rows come with the first English messages.
+  'first.en': () =>
+    Promise.all([import('./messages/first.en'), import('../../i18n/errors.en')]).then(([m, e]) => {
+      setErrorRows('en', e.errorsEn);
+      return m.firstEn;
+    }),
   'later.zh': () => import('./messages/later.zh').then((m) => m.laterZh),
   'later.en': () => import('./messages/later.en').then((m) => m.laterEn),
 };

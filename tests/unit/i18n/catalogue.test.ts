@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ERROR_IDS, ERROR_MESSAGES, errorText } from '../../../src/i18n/errors';
+import { ERROR_IDS, ERROR_MESSAGES, errorText } from '../../../src/i18n/error-rows';
 import {
   argNames,
   CATALOGUE,
