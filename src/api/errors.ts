@@ -1,17 +1,16 @@
-import { errorText } from '../i18n/errors';
-
 /**
- * The request wrapper's messages (docs/api.md, "Errors"): the contract's Chinese text, verbatim, read
- * from the one error catalogue (src/i18n/errors.ts); `ApiError.reason` lets code tell the rows apart
- * without string matching, and the page words them in the learner's language (src/app/i18n/error-text.ts).
+ * The request wrapper's messages (docs/api.md, "Errors"): the contract's Chinese text, verbatim;
+ * `ApiError.reason` lets code tell the rows apart without string matching, and the page words them in
+ * the learner's language from the shared catalogue (src/app/i18n/error-text.ts). src/api imports
+ * nothing outside itself, so these few strings also stand in src/i18n/errors.ts.
  */
-export const MSG_LOGIN_EXPIRED = errorText('error.loginExpired', 'zh');
-export const MSG_NO_RESPONSE = errorText('error.network', 'zh');
-export const MSG_UNPARSEABLE_500 = errorText('error.server', 'zh');
-export const MSG_UNPARSEABLE_OTHER = errorText('error.networkLater', 'zh');
-export const MSG_DEFAULT = errorText('error.default', 'zh');
-/** Not in the contract's catalogue: a call the caller itself cancelled is not an error to show. */
-export const MSG_ABORTED = errorText('error.aborted', 'zh');
+export const MSG_LOGIN_EXPIRED = '登录信息已失效';
+export const MSG_NO_RESPONSE = '网络异常，请检查您的网络设置';
+export const MSG_UNPARSEABLE_500 = '服务器异常，请稍后再试';
+export const MSG_UNPARSEABLE_OTHER = '网络异常，请稍后再试';
+export const MSG_DEFAULT = '服务器异常，请稍后再试!';
+/** Not in the catalogue: a call the caller itself cancelled is not an error to show. */
+export const MSG_ABORTED = '请求已取消';
 
 /**
  * - `network`: no response or an empty one (includes the 60 s timeout, see `timedOut`)
