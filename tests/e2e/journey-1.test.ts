@@ -69,7 +69,9 @@ describe('journey 1: part one, password login to the report on a phone', () => {
       expect(new URL(phone.page.url()).pathname).not.toMatch(/login/);
       await phone.page.getByRole('heading', { level: 1, name: FILM.title }).waitFor();
       await phone.page.getByText('答题得分').waitFor();
-      expect(await phone.page.locator('body').textContent()).toContain(FILM.titleEn);
+      // The page speaks one language: the phone's (zh-CN here), or the kiosk's through ?lang=.
+      expect(await phone.page.locator('html').getAttribute('lang')).toBe('zh-CN');
+      expect(await phone.page.locator('body').textContent()).not.toContain(FILM.titleEn);
       await checks.check(phone.page, 'h5-report');
     } finally {
       await phone.context.close();
