@@ -15,7 +15,7 @@ import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../src/audio/constants';
 import { encodeWav16 } from '../src/audio/dsp/wav';
 import { BACKGROUND_RATE } from '../server/films/background';
 import { FFMPEG_PATH } from '../server/films/ffmpeg';
-import { type DubRenderInput, dubRenderArgs, type RenderSpan } from '../server/renders/dub-render';
+import { AAC_OUT, type DubRenderInput, dubRenderArgs, type RenderSpan } from '../server/renders/dub-render';
 
 const LENGTHS = process.argv.slice(2).map(Number).filter(Boolean);
 const CLIPS_S = LENGTHS.length ? LENGTHS : [20, 180, 600];
@@ -23,18 +23,6 @@ const MARGIN_MS = DEFAULT_WINDOW_MARGIN_SECONDS * 1000;
 const LINE_EVERY_MS = 3000;
 const CUE_MS = 2000;
 const mono = `aresample=${BACKGROUND_RATE},aformat=sample_fmts=fltp:channel_layouts=mono`;
-const AUDIO_OUT = [
-  '-threads',
-  '1',
-  '-c:a',
-  'aac',
-  '-b:a',
-  '128k',
-  '-ar',
-  String(BACKGROUND_RATE),
-  '-ac',
-  '1',
-];
 
 /** Runs ffmpeg under bash and returns its CPU seconds (user + system, from the shell's `times`). */
 function cpuSeconds(args: string[]): number {
@@ -127,7 +115,7 @@ try {
         '[a]',
         '-c:v',
         'copy',
-        ...AUDIO_OUT,
+        ...AAC_OUT,
         '-movflags',
         '+faststart',
         '-f',
@@ -144,7 +132,7 @@ try {
         '0:a:0',
         '-c:v',
         'copy',
-        ...AUDIO_OUT,
+        ...AAC_OUT,
         '-movflags',
         '+faststart',
         '-f',

@@ -109,6 +109,23 @@ function takeLanes(takes: DubRenderInput['takes'], end: number) {
  * is padded to the clip's length, so the cost grows with the clip's length alone (docs/performance.md,
  * "The dubbed-video render").
  */
+/**
+ * The audio every render writes (and bench/render.ts's floors, so they are the same job): one thread,
+ * since renders share the machine with the request handlers and the scoring pool; mono AAC.
+ */
+export const AAC_OUT = [
+  '-threads',
+  '1',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '128k',
+  '-ar',
+  String(BACKGROUND_RATE),
+  '-ac',
+  '1',
+];
+
 export function dubRenderArgs(input: DubRenderInput, copyVideo: boolean): string[] {
   const end = sampleAt(input.durationMs);
   const mono = `aresample=${BACKGROUND_RATE},aformat=sample_fmts=fltp:channel_layouts=mono`;
@@ -185,26 +202,7 @@ export function dubRenderArgs(input: DubRenderInput, copyVideo: boolean): string
   args.push('-filter_complex', chains.join(';'), '-map', '0:v:0', '-map', '[a]');
   if (copyVideo) args.push('-c:v', 'copy');
   else args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p');
-  args.push(
-    // One thread: renders share the machine with the request handlers and the scoring pool.
-    '-threads',
-    '1',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    '-ar',
-    String(BACKGROUND_RATE),
-    '-ac',
-    '1',
-    '-t',
-    sec(input.durationMs),
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    input.out,
-  );
+  args.push(...AAC_OUT, '-t', sec(input.durationMs), '-movflags', '+faststart', '-f', 'mp4', input.out);
   return args;
 }
 
