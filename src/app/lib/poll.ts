@@ -3,22 +3,26 @@
  * `firstMs`, then × `factor`, capped at `maxMs`. A failed check counts as "not yet". Returns a stop
  * function (call it on unmount); nothing runs after it.
  */
+type Timer = ReturnType<typeof setTimeout>;
+
 export function pollWithBackoff(
   check: () => Promise<boolean>,
   {
     firstMs = 1000,
     factor = 2,
     maxMs = 15_000,
-    timers = { set: setTimeout, clear: clearTimeout },
+    // Wrapped, not passed as methods: a browser's setTimeout called on another object throws
+    // "Illegal invocation" (Node's does not, so only a real browser showed it).
+    timers = { set: (f: () => void, ms: number) => setTimeout(f, ms), clear: (t: Timer) => clearTimeout(t) },
   }: {
     firstMs?: number;
     factor?: number;
     maxMs?: number;
-    timers?: { set: typeof setTimeout; clear: typeof clearTimeout };
+    timers?: { set: (f: () => void, ms: number) => Timer; clear: (t: Timer) => void };
   } = {},
 ): () => void {
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timer: Timer | null = null;
   const wait = (ms: number) => {
     timer = timers.set(async () => {
       timer = null;
