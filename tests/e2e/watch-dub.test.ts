@@ -19,6 +19,8 @@ import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './re
 const FILM = 'The Rag on the Fridge';
 const MARGIN = DEFAULT_WINDOW_MARGIN_SECONDS;
 const TOLERANCE_S = 0.02;
+/** Frames this far either side of a take's start measure the video's clock there. */
+const WINDOW_S = 0.75;
 
 /** Records every buffer source start and, per video frame of the player, the context's output clock. */
 const GRAPH_TAP_SCRIPT = `(() => {
@@ -103,13 +105,17 @@ const hasFirstAttempt = (page: Page, id: string) =>
 /**
  * Clip time heard at context time `when`, measured by the test's own tap: each frame's display time
  * turned into the context time heard then (getOutputTimestamp), then the video's clock around `when`:
- * the slope of the frames within half a second and the median of their offsets from it, so one frame
- * shown late or dropped (a busy machine does both) does not move the measure by a whole frame.
+ * the slope of the frames within WINDOW_S and the median of their offsets from it, so one frame shown
+ * late or dropped (a busy machine does both) does not move the measure by a whole frame. `spread` is
+ * half the interquartile range of those offsets: how far the picture itself wanders around its own
+ * clock there. A starved headless compositor shows frames late and then skips to catch up, a sawtooth
+ * of tens of milliseconds (docs/architecture.md, "Watch my dub"); no schedule can be nearer the picture
+ * than the picture is to itself, so the check allows that spread on top of its 20 ms.
  */
-function clipTimeHeard(tap: Tap, when: number): number {
+function clipTimeHeard(tap: Tap, when: number): { clip: number; spread: number } {
   const points = tap.frames
     .map((f) => ({ c: f.contextTime + (f.shown - f.performanceTime) / 1000, m: f.mediaTime }))
-    .filter((p) => Math.abs(p.c - when) <= 0.5);
+    .filter((p) => Math.abs(p.c - when) <= WINDOW_S);
   expect(points.length, 'frames around the start').toBeGreaterThanOrEqual(6);
   expect(points.some((p) => p.c < when) && points.some((p) => p.c > when), 'frames on both sides').toBe(true);
   const mc = points.reduce((sum, p) => sum + p.c, 0) / points.length;
@@ -118,9 +124,12 @@ function clipTimeHeard(tap: Tap, when: number): number {
   const varc = points.reduce((sum, p) => sum + (p.c - mc) ** 2, 0);
   const slope = Math.min(1.2, Math.max(0.8, cov / varc));
   const offsets = points.map((p) => p.m - slope * p.c).sort((x, y) => x - y);
-  const k = offsets.length >> 1;
-  const offset = offsets.length % 2 ? offsets[k] : (offsets[k - 1] + offsets[k]) / 2;
-  return offset + slope * when;
+  const quantile = (q: number) => {
+    const at = q * (offsets.length - 1);
+    const lo = Math.floor(at);
+    return offsets[lo] + (offsets[Math.ceil(at)] - offsets[lo]) * (at - lo);
+  };
+  return { clip: quantile(0.5) + slope * when, spread: (quantile(0.75) - quantile(0.25)) / 2 };
 }
 
 describe('watch my dub in Chromium', () => {
@@ -196,12 +205,15 @@ describe('watch my dub in Chromium', () => {
         const windowSeconds = mmssToSeconds(line.endTime) - mmssToSeconds(line.startTime) + 2 * MARGIN;
         expect(Math.abs(started!.duration - windowSeconds)).toBeLessThan(TOLERANCE_S);
         const windowStart = mmssToSeconds(line.startTime) - MARGIN;
-        const off = clipTimeHeard(tap, take.when) - windowStart;
-        report.push(`${line.id} ${(off * 1000).toFixed(1)} ms`);
+        const heard = clipTimeHeard(tap, take.when);
+        const off = heard.clip - windowStart;
+        report.push(
+          `${line.id} ${(off * 1000).toFixed(1)} ms (picture spread ±${(heard.spread * 1000).toFixed(1)} ms)`,
+        );
         expect(
           Math.abs(off),
           `take of ${line.id} heard at its window (${report.join(', ')})`,
-        ).toBeLessThanOrEqual(TOLERANCE_S);
+        ).toBeLessThanOrEqual(TOLERANCE_S + heard.spread);
       }
       console.info(
         `[watch-dub] take starts vs their windows on the video clock: ${report.join(', ')}; clip rate ${schedule.rate.toFixed(3)}, bed restarts ${schedule.bedRestarts}`,
@@ -212,10 +224,10 @@ describe('watch my dub in Chromium', () => {
         const c = document.querySelector('[data-testid=pitch-guide]');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
-        return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4) };
-      })()`)) as { actor: number; learner: number };
+        return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4), dubVideoAt: document.querySelector('[data-testid=dub-video]').currentTime };
+      })()`)) as { actor: number; learner: number; dubVideoAt: number };
       expect(colours.actor, 'actor contour pixels').toBeGreaterThan(50);
-      expect(colours.learner, 'learner pitch pixels').toBeGreaterThan(20);
+      expect(colours.learner, `learner pitch pixels (${JSON.stringify(colours)})`).toBeGreaterThan(20);
       // Each retake had a lead-in: the clip's sound on from just before the line before, and off again
       // after it, before the retaken line's window opens.
       const mutes = (await page.evaluate('window.__graphTap.mutes')) as { muted: boolean; at: number }[];
