@@ -155,6 +155,16 @@ describe('watch my dub in Chromium', () => {
         await page.locator(`[data-testid="record-${line.id}"]:enabled`).click();
         await hasFirstAttempt(page, line.id);
       }
+      // The pitch guide drew the last retaken line: the actor's contour (orange) and the learner's live
+      // pitch (teal) over it. Read before the watch, whose popup covers the page.
+      const colours = (await page.evaluate(`(() => {
+        const c = document.querySelector('[data-testid=pitch-guide]');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
+        return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4), dubVideoAt: document.querySelector('[data-testid=dub-video]').currentTime };
+      })()`)) as { actor: number; learner: number; dubVideoAt: number };
+      expect(colours.actor, 'actor contour pixels').toBeGreaterThan(50);
+      expect(colours.learner, `learner pitch pixels (${JSON.stringify(colours)})`).toBeGreaterThan(20);
       await page.locator('[data-testid="watch-dub-open"]:enabled').click();
       await page
         .locator('[data-testid="watch-dub"]:is([data-state="ready"],[data-state="failed"])')
@@ -218,16 +228,6 @@ describe('watch my dub in Chromium', () => {
       console.info(
         `[watch-dub] take starts vs their windows on the video clock: ${report.join(', ')}; clip rate ${schedule.rate.toFixed(3)}, bed restarts ${schedule.bedRestarts}`,
       );
-      // Checked after the watch, which must not wait on them. The pitch guide drew the last retaken line: the actor's contour (orange) and the learner's
-      // live pitch (teal) over it.
-      const colours = (await page.evaluate(`(() => {
-        const c = document.querySelector('[data-testid=pitch-guide]');
-        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-        const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
-        return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4), dubVideoAt: document.querySelector('[data-testid=dub-video]').currentTime };
-      })()`)) as { actor: number; learner: number; dubVideoAt: number };
-      expect(colours.actor, 'actor contour pixels').toBeGreaterThan(50);
-      expect(colours.learner, `learner pitch pixels (${JSON.stringify(colours)})`).toBeGreaterThan(20);
       // Each retake had a lead-in: the clip's sound on from just before the line before, and off again
       // after it, before the retaken line's window opens.
       const mutes = (await page.evaluate('window.__graphTap.mutes')) as { muted: boolean; at: number }[];

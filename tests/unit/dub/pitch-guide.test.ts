@@ -43,4 +43,21 @@ describe('pitch guide data', () => {
     expect(guideLine(lines, 9)?.id).toBe('b');
     expect(guideLine([], 1)).toBeNull();
   });
+
+  it('holds the line just said while the clip is paused shortly after it, even inside the next pad', () => {
+    const lines = [line('a', 1, 2), line('b', 2.8, 4)];
+    expect(guideLine(lines, 2.6)?.id).toBe('b'); // inside b's pad
+    expect(guideLine(lines, 2.6, 1.9)?.id).toBe('a'); // the take's last point was in a
+    expect(guideLine(lines, 3.5, 1.9)?.id).toBe('b'); // too long after it: where the clip is
+    expect(guideLine(lines, 1.5, 1.9)?.id).toBe('a'); // sought back before it: where the clip is
+  });
+
+  it('tells the newest point, or none', () => {
+    const ring = new PitchRing(3);
+    expect(ring.latest).toBeNull();
+    for (const t of [1, 2, 3, 4]) ring.push(t, 0);
+    expect(ring.latest).toBe(4);
+    ring.clear();
+    expect(ring.latest).toBeNull();
+  });
 });

@@ -28,6 +28,11 @@ export class PitchRing {
     this.version++;
   }
 
+  /** Clip time of the newest point, or null when empty. */
+  get latest(): number | null {
+    return this.filled === 0 ? null : this.times[(this.next - 1 + this.capacity) % this.capacity];
+  }
+
   clear(): void {
     this.filled = 0;
     this.next = 0;
@@ -48,8 +53,21 @@ export class PitchRing {
 /** Seconds shown before and after the line's cue. */
 export const GUIDE_PAD_SECONDS = 0.5;
 
-/** The line the guide shows at clip time `t`: the one being said, else the next one, else the last. */
-export function guideLine(lines: readonly SubtitleLine[], t: number): SubtitleLine | null {
+/** After a take the clip is paused this long past the learner's last point at most (tail, a late pause). */
+export const GUIDE_HOLD_SECONDS = 1;
+
+/**
+ * The line the guide shows at clip time `t`: the one being said, else the next one, else the last.
+ * With the clip paused just after the learner's last point (`heldAt`, a take that has just ended),
+ * the line that point belongs to: a take stops a little past its window, which may already be inside
+ * the next line's pad, and the learner wants to see what they just said.
+ */
+export function guideLine(
+  lines: readonly SubtitleLine[],
+  t: number,
+  heldAt: number | null = null,
+): SubtitleLine | null {
+  if (heldAt !== null && t >= heldAt && t - heldAt <= GUIDE_HOLD_SECONDS) return guideLine(lines, heldAt);
   let next: SubtitleLine | null = null;
   for (const l of lines) {
     if (t >= l.startTime_m - GUIDE_PAD_SECONDS && t <= l.endTime_m + GUIDE_PAD_SECONDS) return l;

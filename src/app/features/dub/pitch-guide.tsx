@@ -43,8 +43,8 @@ export function PitchGuide({
       const v = video.current;
       if (!v || document.hidden) return;
       const t = v.currentTime;
-      const line = guideLine(lines, t);
       const ring = session.guideTrace;
+      const line = guideLine(lines, t, v.paused ? ring.latest : null);
       if (t === drawn.t && ring.version === drawn.version && (line?.id ?? '') === drawn.line) return;
       drawn = { t, version: ring.version, line: line?.id ?? '' };
       const w = c.width;
