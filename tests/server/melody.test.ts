@@ -70,6 +70,17 @@ describeEngines("a take with the actor's melody", (engine) => {
       12 * Math.log2(voicedMedianHz(outSamples, 16_000) / voicedMedianHz(toMono(takeWav), 16_000));
     expect(Math.abs(shift)).toBeLessThan(1);
 
+    // The overlay's third line is the made audio read back: it follows the actor's melody closer
+    // than the take itself did, on the same plotted points.
+    const { t, actorPitch, learnerPitch, melodyPitch } = score.contours;
+    expect(melodyPitch).toHaveLength(t.length);
+    const gaps = (line: ReadonlyArray<number | null>) =>
+      line.flatMap((v, i) => (v !== null && actorPitch?.[i] != null ? [Math.abs(v - actorPitch[i])] : []));
+    const melodyGaps = gaps(melodyPitch ?? []);
+    expect(melodyGaps.length).toBeGreaterThan(t.length / 3);
+    expect(median(melodyGaps)).toBeLessThan(median(gaps(learnerPitch)));
+    expect(median(melodyGaps)).toBeLessThan(1);
+
     // Stored beside the take under the run's prefix; a plain path in the stored score.
     const [row] = await takeRows();
     const key = row.audio_key.replace(/\.wav$/, '.melody.wav');
@@ -95,6 +106,7 @@ describeEngines("a take with the actor's melody", (engine) => {
       status: 'unavailable',
       reason: 'take_too_little_voiced',
     });
+    expect(speechScore.parse(silent.body.data).contours.melodyPitch).toBeUndefined();
     const noActor = await postTake(server.url, token, {
       file: fixtureWav('15a01Wa.wav'),
       subtitlesId: LINES.noReference,
