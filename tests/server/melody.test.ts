@@ -3,7 +3,9 @@ import { speechScore } from '../../src/api/contract';
 import { analyzeVoice } from '../../src/audio/analysis';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import { median } from '../../src/audio/scoring/contour';
+import { createShareToken, shareSecret } from '../../server/reports/share-link';
 import { cleanOrphanTakes } from '../../server/takes/retention';
+import { fact, word } from '../../src/i18n';
 import { startTestServer, type TestServer } from '../support/server';
 import { fixtureWav, LINES, postTake, seedAiFilm, silentWav } from './ai-support';
 import { describeEngines } from './support/engines';
@@ -114,6 +116,47 @@ describeEngines("a take with the actor's melody", (engine) => {
     });
     expect(noActor.status).toBe(200);
     expect(speechScore.parse(noActor.body.data).melody).toBeUndefined();
+  });
+
+  it('the share page plays the most improved line three ways, the melody version by its signed link', async () => {
+    let runId: string | undefined;
+    for (const [i, file] of ['15a02La.wav', '15a02Wb.wav'].entries()) {
+      const { body } = await postTake(server.url, token, {
+        file: fixtureWav(file),
+        subtitlesId: LINES.angry,
+        takeId: `melody-share-${i}`,
+        attempt: String(i + 1),
+        ...(runId ? { runId } : {}),
+      });
+      expect(body).toMatchObject({ code: 200 });
+      runId ??= (await takeRows())[0].run_id ?? undefined;
+    }
+    const rows = await takeRows();
+    const [first, second] = rows.map((r) => speechScore.parse(JSON.parse(r.result)));
+    // The line gained on its second take, so it is the page's most improved line.
+    expect(second.overall).toBeGreaterThan(first.overall);
+    const { token: share } = createShareToken(await shareSecret(server.app.db), runId as string);
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await (await fetch(`${server.url}/producer/h5/report/${share}?lang=${lang}`)).text();
+      const card = page.slice(page.indexOf(`data-best-line="${LINES.angry}"`)).replaceAll('&#39;', "'");
+      expect(card).toContain(word(fact('melody.actor'), lang));
+      expect(card).toContain(word(fact('melody.take'), lang));
+      expect(card).toContain(word(fact('melody.yours'), lang));
+      const srcs = Object.fromEntries(
+        [...card.matchAll(/src="([^"]+)"[^>]*data-version="(\w+)"/g)].map((m) => [
+          m[2],
+          m[1].replaceAll('&amp;', '&'),
+        ]),
+      );
+      expect(Object.keys(srcs).sort()).toEqual(['actor', 'melody', 'take']);
+      expect(srcs.melody).toMatch(/\.melody\.wav\?exp=\d+&sig=/);
+      // Each plays without a login: the actor's line, the take and its melody version by their links.
+      for (const src of Object.values(srcs)) {
+        const res = await fetch(`${server.url}${src}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/audio/);
+      }
+    }
   });
 
   describe('storage', () => {

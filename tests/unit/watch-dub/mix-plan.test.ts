@@ -23,6 +23,22 @@ describe('watch my dub: the mix plan', () => {
     expect(plan.dubbed.map((d) => d.lineId)).toEqual(['a', 'c']);
   });
 
+  it("places a melody version at the line's start: it runs on the clock of the actor's cut line, which has no margin", () => {
+    const plan = planMix([
+      { id: 'a', startSeconds: 1, endSeconds: 2.5, takeUrl: '/media/takes/a.melody.wav', onActorClock: true },
+      { id: 'c', startSeconds: 7, endSeconds: 8, takeUrl: '/media/takes/c.wav' },
+    ]);
+    expect(plan.takes).toEqual([
+      { lineId: 'a', url: '/media/takes/a.melody.wav', clipStart: 1 },
+      { lineId: 'c', url: '/media/takes/c.wav', clipStart: 7 - M },
+    ]);
+    // The original is silent over the whole window either way.
+    expect(plan.dubbed).toEqual([
+      { lineId: 'a', from: 1 - M, to: 2.5 + M },
+      { lineId: 'c', from: 7 - M, to: 8 + M },
+    ]);
+  });
+
   it('gain steps: the inside value over the whole span, ramps only outside it, overlapping spans merged', () => {
     const steps = gainSteps(
       [
