@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../src/audio/constants';
 import { gainSteps, planMix } from '../../../src/app/features/watch-dub/mix-plan';
-import { latestTakesFromScores } from '../../../src/app/stores/takes/latest-takes';
+import type { MelodyVersion } from '../../../src/api/contract';
+import { latestMelodiesFromScores, latestTakesFromScores } from '../../../src/app/stores/takes/latest-takes';
 import { speechScore } from '../fixtures/speech-score';
 
 const M = DEFAULT_WINDOW_MARGIN_SECONDS;
@@ -72,5 +73,27 @@ describe('watch my dub: the mix plan', () => {
       },
     });
     expect(takes).toEqual({ a: 'blob:a1', b: '/producer/media/b2.wav' });
+  });
+
+  it("a line's melody version is its latest take's; a line whose latest take has none is left out", () => {
+    const json = (melody?: MelodyVersion) =>
+      JSON.stringify(speechScore({ overall: 50, ...(melody ? { melody } : {}) }));
+    const ready = (url: string): MelodyVersion => ({ status: 'ready', url });
+    const melodies = latestMelodiesFromScores({
+      a: {
+        subtitlesId: 'a',
+        firstUserAudioJson: json(ready('/media/a1.melody.wav')),
+        firstSource: 'blob:a1',
+      },
+      b: {
+        subtitlesId: 'b',
+        firstUserAudioJson: json(ready('/media/b1.melody.wav')),
+        firstSource: 'blob:b1',
+        secondUserAudioJson: json({ status: 'unavailable', reason: 'take_too_little_voiced' }),
+        secondSource: 'blob:b2',
+      },
+      c: { subtitlesId: 'c', firstUserAudioJson: json(), firstSource: 'blob:c1' },
+    });
+    expect(melodies).toEqual({ a: '/producer/media/a1.melody.wav' });
   });
 });

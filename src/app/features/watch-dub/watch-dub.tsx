@@ -18,6 +18,9 @@ import {
 import { planMix } from './mix-plan';
 import styles from './watch-dub.module.css';
 
+/** One empty map, so a caller without melody versions does not change the player's plan each render. */
+const NO_MELODIES: LatestTakes = {};
+
 /**
  * "Watch my dub": a button that opens the clip with the learner's latest takes in place of the actor
  * (docs/architecture.md, "Watch my dub"). Used by the dub screen and the report; `takes` maps a
@@ -26,7 +29,7 @@ import styles from './watch-dub.module.css';
 export function WatchDub({
   filmId,
   takes,
-  melodies = {},
+  melodies = NO_MELODIES,
 }: {
   filmId: string;
   takes: LatestTakes;
