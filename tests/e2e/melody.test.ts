@@ -7,6 +7,7 @@ import { resample } from '../../src/audio/dsp/resample';
 import { compareVoices } from '../../src/audio/scoring/compare';
 import { median, speechFrames } from '../../src/audio/scoring/contour';
 import { melodyPlan } from '../../src/audio/scoring/melody';
+import { paths } from '../../src/app/lib/paths';
 import { launchChromium, waitForExpression } from '../support/browser';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
 import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './recording-helpers';
@@ -18,9 +19,14 @@ import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './re
 // version's pitch against the target the resynthesis aims at: the actor's contour, in semitones re
 // the actor's median, moved onto the learner's median (src/audio/scoring/melody.ts `melodyPlan`).
 const FILM = 'The Rag on the Fridge';
-/** The goals bench/melody.ts holds the output's pitch to, against the same target. */
+/** bench/melody.ts's goal for the output's median pitch error against the same target. */
 const MAX_MEDIAN_ERROR_ST = 0.5;
-const MAX_GROSS_SHARE = 0.05;
+/**
+ * Gross errors (> 1 st) on one line. The bench's goal (5 %) is a share over every frame of all its
+ * pairs; one line here compares 50–70 frames, so each frame is 1.5–2 % of it, and the fake
+ * microphone gives a different take each run: over five runs of this line the share was 1.5–5.7 %.
+ */
+const MAX_GROSS_SHARE_ONE_LINE = 0.1;
 
 const TAP_SCRIPT = `(() => {
   window.__played = [];
@@ -77,6 +83,7 @@ function pitchAgainstTarget(actorPlayed: Played, takePlayed: Played, melodyPlaye
     learnerMedianHz,
   );
   const errors: number[] = [];
+  const takeErrors: number[] = [];
   let actorVoiced = 0;
   for (let k = 0; k < out.f0Hz.length; k++) {
     const t = (k + 0.5) * out.hopSeconds;
@@ -84,12 +91,16 @@ function pitchAgainstTarget(actorPlayed: Played, takePlayed: Played, melodyPlaye
     actorVoiced++;
     const target = plan.targetF0(t);
     if (out.f0Hz[k] > 0 && target > 0) errors.push(Math.abs(12 * Math.log2(out.f0Hz[k] / target)));
+    // The take itself at the moment the output took its grain from, against the same target.
+    const src = learner.frames.f0Hz[Math.round(plan.sourceTime(t) / learner.frames.hopSeconds - 0.5)];
+    if (src > 0 && target > 0) takeErrors.push(Math.abs(12 * Math.log2(src / target)));
   }
   return {
     frames: errors.length,
     actorVoiced,
     medianSt: median(errors),
     grossShare: errors.filter((e) => e > 1).length / Math.max(1, errors.length),
+    takeMedianSt: median(takeErrors),
   };
 }
 
@@ -130,11 +141,12 @@ describe("your voice with the actor's melody in Chromium", () => {
       );
       const pitch = pitchAgainstTarget(actor, take, melody);
       console.info(
-        `[melody] ${line.id}: ${pitch.frames} of ${pitch.actorVoiced} actor-voiced frames voiced in the output; median |error| ${pitch.medianSt.toFixed(2)} st, gross (> 1 st) ${(pitch.grossShare * 100).toFixed(1)} %`,
+        `[melody] ${line.id}: ${pitch.frames} of ${pitch.actorVoiced} actor-voiced frames voiced in the output; median |error| ${pitch.medianSt.toFixed(2)} st, gross (> 1 st) ${(pitch.grossShare * 100).toFixed(1)} %; the take itself ${pitch.takeMedianSt.toFixed(2)} st`,
       );
       expect(pitch.frames, 'voiced frames compared').toBeGreaterThan(pitch.actorVoiced / 2);
       expect(pitch.medianSt).toBeLessThanOrEqual(MAX_MEDIAN_ERROR_ST);
-      expect(pitch.grossShare).toBeLessThanOrEqual(MAX_GROSS_SHARE);
+      expect(pitch.grossShare).toBeLessThanOrEqual(MAX_GROSS_SHARE_ONE_LINE);
+      expect(pitch.medianSt, 'closer to the target than the take itself').toBeLessThan(pitch.takeMedianSt);
 
       // The overlay draws the third line, and the three buttons fit a kiosk and a phone.
       for (const viewport of [
@@ -175,6 +187,29 @@ describe("your voice with the actor's melody in Chromium", () => {
         expect.objectContaining({ lineId: line.id, clipStart: mmssToSeconds(line.startTime) }),
       ]);
       await page.getByTestId('watch-dub-stop').click();
+
+      // The report's line: the same three versions (the server's copies, by their signed links).
+      await page.goto(`${journey.origin}${paths.report('prpt', { filmId: film.id })}`);
+      const detail = page.getByTestId(`report-line-detail-${line.id}`);
+      await detail.waitFor({ timeout: 60_000 });
+      await detail.locator('summary').click();
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1920, height: 1080 },
+      ]) {
+        await page.setViewportSize(viewport);
+        for (const version of ['actor', 'take', 'melody']) {
+          const box = await detail.getByTestId(`melody-play-${version}`).boundingBox();
+          expect(box, `report's ${version} button at ${viewport.width}`).not.toBeNull();
+          expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        }
+      }
+      const reportPlays = (await page.evaluate('window.__played.length')) as number;
+      await detail.getByTestId('melody-play-melody').click();
+      await waitForExpression(
+        page,
+        `window.__played.length > ${reportPlays} && window.__played.at(-1).samples.length === ${melody.samples.length}`,
+      );
 
       expect(refused, 'requests the page policy refused').toEqual([]);
       expect(errors, 'script errors on the page').toEqual([]);

@@ -16,6 +16,8 @@ export interface MelodyVersionsProps {
   /** The take with the actor's melody, or why not; absent on a take scored without it. */
   melody: MelodyVersion | undefined;
   lang: Lang;
+  /** The group's name is already on screen (the report's disclosure): kept for screen readers only. */
+  hideLegend?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface MelodyVersionsProps {
  * (src/audio/scoring/melody.ts). A take the server could not resynthesise says why in place of the
  * third button.
  */
-export function MelodyVersions({ actorUrl, takeUrl, melody, lang }: MelodyVersionsProps) {
+export function MelodyVersions({ actorUrl, takeUrl, melody, lang, hideLegend }: MelodyVersionsProps) {
   const [playing, setPlaying] = useState<Version | null>(null);
   // Leaving the panel silences it.
   useEffect(() => () => stopClip(), []);
@@ -56,7 +58,9 @@ export function MelodyVersions({ actorUrl, takeUrl, melody, lang }: MelodyVersio
     ) : null;
   return (
     <fieldset className={styles.versions} data-testid="melody-versions" data-playing={playing ?? undefined}>
-      <legend className={styles.legend}>{word(fact('melody.versions'), lang)}</legend>
+      <legend className={hideLegend ? 'visually-hidden' : styles.legend}>
+        {word(fact('melody.versions'), lang)}
+      </legend>
       {button('actor', 'melody.actor')}
       {button('take', 'melody.take')}
       {melody?.status === 'unavailable' ? (

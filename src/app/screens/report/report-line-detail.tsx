@@ -31,6 +31,7 @@ export function ReportLineDetail({ line, t, lang }: { line: ReportLine; t: Trans
             takeUrl={take.audioUrl ? prefixImage(take.audioUrl) : null}
             melody={take.melody}
             lang={lang}
+            hideLegend
           />
           {line.contours ? (
             <LazyContourChart
