@@ -15,7 +15,8 @@
  * - timbre: median F1, F2, F3 ratio output / take over matched voiced frames (goal within 5 %);
  * - artefacts: largest sample step of the output / the take's own largest step (goal ≤ 1), NaN
  *   count, peak dBFS (goal ≤ 0);
- * - speed: CPU ms of the resynthesis per second of take, beside analysing the take (the floor).
+ * - speed: CPU ms of the resynthesis and of reading its pitch back for the overlay, per second of
+ *   take, beside analysing the take (the floor).
  * Options: --pairs N per corpus and direction (default 12), --no-praat.
  */
 import { execFile } from 'node:child_process';
@@ -24,8 +25,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PITCH_MAX_HZ, PITCH_MIN_HZ, TARGET_SAMPLE_RATE } from '../src/audio/constants';
-import { analyzeVoice } from '../src/audio/analysis';
+import { HOP_SECONDS, PITCH_MAX_HZ, PITCH_MIN_HZ, TARGET_SAMPLE_RATE } from '../src/audio/constants';
+import { analyzeVoice, trackPitch } from '../src/audio/analysis';
 import { FormantAnalyzer } from '../src/audio/analysis/formants';
 import type { VoiceAnalysis } from '../src/audio/analysis/types';
 import { resample } from '../src/audio/dsp/resample';
@@ -33,6 +34,7 @@ import { decodeWav, encodeWav16, toMono } from '../src/audio/dsp/wav';
 import { compareVoices } from '../src/audio/scoring/compare';
 import { median } from '../src/audio/scoring/contour';
 import { melodyPlan, resynthesiseWithMelody } from '../src/audio/scoring/melody';
+import { plotMelodyPitch } from '../src/audio/scoring/score';
 import { loadEmoDbAudio, loadEmoDbIndex } from '../scripts/lib/emodb';
 
 const run = promisify(execFile);
@@ -198,6 +200,8 @@ async function measurePair(
   let result = resynthesiseWithMelody(input);
   const cpu = cpuMs(() => {
     result = resynthesiseWithMelody(input);
+    // The service reads the made audio's pitch back for the overlay too (server/ai/score-task.ts).
+    if (result.ok) plotMelodyPitch(comparison, trackPitch(result.samples, result.sampleRate), HOP_SECONDS);
   });
   const floor = cpuMs(() => analyzeVoice(x, TARGET_SAMPLE_RATE));
   if (!result.ok) return `${take.id} → ${actor.id}: ${result.reason}`;

@@ -3,9 +3,12 @@
  * Everything CPU-heavy for a take happens here, never on the request event loop.
  */
 import type { Emotion, ProsodyFigures, SpeechScore } from '../../src/api/contract';
-import type { SpeakerStats } from '../../src/audio/analysis';
+import { type SpeakerStats, trackPitch } from '../../src/audio/analysis';
+import { HOP_SECONDS } from '../../src/audio/constants';
+import { compareVoices } from '../../src/audio/scoring/compare';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
-import { type MelodyRefusal, melodyForTake } from '../../src/audio/scoring/melody';
+import { type MelodyRefusal, resynthesiseWithMelody } from '../../src/audio/scoring/melody';
+import { plotMelodyPitch } from '../../src/audio/scoring/score';
 import {
   type AnalysedReference,
   analyseReference,
@@ -70,13 +73,24 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
     speakerStats: job.speakerStats,
   });
   let melody: ScoreJobResult['melody'] = null;
+  let score = scored.score;
   if (reference) {
-    const made = melodyForTake(take.samples, take.sampleRate, scored.analysis, reference.analysis);
-    melody = made.ok
-      ? { wav: new Uint8Array(encodeWav16(made.samples, made.sampleRate)) }
-      : { refused: made.reason };
+    const comparison = compareVoices(scored.analysis, reference.analysis);
+    const made = resynthesiseWithMelody({
+      take: take.samples,
+      sampleRate: take.sampleRate,
+      learner: scored.analysis,
+      actor: reference.analysis,
+      comparison,
+    });
+    if (made.ok) {
+      melody = { wav: new Uint8Array(encodeWav16(made.samples, made.sampleRate)) };
+      // What the learner will hear, read back from the made audio (not the contour it aimed at).
+      const melodyPitch = plotMelodyPitch(comparison, trackPitch(made.samples, made.sampleRate), HOP_SECONDS);
+      score = { ...score, contours: { ...score.contours, melodyPitch } };
+    } else melody = { refused: made.reason };
   }
-  return { score: scored.score, features: Array.from(scored.features), referenceRecord, melody };
+  return { score, features: Array.from(scored.features), referenceRecord, melody };
 }
 
 /** piscina calls the default export with the job. */

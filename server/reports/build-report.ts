@@ -75,6 +75,8 @@ async function dubbingSection(
       actor: actors.get(l.id) ?? null,
       first: f ? attemptSummary(f, mediaUrl(storage, f.row.audio_key)) : null,
       second: s ? attemptSummary(s, mediaUrl(storage, s.row.audio_key)) : null,
+      ...(l.reference_audio_key ? { referenceAudio: mediaUrl(storage, l.reference_audio_key) } : {}),
+      contours: (s ?? f)?.score.contours ?? null,
     };
   });
   return {

@@ -12,6 +12,7 @@ export function attemptSummary(take: ParsedTake, audioUrl: string): LineAttemptS
     arousal: take.score.emotion.arousal,
     valence: take.score.emotion.valence,
     audioUrl: take.score.audioUrl || audioUrl,
+    ...(take.score.melody ? { melody: take.score.melody } : {}),
     createdAt: take.row.created_at,
   };
 }

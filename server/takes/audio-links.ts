@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Report, SpeechScore } from '../../src/api/contract';
+import type { LineAttemptSummary, Report, SpeechScore } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import { sharedSecret } from '../lib/settings';
 
@@ -81,6 +81,13 @@ export const signScore = (sign: (url: string) => string, score: SpeechScore): Sp
   ...(score.melody?.status === 'ready' ? { melody: { ...score.melody, url: sign(score.melody.url) } } : {}),
 });
 
+/** A report's take: its audio and its melody version signed. */
+const signAttempt = (sign: (url: string) => string, a: LineAttemptSummary): LineAttemptSummary => ({
+  ...a,
+  audioUrl: sign(a.audioUrl),
+  ...(a.melody?.status === 'ready' ? { melody: { ...a.melody, url: sign(a.melody.url) } } : {}),
+});
+
 /** A report as answered: every take's audio link, and the dubbed video's (a run's media), signed. */
 export function signReport(sign: (url: string) => string, report: Report): Report {
   const dubVideo = report.dubVideo?.url
@@ -94,8 +101,8 @@ export function signReport(sign: (url: string) => string, report: Report): Repor
       ...report.dubbing,
       lines: report.dubbing.lines.map((l) => ({
         ...l,
-        first: l.first ? { ...l.first, audioUrl: sign(l.first.audioUrl) } : null,
-        second: l.second ? { ...l.second, audioUrl: sign(l.second.audioUrl) } : null,
+        first: l.first ? signAttempt(sign, l.first) : null,
+        second: l.second ? signAttempt(sign, l.second) : null,
       })),
     },
   };

@@ -76,6 +76,13 @@ export const statementsEn: Record<StatementId, string> = {
   'take.deliveryNote':
     "Melody, stress and timing measure how closely you follow the actor's way of saying the line, not the emotion itself.",
   'take.row.noSpeech': 'No speech heard — record again',
+  'melody.versions': 'Hear the line three ways',
+  'melody.actor': 'The actor',
+  'melody.take': 'Your take',
+  'melody.yours': "Your voice with the actor's melody",
+  'melody.take_too_little_voiced': 'Not enough voiced speech to resynthesise',
+  'melody.actor_too_little_voiced': "The actor's line has too little voiced speech to take its melody from",
+  'melody.watchOption': "With the actor's melody",
 
   'suggest.line': '{topic}: {text}',
   'topic.overall': 'Overall',
@@ -161,6 +168,7 @@ export const statementsEn: Record<StatementId, string> = {
     'no speech heard in {silent, plural, one {# line} other {# lines}}: record {silent, plural, one {it} other {them}} again',
   'h5.recording': 'Recording',
   'h5.myDub': 'My dub',
+  'h5.bestLine': 'Your most improved line, three ways: line {line}',
   'h5.dubQueueFull': 'Too many dubbed videos are waiting to be made; open this report again in a while',
   'h5.dubRendering': 'Your dubbed clip is being made; refresh in a moment',
   'h5.dubFailed': 'The dubbed video could not be made',

@@ -58,6 +58,17 @@ export const STATEMENTS = {
   /** The line's row when the take held no speech. */
   'take.row.noSpeech': [],
 
+  // A take resynthesised with the actor's melody (src/audio/scoring/melody.ts): its three versions.
+  'melody.versions': [],
+  'melody.actor': [],
+  'melody.take': [],
+  'melody.yours': [],
+  /** Why there is no melody version (the reasons of the contract's `melodyVersion`). */
+  'melody.take_too_little_voiced': [],
+  'melody.actor_too_little_voiced': [],
+  /** Watch my dub's choice: the melody versions in place of the takes. */
+  'melody.watchOption': [],
+
   // The sound suggestion over a film's lines (get_sounds_interpretation), one statement per line.
   /** A line of the newline-separated answer: the topic, then the statement. */
   'suggest.line': ['topic', 'text'],
@@ -124,6 +135,7 @@ export const STATEMENTS = {
   'h5.silentLines': ['silent'],
   'h5.recording': [],
   'h5.myDub': [],
+  'h5.bestLine': ['line'],
   'h5.dubRendering': [],
   'h5.dubFailed': [],
   'h5.dubQueueFull': [],

@@ -3,7 +3,9 @@ import { speechScore } from '../../src/api/contract';
 import { analyzeVoice } from '../../src/audio/analysis';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import { median } from '../../src/audio/scoring/contour';
+import { createShareToken, shareSecret } from '../../server/reports/share-link';
 import { cleanOrphanTakes } from '../../server/takes/retention';
+import { fact, word } from '../../src/i18n';
 import { startTestServer, type TestServer } from '../support/server';
 import { fixtureWav, LINES, postTake, seedAiFilm, silentWav } from './ai-support';
 import { describeEngines } from './support/engines';
@@ -70,6 +72,17 @@ describeEngines("a take with the actor's melody", (engine) => {
       12 * Math.log2(voicedMedianHz(outSamples, 16_000) / voicedMedianHz(toMono(takeWav), 16_000));
     expect(Math.abs(shift)).toBeLessThan(1);
 
+    // The overlay's third line is the made audio read back: it follows the actor's melody closer
+    // than the take itself did, on the same plotted points.
+    const { t, actorPitch, learnerPitch, melodyPitch } = score.contours;
+    expect(melodyPitch).toHaveLength(t.length);
+    const gaps = (line: ReadonlyArray<number | null>) =>
+      line.flatMap((v, i) => (v !== null && actorPitch?.[i] != null ? [Math.abs(v - actorPitch[i])] : []));
+    const melodyGaps = gaps(melodyPitch ?? []);
+    expect(melodyGaps.length).toBeGreaterThan(t.length / 3);
+    expect(median(melodyGaps)).toBeLessThan(median(gaps(learnerPitch)));
+    expect(median(melodyGaps)).toBeLessThan(1);
+
     // Stored beside the take under the run's prefix; a plain path in the stored score.
     const [row] = await takeRows();
     const key = row.audio_key.replace(/\.wav$/, '.melody.wav');
@@ -95,6 +108,7 @@ describeEngines("a take with the actor's melody", (engine) => {
       status: 'unavailable',
       reason: 'take_too_little_voiced',
     });
+    expect(speechScore.parse(silent.body.data).contours.melodyPitch).toBeUndefined();
     const noActor = await postTake(server.url, token, {
       file: fixtureWav('15a01Wa.wav'),
       subtitlesId: LINES.noReference,
@@ -102,6 +116,47 @@ describeEngines("a take with the actor's melody", (engine) => {
     });
     expect(noActor.status).toBe(200);
     expect(speechScore.parse(noActor.body.data).melody).toBeUndefined();
+  });
+
+  it('the share page plays the most improved line three ways, the melody version by its signed link', async () => {
+    let runId: string | undefined;
+    for (const [i, file] of ['15a02La.wav', '15a02Wb.wav'].entries()) {
+      const { body } = await postTake(server.url, token, {
+        file: fixtureWav(file),
+        subtitlesId: LINES.angry,
+        takeId: `melody-share-${i}`,
+        attempt: String(i + 1),
+        ...(runId ? { runId } : {}),
+      });
+      expect(body).toMatchObject({ code: 200 });
+      runId ??= (await takeRows())[0].run_id ?? undefined;
+    }
+    const rows = await takeRows();
+    const [first, second] = rows.map((r) => speechScore.parse(JSON.parse(r.result)));
+    // The line gained on its second take, so it is the page's most improved line.
+    expect(second.overall).toBeGreaterThan(first.overall);
+    const { token: share } = createShareToken(await shareSecret(server.app.db), runId as string);
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await (await fetch(`${server.url}/producer/h5/report/${share}?lang=${lang}`)).text();
+      const card = page.slice(page.indexOf(`data-best-line="${LINES.angry}"`)).replaceAll('&#39;', "'");
+      expect(card).toContain(word(fact('melody.actor'), lang));
+      expect(card).toContain(word(fact('melody.take'), lang));
+      expect(card).toContain(word(fact('melody.yours'), lang));
+      const srcs = Object.fromEntries(
+        [...card.matchAll(/src="([^"]+)"[^>]*data-version="(\w+)"/g)].map((m) => [
+          m[2],
+          m[1].replaceAll('&amp;', '&'),
+        ]),
+      );
+      expect(Object.keys(srcs).sort()).toEqual(['actor', 'melody', 'take']);
+      expect(srcs.melody).toMatch(/\.melody\.wav\?exp=\d+&sig=/);
+      // Each plays without a login: the actor's line, the take and its melody version by their links.
+      for (const src of Object.values(srcs)) {
+        const res = await fetch(`${server.url}${src}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/audio/);
+      }
+    }
   });
 
   describe('storage', () => {

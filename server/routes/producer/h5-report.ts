@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatChange, formatScore, type LineAttemptSummary, type Report } from '../../../src/api/contract';
+import {
+  formatChange,
+  formatScore,
+  type LineAttemptSummary,
+  type Report,
+  type ReportLine,
+} from '../../../src/api/contract';
 import { heardFact } from '../../../src/audio/scoring/labels';
 import { fact, type Lang, type StatementId, word } from '../../../src/i18n';
 import { pageLang, type Words, wordsFor } from '../../h5/lang';
@@ -57,6 +63,47 @@ function heardEmotion(a: LineAttemptSummary | null | undefined, lang: Lang) {
 function takeAudio(url: string | undefined, w: Words) {
   if (!url) return '';
   return html`<audio controls preload="none" src="${`/producer${url}`}" aria-label="${w('h5.recording')}"></audio>`;
+}
+
+/** The line whose second take gained most on its first (both with speech), or null when none gained. */
+function bestImprovedLine(lines: ReportLine[]): ReportLine | null {
+  let best: ReportLine | null = null;
+  let bestGain = 0;
+  for (const l of lines) {
+    if (!l.first || !l.second || l.first.speechDetected === false || l.second.speechDetected === false)
+      continue;
+    const gain = l.second.overall - l.first.overall;
+    if (gain > bestGain) {
+      best = l;
+      bestGain = gain;
+    }
+  }
+  return best;
+}
+
+/**
+ * The most improved line three ways: the actor, the second take, and that take with the actor's
+ * melody (src/audio/scoring/melody.ts), or why there is none. Plain audio elements: the page runs
+ * no script (server/plugins/security-headers.ts).
+ */
+function bestLineCard(lines: ReportLine[], lang: Lang, w: Words) {
+  const line = bestImprovedLine(lines);
+  const take = line?.second;
+  if (!line || !take) return '';
+  const player = (label: string, src: string, testId: string) =>
+    html`<p>${label}</p><audio controls preload="none" src="${`/producer${src}`}" aria-label="${label}" data-version="${testId}"></audio>`;
+  const melody = take.melody;
+  return html`<div class="card" data-best-line="${line.subtitlesId}"><p>${w('h5.bestLine', { line: line.index })}</p>
+    <p class="en">${line.text}</p>
+    ${line.referenceAudio ? player(word(fact('melody.actor'), lang), line.referenceAudio, 'actor') : ''}
+    ${player(word(fact('melody.take'), lang), take.audioUrl, 'take')}
+    ${
+      melody?.status === 'ready'
+        ? player(word(fact('melody.yours'), lang), melody.url, 'melody')
+        : melody?.status === 'unavailable'
+          ? html`<p data-version="melody-unavailable">${word(fact(`melody.${melody.reason}`), lang)}</p>`
+          : ''
+    }</div>`;
 }
 
 /** The dubbed video for the phone: played from this page's own signed link (no login). */
@@ -125,7 +172,7 @@ function reportBody(r: Report, token: string, lang: Lang) {
           <p class="big">${formatScore(dub.average) ?? '—'}</p>
           <p class="en">${dubFigures}</p>${
             dub.silentLines ? html`<p>${w('h5.silentLines', { silent: dub.silentLines })}</p>` : ''
-          }${lineRows}</div>`
+          }${lineRows}</div>${bestLineCard(dub.lines, lang, w)}`
         : ''
     }
     ${r.strengths.length ? html`<h2>${w('h5.strengths')}</h2>${r.strengths.map((s) => html`<p>${s[lang]}</p>`)}` : ''}

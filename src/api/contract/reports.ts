@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { questionResult } from './answers';
 import { emotion, localized, part, questionKind } from './films';
 import { runSummary } from './runs';
-import { prosodyFigures, subScores } from './speech';
+import { contours, melodyVersion, prosodyFigures, subScores } from './speech';
 
 const id = z.string().min(1).max(64);
 
@@ -42,6 +42,8 @@ export const lineAttemptSummary = z.object({
   arousal: z.number(),
   valence: z.number(),
   audioUrl: z.string(),
+  /** The take with the actor's melody (signed like `audioUrl`), or why it could not be made. */
+  melody: melodyVersion.optional(),
   createdAt: z.string(),
 });
 export type LineAttemptSummary = z.infer<typeof lineAttemptSummary>;
@@ -65,6 +67,10 @@ export const reportLine = z.object({
     .nullable(),
   first: lineAttemptSummary.nullable(),
   second: lineAttemptSummary.nullable(),
+  /** The actor's cut line (the audio the melody version follows); absent without one. */
+  referenceAudio: z.string().optional(),
+  /** The latest take's contours for the overlay (second, else first); null without a take. */
+  contours: contours.nullable().optional(),
 });
 export type ReportLine = z.infer<typeof reportLine>;
 

@@ -41,6 +41,12 @@ export const contours = z.object({
   actorPitch: z.array(z.number().nullable()).nullable(),
   learnerLoudness: z.array(z.number()),
   actorLoudness: z.array(z.number()).nullable(),
+  /**
+   * The pitch of the take with the actor's melody (`melody`), read back from its audio by the same
+   * tracker, semitones re its own median, pulled onto the learner's timeline like `actorPitch`
+   * (src/audio/scoring/score.ts plotMelodyPitch). Absent when no melody version was made.
+   */
+  melodyPitch: z.array(z.number().nullable()).optional(),
 });
 export type Contours = z.infer<typeof contours>;
 

@@ -56,6 +56,24 @@ function getAnalyzers() {
 }
 
 /**
+ * The pitch track alone (Hz per HOP_SECONDS frame, 0 where unvoiced), by the same tracker, rates and
+ * frames as `analyzeVoice`: for reading back a voice this code made (the melody version's contour).
+ */
+export function trackPitch(samples: Float32Array, sampleRate: number): Float32Array {
+  if (!Number.isInteger(sampleRate) || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) {
+    throw new RangeError(`sample rate ${sampleRate} Hz is outside ${MIN_SAMPLE_RATE}–${MAX_SAMPLE_RATE} Hz`);
+  }
+  const x = resampleSinc(samples, sampleRate, FS);
+  const frames = Math.floor(x.length / HOP);
+  const f0Hz = new Float32Array(frames);
+  getAnalyzers().pitch.track(resampleSinc(x, FS, PITCH_FS, 8), PITCH_HOP, frames, {
+    f0Hz,
+    voicing: new Float32Array(frames),
+  });
+  return f0Hz;
+}
+
+/**
  * Full acoustic analysis of one mono take: frame tracks, segmentation, quality, utterance
  * functionals and display figures. Any rate from 8 to 48 kHz is accepted and resampled to
  * TARGET_SAMPLE_RATE with an anti-aliased windowed-sinc filter first.

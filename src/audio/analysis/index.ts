@@ -1,7 +1,7 @@
 // Acoustic analysis and emotion model: pure TypeScript (no DOM, no Node globals), shared by the
 // browser worker and the AI service. See docs in each module; the model file is produced by
 // `npm run train:emotion` and evaluated by `npm run eval:emotion`.
-export { analyzeVoice, CLIP_LEVEL, MAX_SAMPLE_RATE, MIN_SAMPLE_RATE } from './analyze-voice';
+export { analyzeVoice, CLIP_LEVEL, MAX_SAMPLE_RATE, MIN_SAMPLE_RATE, trackPitch } from './analyze-voice';
 export { classifyEmotion, emotionModel, normalizeFeatures } from './emotion';
 export type { EmotionModelFile, EmotionNaming } from './emotion-model-schema';
 export { FEATURE_NAMES } from './feature-names';

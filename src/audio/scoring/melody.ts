@@ -11,7 +11,7 @@
  * - The grains themselves are the learner's (TD-PSOLA, src/audio/dsp/psola.ts): formants are kept.
  */
 import { type PsolaPlan, pitchMarks, psola } from '../dsp/psola';
-import { type Comparison, compareVoices } from './compare';
+import type { Comparison } from './compare';
 import { fillGaps, median, speechFrames } from './contour';
 import type { ScoringVoice } from './types';
 
@@ -165,23 +165,4 @@ export function resynthesiseWithMelody(input: MelodyInput): MelodyResult {
   const peakScale = peak > PEAK_CEILING ? PEAK_CEILING / peak : 1;
   if (peakScale !== 1) for (let i = 0; i < samples.length; i++) samples[i] *= peakScale;
   return { ok: true, samples, sampleRate: input.sampleRate, learnerMedianHz, actorMedianHz, peakScale };
-}
-
-/**
- * The melody version of a scored take: aligns it with the actor's line (the comparison scoring
- * makes) and resynthesises. `take` holds the samples the learner's analysis was made from.
- */
-export function melodyForTake(
-  take: Float32Array,
-  sampleRate: number,
-  learner: ScoringVoice,
-  actor: ScoringVoice,
-): MelodyResult {
-  return resynthesiseWithMelody({
-    take,
-    sampleRate,
-    learner,
-    actor,
-    comparison: compareVoices(learner, actor),
-  });
 }

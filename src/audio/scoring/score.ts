@@ -10,7 +10,7 @@ import {
   type SpeechScore,
 } from '../../api/contract';
 import { type Comparison, compareVoices, loudnessRangeDb, pitchRangeSt, prepareContours } from './compare';
-import { resampleIndices, round } from './contour';
+import { decimate, medianSmooth3, resampleIndices, round, semitoneContour } from './contour';
 import { emotionClaim, emotionMatch } from './emotion-match';
 import {
   compareParts,
@@ -56,31 +56,26 @@ function roundProbabilities(p: Record<Emotion, number>): Record<Emotion, number>
   return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round(v, 4)])) as Record<Emotion, number>;
 }
 
+/** Mean of the actor-clock points aligned with each learner point (null where none is finite). */
+function pullOntoLearner(c: Comparison, actorValues: Float64Array): (number | null)[] {
+  const n = c.learner.pitchSt.length;
+  const sum = new Float64Array(n);
+  const count = new Uint16Array(n);
+  for (let k = 0; k < c.pathLearner.length; k++) {
+    const v = actorValues[c.pathActor[k]];
+    if (!Number.isFinite(v)) continue;
+    sum[c.pathLearner[k]] += v;
+    count[c.pathLearner[k]]++;
+  }
+  return Array.from(sum, (s, i) => (count[i] ? s / count[i] : null));
+}
+
 /** Learner timeline over the speech span, actor values pulled through the DTW path. */
 function plotContours(learner: ScoringVoice, c: Comparison | null): Contours {
   const l = c ? c.learner : prepareContours(learner);
   const n = l.pitchSt.length;
-  let actorPitch: (number | null)[] | null = null;
-  let actorLoud: number[] | null = null;
-  if (c) {
-    // Mean of the actor points aligned with each learner point.
-    const pitchSum = new Float64Array(n);
-    const pitchCount = new Uint16Array(n);
-    const loudSum = new Float64Array(n);
-    const loudCount = new Uint16Array(n);
-    for (let k = 0; k < c.pathLearner.length; k++) {
-      const i = c.pathLearner[k];
-      const j = c.pathActor[k];
-      if (Number.isFinite(c.actor.pitchSt[j])) {
-        pitchSum[i] += c.actor.pitchSt[j];
-        pitchCount[i]++;
-      }
-      loudSum[i] += c.actor.loudnessDb[j];
-      loudCount[i]++;
-    }
-    actorPitch = Array.from(pitchSum, (s, i) => (pitchCount[i] ? s / pitchCount[i] : null));
-    actorLoud = Array.from(loudSum, (s, i) => (loudCount[i] ? s / loudCount[i] : -40));
-  }
+  const actorPitch = c ? pullOntoLearner(c, c.actor.pitchSt) : null;
+  const actorLoud = c ? pullOntoLearner(c, c.actor.loudnessDb).map((v) => v ?? -40) : null;
   const idx = resampleIndices(n, CONTOUR_POINTS);
   const t0 = l.fromFrame * learner.frames.hopSeconds;
   const num = (v: number) => (Number.isFinite(v) ? round(v, 2) : null);
@@ -93,6 +88,31 @@ function plotContours(learner: ScoringVoice, c: Comparison | null): Contours {
     learnerLoudness: idx.map((i) => round(l.loudnessDb[i], 2)),
     actorLoudness: actorLoud ? idx.map((i) => round(actorLoud[i], 2)) : null,
   };
+}
+
+/**
+ * The pitch heard in the melody version, read back from its audio (`outputF0Hz`: its pitch track,
+ * one value per `hopSeconds`), drawn like the actor's: the melody version runs on the actor's clock
+ * (melody.ts), so its frames over the actor's speech span are prepared as compare.ts prepares the
+ * actor's (semitones re its own median, same decimation and smoothing) and pulled onto the
+ * learner's timeline through the same path. Where it departs from the actor's line, the
+ * resynthesis missed the target: the chart shows what was made, not what was asked for.
+ */
+export function plotMelodyPitch(
+  c: Comparison,
+  outputF0Hz: ArrayLike<number>,
+  hopSeconds: number,
+): (number | null)[] {
+  const factor = Math.max(1, Math.round(c.actor.stepSeconds / hopSeconds));
+  const from = c.actor.fromFrame;
+  const to = from + c.actor.pitchSt.length * factor;
+  const f0 = new Float64Array(to);
+  for (let i = 0; i < Math.min(to, outputF0Hz.length); i++) f0[i] = outputF0Hz[i];
+  const st = medianSmooth3(decimate(semitoneContour(f0, from, to), factor));
+  const pulled = pullOntoLearner(c, st);
+  return resampleIndices(c.learner.pitchSt.length, CONTOUR_POINTS).map((i) =>
+    pulled[i] === null ? null : round(pulled[i] as number, 2),
+  );
 }
 
 function comparisonFigures(c: Comparison): ComparisonFigures {

@@ -2,6 +2,7 @@ import { computed, type ReadonlySignal, useComputed } from '@preact/signals-reac
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { parseSpeechScore } from '../../../api/contract/parse-score';
+import { prefixImage } from '../../../api/image';
 import { secondsToMmss } from '../../../audio/dsp/time';
 import { fact, word } from '../../../i18n';
 import { lang, t } from '../../i18n';
@@ -212,7 +213,12 @@ export const DubLineRow = memo(function DubLineRow({
       </span>
       {open && entry ? (
         <div id={detailId} className={styles.detail}>
-          <LineScoreDetail firstJson={entry.firstUserAudioJson} secondJson={entry.secondUserAudioJson} />
+          <LineScoreDetail
+            firstJson={entry.firstUserAudioJson}
+            secondJson={entry.secondUserAudioJson}
+            actorUrl={line.referenceAudio ? prefixImage(line.referenceAudio) : null}
+            takeUrl={(secondJson ? source2 : source1) || null}
+          />
         </div>
       ) : null}
       {latestSilent && state.stage === 'scored' ? (

@@ -7,6 +7,7 @@ import { lang, t } from '../../i18n';
 import { emotionLabel } from '../../i18n/emotion-label';
 import { LazyContourChart, LazySubScoreRadar } from '../../ui/charts/lazy';
 import { EmotionChip } from '../../ui/emotion-chip';
+import { MelodyVersions } from '../../ui/melody-versions';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
 
@@ -142,14 +143,19 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
 export interface LineScoreDetailProps {
   firstJson: string | undefined;
   secondJson: string | undefined;
+  /** The actor's cut line, or null when the line has none. */
+  actorUrl: string | null;
+  /** The latest take, playable (stores/takes/sub-titles-scores.ts `playableSource`), or null. */
+  takeUrl: string | null;
 }
 
 /**
  * What a scored line tells the learner: both attempts side by side (score, detected vs target emotion,
- * tips), the sub-scores of the latest attempt drawn over the earlier one, and the latest take's pitch
- * and loudness over the actor's, time-aligned. Charts load with the first opened panel only.
+ * tips), the latest take three ways (the actor, the take, the take with the actor's melody), the
+ * sub-scores of the latest attempt drawn over the earlier one, and the latest take's pitch and
+ * loudness over the actor's, time-aligned, with the melody version's pitch as a third line. Charts load with the first opened panel only.
  */
-export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps) {
+export function LineScoreDetail({ firstJson, secondJson, actorUrl, takeUrl }: LineScoreDetailProps) {
   useSignals();
   const first = parseSpeechScore(firstJson);
   const second = parseSpeechScore(secondJson);
@@ -162,6 +168,7 @@ export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps)
         {first ? <AttemptSummary score={first} title={t('report.first')} /> : null}
         {second ? <AttemptSummary score={second} title={t('report.second')} /> : null}
       </div>
+      <MelodyVersions actorUrl={actorUrl} takeUrl={takeUrl} melody={latest.melody} lang={lang.value} />
       {latest.deliveryLikeness ? (
         <p className={styles.tips}>{word(fact('take.deliveryNote'), lang.value)}</p>
       ) : null}
@@ -204,6 +211,7 @@ export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps)
             }),
             learner: t('ui.learner'),
             actor: t('ui.actor'),
+            melody: word(fact('melody.yours'), lang.value),
             pitch: t('contour.pitch'),
             loudness: t('contour.loudness'),
             seconds: t('contour.seconds'),

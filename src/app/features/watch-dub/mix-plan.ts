@@ -13,6 +13,11 @@ export interface MixLine {
   endSeconds: number;
   /** The learner's latest take of the line (a wav URL), or null: the actor keeps the line. */
   takeUrl: string | null;
+  /**
+   * The take is its melody version (src/audio/scoring/melody.ts): it runs on the clock of the
+   * actor's cut line, which starts at the subtitle start with no margin (server/films/import.ts).
+   */
+  onActorClock?: boolean;
 }
 
 export interface ScheduledTake {
@@ -47,7 +52,8 @@ export function planMix(lines: readonly MixLine[], marginSeconds = DEFAULT_WINDO
     if (l.takeUrl) {
       // Not clamped at 0: the pipeline's window starts there too (a take of a line at 0.1 s begins
       // before the clip), so the take's speech stays where it was said.
-      plan.takes.push({ lineId: l.id, url: l.takeUrl, clipStart: l.startSeconds - marginSeconds });
+      const clipStart = l.onActorClock ? l.startSeconds : l.startSeconds - marginSeconds;
+      plan.takes.push({ lineId: l.id, url: l.takeUrl, clipStart });
       plan.dubbed.push(span);
     } else plan.actor.push(span);
   }

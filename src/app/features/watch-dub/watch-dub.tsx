@@ -3,22 +3,39 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DubVideo } from '../../../api/contract';
 import { prefixImage } from '../../../api/image';
-import { t } from '../../i18n';
+import { fact, word } from '../../../i18n';
+import { lang, t } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { prpt } from '../../stores/films';
 import { subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { DubPlayer, type LoadFailure } from './dub-player';
-import { type LatestTakes, latestTakesFromScores } from '../../stores/takes/latest-takes';
+import {
+  type LatestTakes,
+  latestMelodiesFromScores,
+  latestTakesFromScores,
+} from '../../stores/takes/latest-takes';
 import { planMix } from './mix-plan';
 import styles from './watch-dub.module.css';
+
+/** One empty map, so a caller without melody versions does not change the player's plan each render. */
+const NO_MELODIES: LatestTakes = {};
 
 /**
  * "Watch my dub": a button that opens the clip with the learner's latest takes in place of the actor
  * (docs/architecture.md, "Watch my dub"). Used by the dub screen and the report; `takes` maps a
  * subtitle id to its latest take's URL (stores/takes/latest-takes.ts).
  */
-export function WatchDub({ filmId, takes }: { filmId: string; takes: LatestTakes }) {
+export function WatchDub({
+  filmId,
+  takes,
+  melodies = NO_MELODIES,
+}: {
+  filmId: string;
+  takes: LatestTakes;
+  /** Each line's latest take with the actor's melody, where the server made one. */
+  melodies?: LatestTakes;
+}) {
   const [open, setOpen] = useState(false);
   const count = Object.keys(takes).length;
   return (
@@ -33,14 +50,24 @@ export function WatchDub({ filmId, takes }: { filmId: string; takes: LatestTakes
         {t('watchDub.open')}
       </Button>
       <Modal open={open} title={t('watchDub.title')} onClose={() => setOpen(false)}>
-        {open ? <WatchDubPlayer filmId={filmId} takes={takes} /> : null}
+        {open ? <WatchDubPlayer filmId={filmId} takes={takes} melodies={melodies} /> : null}
       </Modal>
     </>
   );
 }
 
-function WatchDubPlayer({ filmId, takes }: { filmId: string; takes: LatestTakes }) {
+function WatchDubPlayer({
+  filmId,
+  takes,
+  melodies,
+}: {
+  filmId: string;
+  takes: LatestTakes;
+  melodies: LatestTakes;
+}) {
   useSignals();
+  // "With the actor's melody": a line's melody version in place of its take; a line without one keeps the take.
+  const [withMelody, setWithMelody] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const player = useMemo(() => new DubPlayer(), []);
   const loaded = prpt.movieDetail.value;
@@ -54,15 +81,19 @@ function WatchDubPlayer({ filmId, takes }: { filmId: string; takes: LatestTakes 
     () =>
       detail
         ? planMix(
-            detail.subtitlesList.map((l) => ({
-              id: l.id,
-              startSeconds: l.startTime_m,
-              endSeconds: l.endTime_m,
-              takeUrl: takes[l.id] ?? null,
-            })),
+            detail.subtitlesList.map((l) => {
+              const melody = withMelody ? melodies[l.id] : undefined;
+              return {
+                id: l.id,
+                startSeconds: l.startTime_m,
+                endSeconds: l.endTime_m,
+                takeUrl: melody ?? takes[l.id] ?? null,
+                onActorClock: melody !== undefined,
+              };
+            }),
           )
         : null,
-    [detail, takes],
+    [detail, takes, melodies, withMelody],
   );
 
   useEffect(() => {
@@ -119,6 +150,18 @@ function WatchDubPlayer({ filmId, takes }: { filmId: string; takes: LatestTakes 
             {t('watchDub.play')}
           </Button>
         )}
+        {Object.keys(melodies).length ? (
+          <label className={styles.option}>
+            <input
+              type="checkbox"
+              checked={withMelody}
+              disabled={state === 'playing'}
+              onChange={(e) => setWithMelody(e.currentTarget.checked)}
+              data-testid="watch-dub-melody"
+            />
+            {word(fact('melody.watchOption'), lang.value)}
+          </label>
+        ) : null}
         <span className="muted" role="status">
           {state === 'loading' || !detail
             ? t('watchDub.loading')
@@ -159,7 +202,8 @@ export function failureText(failure: LoadFailure | null, lines: readonly { id: s
 export function WatchDubFromScores({ filmId }: { filmId: string }) {
   useSignals();
   const takes = useComputed(() => latestTakesFromScores(subTitlesScores.value)).value;
-  return <WatchDub filmId={filmId} takes={takes} />;
+  const melodies = useComputed(() => latestMelodiesFromScores(subTitlesScores.value)).value;
+  return <WatchDub filmId={filmId} takes={takes} melodies={melodies} />;
 }
 
 /** The report's rendered dubbed video (get_info_by_id `dubVideo`): a download once it is ready. */

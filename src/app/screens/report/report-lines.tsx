@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { LineAttemptSummary, ReportLine } from '../../../api/contract';
 import { fact, word } from '../../../i18n';
 import type { Lang } from '../../i18n';
@@ -6,6 +7,7 @@ import { EmotionChip } from '../../ui/emotion-chip';
 import { ScoreBadge } from '../../ui/score-badge';
 import { signed } from '../../lib/format';
 import type { Translate } from '../../i18n/use-t';
+import { ReportLineDetail } from './report-line-detail';
 import styles from './report-screen.module.css';
 
 function Attempt({ a, t, lang }: { a: LineAttemptSummary | null; t: Translate; lang: Lang }) {
@@ -58,43 +60,52 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
                 : null;
             const translation = l.translation[lang];
             return (
-              <tr key={l.subtitlesId}>
-                <td className={styles.num}>{l.index}</td>
-                <th scope="row" className={styles.lineText} style={{ fontWeight: 'normal' }}>
-                  <span>
-                    {l.speaker ? (
-                      <strong>
-                        {l.speaker}
-                        {t('ui.colon')}
-                      </strong>
+              <Fragment key={l.subtitlesId}>
+                <tr>
+                  <td className={styles.num}>{l.index}</td>
+                  <th scope="row" className={styles.lineText} style={{ fontWeight: 'normal' }}>
+                    <span>
+                      {l.speaker ? (
+                        <strong>
+                          {l.speaker}
+                          {t('ui.colon')}
+                        </strong>
+                      ) : null}
+                      {l.text}
+                    </span>
+                    {translation && translation !== l.text ? (
+                      <span className="muted">{translation}</span>
                     ) : null}
-                    {l.text}
-                  </span>
-                  {translation && translation !== l.text ? (
-                    <span className="muted">{translation}</span>
-                  ) : null}
-                  {!l.first ? <span className="muted">{t('report.notDubbed')}</span> : null}
-                </th>
-                <td data-label={t('report.target')}>
-                  {l.targetEmotion ? (
-                    <EmotionChip emotion={l.targetEmotion} label={emotionLabel(l.targetEmotion, lang)} />
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td data-label={t('report.first')}>
-                  <Attempt a={l.first} t={t} lang={lang} />
-                </td>
-                <td data-label={t('report.second')}>
-                  <Attempt a={l.second} t={t} lang={lang} />
-                </td>
-                <td
-                  data-label={t('report.improvement')}
-                  className={`${styles.num} ${delta !== null && delta > 0 ? styles.up : delta !== null && delta < 0 ? styles.down : ''}`}
-                >
-                  {signed(delta, 0) ?? '—'}
-                </td>
-              </tr>
+                    {!l.first ? <span className="muted">{t('report.notDubbed')}</span> : null}
+                  </th>
+                  <td data-label={t('report.target')}>
+                    {l.targetEmotion ? (
+                      <EmotionChip emotion={l.targetEmotion} label={emotionLabel(l.targetEmotion, lang)} />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td data-label={t('report.first')}>
+                    <Attempt a={l.first} t={t} lang={lang} />
+                  </td>
+                  <td data-label={t('report.second')}>
+                    <Attempt a={l.second} t={t} lang={lang} />
+                  </td>
+                  <td
+                    data-label={t('report.improvement')}
+                    className={`${styles.num} ${delta !== null && delta > 0 ? styles.up : delta !== null && delta < 0 ? styles.down : ''}`}
+                  >
+                    {signed(delta, 0) ?? '—'}
+                  </td>
+                </tr>
+                {scored(l.second ?? l.first) ? (
+                  <tr className={styles.detailRow}>
+                    <td colSpan={6}>
+                      <ReportLineDetail line={l} t={t} lang={lang} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             );
           })}
         </tbody>

@@ -11,7 +11,7 @@ import { clock, formatDate, signed } from '../../lib/format';
 import type { Part } from '../../lib/paths';
 import { type Translate, useT } from '../../i18n/use-t';
 import { answerText } from '../../features/answers/answer-text';
-import { latestTakesFromReport } from '../../stores/takes/latest-takes';
+import { latestMelodiesFromReport, latestTakesFromReport } from '../../stores/takes/latest-takes';
 import { DubVideoLink, WatchDub } from '../../features/watch-dub/watch-dub';
 import { ReportLines } from './report-lines';
 import styles from './report-screen.module.css';
@@ -179,7 +179,11 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
                     </span>
                   ) : null}
                   <span className="no-print">
-                    <WatchDub filmId={report.film.id} takes={latestTakesFromReport(d.lines)} />
+                    <WatchDub
+                      filmId={report.film.id}
+                      takes={latestTakesFromReport(d.lines)}
+                      melodies={latestMelodiesFromReport(d.lines)}
+                    />
                   </span>
                   <span className="no-print">
                     <DubVideoLink video={report.dubVideo} />

@@ -8,6 +8,8 @@ export interface ChartTheme {
   grid: string;
   learner: string;
   actor: string;
+  /** The take with the actor's melody (the contour overlay's third line). */
+  melody: string;
   accent: string;
   surface: string;
   font: string;
@@ -19,6 +21,7 @@ const FALLBACK: ChartTheme = {
   grid: '#343a4a',
   learner: '#5ed3c4',
   actor: '#e8a54b',
+  melody: '#b79cff',
   accent: '#f2b45a',
   surface: '#1b1e26',
   font: 'system-ui, sans-serif',
@@ -36,6 +39,7 @@ export function readChartTheme(
     grid: v('--color-border', FALLBACK.grid),
     learner: v('--color-learner', FALLBACK.learner),
     actor: v('--color-actor', FALLBACK.actor),
+    melody: v('--color-melody', FALLBACK.melody),
     accent: v('--color-accent', FALLBACK.accent),
     surface: v('--color-surface', FALLBACK.surface),
     font: v('--font-sans', FALLBACK.font),

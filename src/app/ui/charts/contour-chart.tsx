@@ -11,6 +11,8 @@ export interface ContourChartLabels {
   summary: string;
   learner: string;
   actor: string;
+  /** The take with the actor's melody (drawn when `contours.melodyPitch` is there). */
+  melody?: string;
   pitch: string;
   loudness: string;
   seconds: string;
@@ -36,7 +38,10 @@ function pairs(t: number[], v: ReadonlyArray<number | null> | null): Point[] {
 
 /**
  * The learner's pitch and loudness drawn over the actor's, on the learner's timeline (the server
- * warps the actor's contour onto it with DTW, so the two lines are comparable point by point).
+ * warps the actor's contour onto it with DTW, so the two lines are comparable point by point), and
+ * when there is one, the pitch read back from the take with the actor's melody, pulled onto the
+ * same timeline (src/audio/scoring/score.ts plotMelodyPitch): where it leaves the actor's line, the
+ * resynthesis missed.
  * Pitch is in semitones around each speaker's own median, so a deep voice and a high voice
  * compare by melody, not by register.
  */
@@ -117,6 +122,15 @@ export function ContourChart({ contours, labels, height = 320 }: ContourChartPro
           name: `${labels.learner} · ${labels.pitch}`,
           data: pairs(contours.t, contours.learnerPitch),
         },
+        ...(contours.melodyPitch && labels.melody
+          ? [
+              {
+                ...line(th.melody, false, 2),
+                name: `${labels.melody} · ${labels.pitch}`,
+                data: pairs(contours.t, contours.melodyPitch),
+              },
+            ]
+          : []),
         {
           ...line(th.actor, true, 1.5),
           name: `${labels.actor} · ${labels.loudness}`,
@@ -144,6 +158,7 @@ export function ContourChart({ contours, labels, height = 320 }: ContourChartPro
       legend={[
         { label: labels.learner, color: th.learner },
         ...(contours.actorPitch ? [{ label: labels.actor, color: th.actor, dashed: true }] : []),
+        ...(contours.melodyPitch && labels.melody ? [{ label: labels.melody, color: th.melody }] : []),
       ]}
     >
       <ChartCanvas chartRef={ref} failed={failed} height={height} fallback={labels.fallback} />
