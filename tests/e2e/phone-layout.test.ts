@@ -136,6 +136,14 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
       }
       await page.setViewportSize(PHONE);
 
+      // Point 10: the microphone check before the first take hears the (fake) microphone's voice.
+      await page.getByTestId('mic-check-start').click();
+      await page.locator('[data-testid="mic-check"][data-phase="heard"]').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('mic-check').getByRole('status').textContent()).toBe(
+        t['dub.micCheckHeard'],
+      );
+      await shoot(page, 'point10-mic-check', 'phone', lang, false);
+
       // A scene take (long enough to measure both sizes while it records): the badge sits clear of the
       // title, the clip and the cue, and the pitch guide is on screen with the video (the stage stays
       // at the top during a take). Stopped once its first line is scored.

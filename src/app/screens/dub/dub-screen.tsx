@@ -20,6 +20,7 @@ import type { UploadQueue } from '../../stores/uploads/upload-queue';
 import { DubSession } from '../../features/dub/dub-session';
 import styles from '../../features/dub/dub.module.css';
 import { LevelMeter } from '../../features/dub/level-meter';
+import { MicCheckPanel } from '../../features/dub/mic-check-panel';
 import { PitchTrace } from '../../features/dub/pitch-trace';
 import { PitchGuide } from '../../features/dub/pitch-guide';
 import { WatchDubFromScores } from '../../features/watch-dub/watch-dub';
@@ -188,6 +189,9 @@ export default function DubScreen() {
         <LinePrompt lines={lines} clipTime={clipTime} />
         <div className={styles.panel}>
           <TakeControls session={session} video={video} lines={lines} />
+          <div className={follow.idleOnly}>
+            <MicCheckPanel session={session} />
+          </div>
           <DubNotices session={session} queue={queue} />
           {/* The guide right under the controls: on a phone the stage (video, cue, panel) must show it
               during a take without scrolling (issue 21, point 9). */}
