@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from './auth/sessions';
 import { DEMO_ACCOUNT, seedDemoAccount } from './auth/users';
 import { importDemoFilmsIfEmpty } from './films/demo';
 import { installShutdown, loadConfigOrExit } from './lib/process-lifecycle';
+import { linkNotice } from './lib/public-url';
 import { cleanOrphanTakes, deleteOldUsage } from './takes/retention';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const what = config.serveClient ? 'the app, /producer and /ai' : '/producer and /ai';
   console.log(
-    `  Serving ${what} on http://127.0.0.1:${port}/ (${app.dbEngine}, media: ${app.storage.kind})\n`,
+    `  Serving ${what} on http://127.0.0.1:${port}/ (${app.dbEngine}, media: ${app.storage.kind})\n  ${linkNotice(config, port)}\n`,
   );
 }
 

@@ -3,7 +3,13 @@ import { AI_BASE, type Origin, PRODUCER_BASE } from './contract/endpoints';
 declare global {
   interface Window {
     /** Run-time configuration a deployment may inject before the bundle (e.g. in index.html). */
-    __APP_CONFIG__?: { aiBase?: string; producerBase?: string; kioskIdleMs?: number };
+    __APP_CONFIG__?: {
+      aiBase?: string;
+      producerBase?: string;
+      kioskIdleMs?: number;
+      /** This deployment's devices: `kiosk` or `personal` (src/app/lib/device.ts). */
+      device?: string;
+    };
   }
 }
 

@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { setLang, storedLang } from './i18n';
+import { rememberDeviceFromUrl } from './lib/device';
 import './styles/index.css';
+
+// A `?device=kiosk|personal` mark is read before any redirect drops it (lib/device.ts).
+rememberDeviceFromUrl();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to mount the app into');

@@ -1,6 +1,7 @@
 import { logoutAllSessions, logoutSession } from '../../api/calls';
 import { readToken } from '../../api/token';
 import { persistLang } from '../i18n';
+import { keepDeviceMark } from '../lib/device';
 import { resetAccount } from './account';
 
 const resets = new Set<() => void>();
@@ -18,6 +19,7 @@ export function onClearLocalData(reset: () => void): void {
 export function clearLocalData(): void {
   for (const reset of resets) reset();
   resetAccount();
+  const restoreDevice = keepDeviceMark();
   try {
     localStorage.clear();
     sessionStorage.clear();
@@ -25,6 +27,7 @@ export function clearLocalData(): void {
     console.error('[session] cannot clear storage', e);
   }
   persistLang();
+  restoreDevice();
 }
 
 /** How long a logout waits for the server before giving up (the browser is wiped regardless). */

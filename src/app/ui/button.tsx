@@ -38,6 +38,7 @@ export function Button({
     <button
       type={type}
       className={buttonClass({ variant, size, block }, className)}
+      data-variant={variant ?? 'secondary'}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
@@ -53,7 +54,11 @@ export interface ButtonLinkProps extends LinkProps, Look {}
 /** A link that looks like a button: navigation stays a link for screen readers and middle-click. */
 export function ButtonLink({ variant, size, block, icon, className, children, ...rest }: ButtonLinkProps) {
   return (
-    <Link className={buttonClass({ variant, size, block }, className)} {...rest}>
+    <Link
+      className={buttonClass({ variant, size, block }, className)}
+      data-variant={variant ?? 'secondary'}
+      {...rest}
+    >
       {icon}
       {children}
     </Link>

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetLineStates, setLineState } from '../../../src/app/stores/uploads/line-state';
 import { lang } from '../../../src/app/i18n';
@@ -36,6 +36,35 @@ describe('DubLineRow', () => {
     fireEvent.click(screen.getByRole('button', { name: '重录这句' }));
     expect(onRecord).toHaveBeenCalledWith(line);
   });
+
+  it.each([
+    ['zh', '第一次', '第二次', '回放'],
+    ['en', 'First', 'Second', 'Play back'],
+  ] as const)(
+    "%s: each score sits in its own take with that take's play button",
+    async (language, one, two, play) => {
+      resetLineStates();
+      clearScores();
+      recordAttempt('l1', JSON.stringify(speechScore({ overall: 61 })), 'blob:first');
+      recordAttempt('l1', JSON.stringify(speechScore({ overall: 74 })), 'blob:second');
+      renderRow();
+      act(() => {
+        lang.value = language;
+      });
+      const first = await screen.findByRole('group', { name: one });
+      const second = screen.getByRole('group', { name: two });
+      // The score of a take and the button that plays it are in that take's group, and only there.
+      expect(within(first).getByRole('img', { name: `${one} 61` })).toBeInTheDocument();
+      expect(within(first).getByRole('button', { name: `${play} 1` })).toBeInTheDocument();
+      expect(within(second).getByRole('img', { name: `${two} 74` })).toBeInTheDocument();
+      expect(within(second).getByRole('button', { name: `${play} 2` })).toBeInTheDocument();
+      expect(within(first).queryByRole('button', { name: `${play} 2` })).toBeNull();
+      expect(within(second).queryByRole('img', { name: `${one} 61` })).toBeNull();
+      act(() => {
+        lang.value = 'zh';
+      });
+    },
+  );
 
   it('marks itself active while the clip is inside its line, from the clip-time signal', () => {
     resetLineStates();

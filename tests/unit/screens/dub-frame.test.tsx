@@ -119,8 +119,14 @@ describe('dub screen in the frame', () => {
     await waitFor(() => expect(row).toHaveAttribute('data-stage', 'scored'));
     expect(within(row).getByRole('img', { name: '第一次 43' })).toBeInTheDocument();
     expect(screen.getByTestId('line-s2')).toHaveAttribute('data-stage', 'idle');
-    // A scored line makes the voice tips the main action.
-    expect(screen.getByTestId('dub-next').className).toMatch(/primary/);
+    // A scored line leaves the scene take the page's one main action: the voice tips stay secondary,
+    // so a phone's first orange button is "Dub the scene" (issue 21, point 9).
+    expect(screen.getByTestId('dub-next')).toHaveAttribute('data-variant', 'secondary');
+    expect(
+      [...document.querySelectorAll('[data-screen="dub"] [data-variant="primary"]')].map(
+        (e) => e.textContent,
+      ),
+    ).toEqual(['整段配音']);
     first.view.unmount();
 
     // The learner answered again elsewhere: run 3 has no takes yet, so the screen starts clean.

@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { EmotionArcChart, type EmotionArcPoint } from '../../../src/app/ui/charts/emotion-arc-chart';
+import {
+  EmotionArcChart,
+  type EmotionArcPoint,
+  emotionArcOption,
+} from '../../../src/app/ui/charts/emotion-arc-chart';
 
 const labels = {
   title: '情感曲线',
@@ -37,5 +41,27 @@ describe('emotion arc: the legend and caption say what is drawn', () => {
     expect(screen.queryByText('原声 · 唤醒度', { selector: 'span' })).toBeNull();
     expect(screen.getByText(labels.summaryLearnerOnly)).toBeInTheDocument();
     expect(screen.queryByText(labels.summary)).toBeNull();
+  });
+});
+
+describe('emotion arc: what is drawn is what was measured (issue 21, point 10)', () => {
+  const points: EmotionArcPoint[] = [
+    { ...point(0.9), learnerArousal: 0.95 },
+    { ...point(null), learnerArousal: null, learnerValence: null },
+    { ...point(-0.9), learnerArousal: -0.95 },
+  ];
+  test('one point per line, straight segments, no smoothing, no line across a line without a reading', () => {
+    const option = emotionArcOption(points, labels);
+    const series = option.series as Array<Record<string, unknown>>;
+    expect(series).toHaveLength(4);
+    for (const s of series) {
+      expect(s.type).toBe('line');
+      expect(s.smooth).toBe(false);
+      expect(s.connectNulls).toBe(false);
+      expect(s.showSymbol).toBe(true);
+      expect((s.data as unknown[]).length).toBe(points.length);
+    }
+    // The learner's arousal is exactly the readings, the missing line left empty.
+    expect(series[1].data).toEqual([0.95, null, -0.95]);
   });
 });

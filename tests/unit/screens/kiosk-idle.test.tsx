@@ -6,6 +6,8 @@ import { DEFAULT_KIOSK_IDLE_MS, kioskIdleMs, warningMs } from '../../../src/app/
 import { KioskIdle } from '../../../src/app/features/kiosk/kiosk-idle';
 import { subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
 import { syncToken } from '../../../src/app/stores/account';
+import { DEVICE_KIND_KEY, deviceKind, rememberDeviceFromUrl } from '../../../src/app/lib/device';
+import { clearLocalData } from '../../../src/app/stores/session';
 import { type FixtureServer, movePageTo, startFixtureServer } from '../api/fixture-server';
 import { renderScreen } from './render-screen';
 
@@ -125,6 +127,68 @@ describe('kiosk idle timeout', () => {
     await act(async () => vi.advanceTimersByTime(5_000));
     expect(router.state.location.pathname).toBe('/prpo/standby');
     expect(readToken()).toBe('tok-stay');
+  });
+});
+
+describe('idle logout on kiosks only (issue 21, point 10)', () => {
+  /** A phone as the browser reports it: a touch screen, 390 px wide. */
+  function asPhone(): () => void {
+    const media = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (q: string) => ({ matches: q.includes('pointer: coarse'), media: q }) as MediaQueryList,
+      );
+    const width = vi.spyOn(window.screen, 'width', 'get').mockReturnValue(390);
+    const height = vi.spyOn(window.screen, 'height', 'get').mockReturnValue(844);
+    return () => {
+      media.mockRestore();
+      width.mockRestore();
+      height.mockRestore();
+    };
+  }
+  afterEach(() => localStorage.removeItem(DEVICE_KIND_KEY));
+
+  test('a phone keeps its session however long it sits, even where the deployment sets a timeout', async () => {
+    const restore = asPhone();
+    try {
+      window.__APP_CONFIG__ = { kioskIdleMs: 8_000 };
+      expect(deviceKind()).toBe('personal');
+      expect(kioskIdleMs()).toBe(0);
+      writeToken('tok-phone');
+      syncToken();
+      const { router } = renderScreen(<KioskIdle part="prpt" />, '/prpt/movies');
+      await act(async () => vi.advanceTimersByTime(60_000));
+      expect(screen.queryByRole('heading', { name: '还在吗？' })).toBeNull();
+      expect(router.state.location.pathname).toBe('/prpt/movies');
+      expect(readToken()).toBe('tok-phone');
+    } finally {
+      restore();
+    }
+  });
+
+  test('a desktop marked ?device=personal keeps its session; the mark outlives a logout; ?device=kiosk undoes it', async () => {
+    expect(deviceKind()).toBe('kiosk'); // unmarked and not a phone: a shared screen logs out
+    rememberDeviceFromUrl('?device=personal');
+    expect(kioskIdleMs()).toBe(0);
+    clearLocalData();
+    expect(deviceKind()).toBe('personal');
+    rememberDeviceFromUrl('?device=kiosk');
+    window.__APP_CONFIG__ = { kioskIdleMs: 8_000 };
+    expect(kioskIdleMs()).toBe(8_000);
+    // A phone used as a kiosk (marked so) logs out like one.
+    const restore = asPhone();
+    try {
+      expect(kioskIdleMs()).toBe(8_000);
+    } finally {
+      restore();
+    }
+  });
+
+  test("a deployment's devices can all be personal (window.__APP_CONFIG__.device)", () => {
+    window.__APP_CONFIG__ = { kioskIdleMs: 8_000, device: 'personal' };
+    expect(kioskIdleMs()).toBe(0);
+    window.__APP_CONFIG__ = { kioskIdleMs: 8_000, device: 'kiosk' };
+    expect(kioskIdleMs()).toBe(8_000);
   });
 });
 

@@ -63,6 +63,35 @@ function AttemptBadge({ take, label }: { take: { overall: number | null; silent:
   return <ScoreBadge score={take.overall} label={`${label} ${take.overall ?? ''}`} />;
 }
 
+/**
+ * One take as one group: its score and its play button together, named by the take ("First"), so on a
+ * phone's wrapped row a score is never read as the neighbouring take's (issue 21, point 9).
+ */
+function Take({
+  n,
+  take,
+  source,
+  onPlay,
+}: {
+  n: 1 | 2;
+  take: { overall: number | null; silent: boolean };
+  source: string;
+  onPlay: (url: string) => void;
+}) {
+  const label = t(`dub.attempt${n}`);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of two controls inline in a row, not a form fieldset
+    <span className={styles.take} role="group" aria-label={label} data-take={n}>
+      <AttemptBadge take={take} label={label} />
+      {source ? (
+        <Button size="sm" variant="ghost" onClick={() => onPlay(source)}>
+          {t('dub.play')} {n}
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
 const scoreSignals = new Map<string, ReadonlySignal<SubtitleScore | undefined>>();
 
 /** The line's own score entry: recordAttempt replaces only the changed entry, so others stay quiet. */
@@ -161,21 +190,9 @@ export const DubLineRow = memo(function DubLineRow({
         ) : null}
         {entry ? (
           <>
-            <AttemptBadge take={firstTake} label={t('dub.attempt1')} />
-            {source1 ? (
-              <Button size="sm" variant="ghost" onClick={() => onPlay(source1)}>
-                {t('dub.play')} 1
-              </Button>
-            ) : null}
+            <Take n={1} take={firstTake} source={source1} onPlay={onPlay} />
             {entry.secondUserAudioJson ? (
-              <>
-                <AttemptBadge take={secondTake} label={t('dub.attempt2')} />
-                {source2 ? (
-                  <Button size="sm" variant="ghost" onClick={() => onPlay(source2)}>
-                    {t('dub.play')} 2
-                  </Button>
-                ) : null}
-              </>
+              <Take n={2} take={secondTake} source={source2} onPlay={onPlay} />
             ) : null}
           </>
         ) : null}

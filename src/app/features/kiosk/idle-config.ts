@@ -1,12 +1,17 @@
+import { deviceKind } from '../../lib/device';
+
 /** A kiosk returns to standby after 3 minutes without a touch, unless configured otherwise (README, Configuration). */
 export const DEFAULT_KIOSK_IDLE_MS = 180_000;
 
 /**
  * The idle timeout in ms: run time `window.__APP_CONFIG__.kioskIdleMs` wins (one bundle, many kiosks),
- * then build time `VITE_KIOSK_IDLE_MS`, then 3 minutes. 0 turns the watcher off (a personal phone).
+ * then build time `VITE_KIOSK_IDLE_MS`, then 3 minutes. 0 turns the watcher off; a personal device
+ * (a phone, or a browser marked `?device=personal`) is always off.
  * A value that is not a non-negative number is ignored with a log line rather than breaking the app.
  */
 export function kioskIdleMs(): number {
+  // Only a shared kiosk logs out when idle; a phone or desktop keeps its session (lib/device.ts).
+  if (deviceKind() === 'personal') return 0;
   const runtime = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__?.kioskIdleMs;
   for (const [source, raw] of [
     ['window.__APP_CONFIG__.kioskIdleMs', runtime],

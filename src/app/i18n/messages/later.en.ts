@@ -239,6 +239,12 @@ export const laterEn = {
   'data.loudnessCorrelation': 'Aligned loudness correlation',
   'data.snr': 'Signal-to-noise ratio (dB)',
   'dub.tips': 'Tips',
+  'dub.micCheck': 'Check the microphone',
+  'dub.micCheckAgain': 'Check again',
+  'dub.micCheckListening': 'Say a few words…',
+  'dub.micCheckHeard': '✓ We hear you',
+  'dub.micCheckQuiet':
+    'We can’t hear you yet: check that the microphone is on and not muted, move closer, then check again.',
   'dub.problem.mic-denied':
     'Microphone access was denied: allow the microphone in the address bar, then try again.',
   'dub.problem.mic-missing': 'No microphone was found: connect one, then try again.',

@@ -20,6 +20,7 @@ import type { UploadQueue } from '../../stores/uploads/upload-queue';
 import { DubSession } from '../../features/dub/dub-session';
 import styles from '../../features/dub/dub.module.css';
 import { LevelMeter } from '../../features/dub/level-meter';
+import { MicCheckPanel } from '../../features/dub/mic-check-panel';
 import { PitchTrace } from '../../features/dub/pitch-trace';
 import { PitchGuide } from '../../features/dub/pitch-guide';
 import { WatchDubFromScores } from '../../features/watch-dub/watch-dub';
@@ -32,7 +33,6 @@ import { LinePrompt } from '../../features/dub/line-prompt';
 import follow from '../../features/dub/line-prompt.module.css';
 import { useFollowTake } from '../../features/dub/follow-take';
 import { loadRunScores } from '../../stores/takes/runs';
-import { subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { filmTitle } from '../../lib/film-title';
 import { Button, ButtonLink, buttonClass } from '../../ui/button';
 import { ArrowLeftIcon } from '../../ui/icons';
@@ -159,7 +159,7 @@ export default function DubScreen() {
         eyebrow={filmTitle(detail, lang.value)}
         title={t('dub.title')}
         subtitle={t('dub.sceneTakeHint')}
-        actions={<NextLink filmId={id} lines={lines} />}
+        actions={<NextLink filmId={id} />}
       />
       <PartSteps part="prpt" current="dub" done={done} compact />
       <div ref={stageRef} className={`${styles.stage} ${follow.followStage}`}>
@@ -189,14 +189,22 @@ export default function DubScreen() {
         <LinePrompt lines={lines} clipTime={clipTime} />
         <div className={styles.panel}>
           <TakeControls session={session} video={video} lines={lines} />
-          <WatchDubFromScores filmId={id} />
-          <LeadInChoice />
+          <div className={follow.idleOnly}>
+            <MicCheckPanel session={session} />
+          </div>
           <DubNotices session={session} queue={queue} />
+          {/* The guide right under the controls: on a phone the stage (video, cue, panel) must show it
+              during a take without scrolling (issue 21, point 9). */}
+          <PitchGuide session={session} video={video} lines={lines} label={t('pitchGuide.label')} />
           <div className={styles.meters}>
             <LevelMeter session={session} label={t('dub.level')} />
             <PitchTrace session={session} label={t('dub.pitch')} />
           </div>
-          <PitchGuide session={session} video={video} lines={lines} label={t('pitchGuide.label')} />
+          {/* Not for use during a take: hidden then, so the stage stays short (line-prompt.module.css). */}
+          <div className={follow.idleOnly}>
+            <WatchDubFromScores filmId={id} />
+            <LeadInChoice />
+          </div>
         </div>
       </div>
       {lines.length === 0 ? (
@@ -223,16 +231,16 @@ export default function DubScreen() {
 }
 
 /**
- * On to the voice tips: the main action once a line of the film is scored, a quiet one before (there is
- * nothing to interpret yet, the scene take is the thing to do).
+ * On to the voice tips: always a secondary action. The page's one main (primary) action is the scene
+ * take (TakeControls); a second orange button after the first score led phones to "See voice tips"
+ * before the scene was dubbed (issue 21, point 9).
  */
-function NextLink({ filmId, lines }: { filmId: string; lines: readonly SubtitleLine[] }) {
-  useSignals();
-  const scored = useComputed(() => lines.some((l) => subTitlesScores.value[l.id])).value;
+function NextLink({ filmId }: { filmId: string }) {
   return (
     <Link
-      className={buttonClass({ variant: scored ? 'primary' : 'secondary' })}
+      className={buttonClass({ variant: 'secondary' })}
       to={paths.soundSuggest(filmId)}
+      data-variant="secondary"
       data-testid="dub-next"
     >
       {t('dub.next')}
@@ -240,18 +248,18 @@ function NextLink({ filmId, lines }: { filmId: string; lines: readonly SubtitleL
   );
 }
 
-/** Over the video: the count-in number, then the recording dot. */
+/**
+ * Over the video: the count-in number only. The recording badge sits beside the Stop button, not over
+ * the clip, where it covered the clip's own title on a phone (issue 21, point 9).
+ */
 function TakeIndicator({ session }: { session: DubSession }) {
   useSignals();
-  const phase = session.phase.value;
-  if (phase === 'count-in') {
-    return (
-      <div className={styles.countIn} aria-live="assertive">
-        {session.countdown.value}
-      </div>
-    );
-  }
-  return phase === 'recording' ? <span className={styles.recDot}>{t('dub.recording')}</span> : null;
+  if (session.phase.value !== 'count-in') return null;
+  return (
+    <div className={styles.countIn} aria-live="assertive">
+      {session.countdown.value}
+    </div>
+  );
 }
 
 /** Scene take (or Stop while a take runs) and the phase, which the tests and the bench watch. */
@@ -283,7 +291,15 @@ function TakeControls({
         </Button>
       )}
       <span className={styles.hint} data-testid="dub-phase" data-phase={phase}>
-        {phase === 'count-in' ? t('dub.countIn') : phase === 'recording' ? t('dub.recording') : ''}
+        {phase === 'count-in' ? (
+          t('dub.countIn')
+        ) : phase === 'recording' ? (
+          <span className={styles.recDot} data-testid="dub-recording-badge">
+            {t('dub.recording')}
+          </span>
+        ) : (
+          ''
+        )}
       </span>
     </div>
   );

@@ -58,7 +58,7 @@ export function RunHistory({
       <p className="muted">{t('report.historyBody')}</p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region (axe scrollable-region-focusable) */}
       <section className={styles.tableWrap} tabIndex={0} aria-label={t('report.historyTable')}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.history}`}>
           <thead>
             <tr>
               <th scope="col">{t('report.historyDate')}</th>
@@ -88,14 +88,16 @@ export function RunHistory({
                       </Link>
                     )}
                   </th>
-                  <td>{filmTitle({ title: r.filmTitle, titleEn: r.filmTitleEn }, lang)}</td>
-                  <td className={styles.num}>
+                  <td data-label={t('report.historyFilm')}>
+                    {filmTitle({ title: r.filmTitle, titleEn: r.filmTitleEn }, lang)}
+                  </td>
+                  <td className={styles.num} data-label={t('report.historyAnswers')}>
                     {r.answered && r.answerPercent !== null
                       ? t('ui.percent', { n: r.answerPercent })
                       : t('report.historyNotAnswered')}
                   </td>
                   {part === 'prpt' ? (
-                    <td>
+                    <td data-label={t('report.historyDubbing')}>
                       {r.dubbedLines > 0 && avg !== null
                         ? t('report.historyDubbed', { done: r.dubbedLines, total: r.totalLines, avg })
                         : t('report.historyNotDubbed')}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { ChartCanvas, ChartFrame, chartTableClass } from './chart-frame';
-import { readChartTheme } from './chart-theme';
+import { type ChartTheme, readChartTheme } from './chart-theme';
 import type { ChartOption } from './echarts-core';
 import { prefersReducedMotion, useEChart } from './use-echart';
 
@@ -41,72 +41,85 @@ export interface EmotionArcChartProps {
 const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(2));
 
 /**
+ * The chart's ECharts option: one point per line (its reading), straight segments between points,
+ * nothing drawn where a line has no reading (issue 21, point 10).
+ */
+export function emotionArcOption(
+  points: readonly EmotionArcPoint[],
+  labels: EmotionArcLabels,
+  th: ChartTheme = readChartTheme(),
+): ChartOption {
+  const axisLabel = { color: th.muted, fontFamily: th.font };
+  const series = (name: string, color: string, dashed: boolean, data: Array<number | null>) => ({
+    type: 'line' as const,
+    name,
+    data,
+    // Straight segments from line to line and a gap where a line has no reading: a smoothed curve
+    // swung past the readings between lines (and beyond ±1), drawing values nothing measured.
+    connectNulls: false,
+    smooth: false,
+    // Every line's point drawn, so a lone reading between gaps still shows.
+    showSymbol: true,
+    symbolSize: 8,
+    lineStyle: { color, width: dashed ? 2 : 3, type: dashed ? ('dashed' as const) : ('solid' as const) },
+    itemStyle: { color },
+  });
+  return {
+    animation: !prefersReducedMotion(),
+    textStyle: { fontFamily: th.font },
+    grid: { left: 48, right: 16, top: 24, bottom: 36 },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(2) : '—') },
+    xAxis: {
+      type: 'category',
+      data: points.map((p) => p.label),
+      axisLabel,
+      name: labels.line,
+      nameTextStyle: axisLabel,
+      axisLine: { lineStyle: { color: th.grid } },
+    },
+    yAxis: {
+      type: 'value',
+      min: -1,
+      max: 1,
+      axisLabel,
+      splitLine: { lineStyle: { color: th.grid, opacity: 0.5 } },
+    },
+    series: [
+      series(
+        `${labels.actor} · ${labels.arousal}`,
+        th.actor,
+        false,
+        points.map((p) => p.actorArousal),
+      ),
+      series(
+        `${labels.learner} · ${labels.arousal}`,
+        th.learner,
+        false,
+        points.map((p) => p.learnerArousal),
+      ),
+      series(
+        `${labels.actor} · ${labels.valence}`,
+        th.actor,
+        true,
+        points.map((p) => p.actorValence),
+      ),
+      series(
+        `${labels.learner} · ${labels.valence}`,
+        th.learner,
+        true,
+        points.map((p) => p.learnerValence),
+      ),
+    ],
+  };
+}
+
+/**
  * The scene's emotional arc, line by line: arousal (how energised) and valence (how positive) of
  * the learner's takes against the actor's. Solid = arousal, dashed = valence; teal = learner,
  * gold = actor.
  */
 export function EmotionArcChart({ points, labels, height = 300, hideTitle }: EmotionArcChartProps) {
-  const option = useMemo<ChartOption>(() => {
-    const th = readChartTheme();
-    const axisLabel = { color: th.muted, fontFamily: th.font };
-    const series = (name: string, color: string, dashed: boolean, data: Array<number | null>) => ({
-      type: 'line' as const,
-      name,
-      data,
-      connectNulls: true,
-      smooth: 0.35,
-      symbolSize: 8,
-      lineStyle: { color, width: dashed ? 2 : 3, type: dashed ? ('dashed' as const) : ('solid' as const) },
-      itemStyle: { color },
-    });
-    return {
-      animation: !prefersReducedMotion(),
-      textStyle: { fontFamily: th.font },
-      grid: { left: 48, right: 16, top: 24, bottom: 36 },
-      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(2) : '—') },
-      xAxis: {
-        type: 'category',
-        data: points.map((p) => p.label),
-        axisLabel,
-        name: labels.line,
-        nameTextStyle: axisLabel,
-        axisLine: { lineStyle: { color: th.grid } },
-      },
-      yAxis: {
-        type: 'value',
-        min: -1,
-        max: 1,
-        axisLabel,
-        splitLine: { lineStyle: { color: th.grid, opacity: 0.5 } },
-      },
-      series: [
-        series(
-          `${labels.actor} · ${labels.arousal}`,
-          th.actor,
-          false,
-          points.map((p) => p.actorArousal),
-        ),
-        series(
-          `${labels.learner} · ${labels.arousal}`,
-          th.learner,
-          false,
-          points.map((p) => p.learnerArousal),
-        ),
-        series(
-          `${labels.actor} · ${labels.valence}`,
-          th.actor,
-          true,
-          points.map((p) => p.actorValence),
-        ),
-        series(
-          `${labels.learner} · ${labels.valence}`,
-          th.learner,
-          true,
-          points.map((p) => p.learnerValence),
-        ),
-      ],
-    };
-  }, [points, labels]);
+  const option = useMemo<ChartOption>(() => emotionArcOption(points, labels), [points, labels]);
   const { ref, failed } = useEChart(option, 'line');
   const th = readChartTheme();
   // The legend promises the actor's line only when there is one to draw.
