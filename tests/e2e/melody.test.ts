@@ -7,7 +7,6 @@ import { resample } from '../../src/audio/dsp/resample';
 import { compareVoices } from '../../src/audio/scoring/compare';
 import { median, speechFrames } from '../../src/audio/scoring/contour';
 import { melodyPlan } from '../../src/audio/scoring/melody';
-import { paths } from '../../src/app/lib/paths';
 import { launchChromium, waitForExpression } from '../support/browser';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
 import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './recording-helpers';
@@ -189,7 +188,8 @@ describe("your voice with the actor's melody in Chromium", () => {
       await page.getByTestId('watch-dub-stop').click();
 
       // The report's line: the same three versions (the server's copies, by their signed links).
-      await page.goto(`${journey.origin}${paths.report('prpt', { filmId: film.id })}`);
+      // A film's latest run (src/app/lib/route-table.ts, `prpt/report`); lib/paths.ts is React code.
+      await page.goto(`${journey.origin}/prpt/report?filmId=${encodeURIComponent(film.id)}`);
       const detail = page.getByTestId(`report-line-detail-${line.id}`);
       await detail.waitFor({ timeout: 60_000 });
       await detail.locator('summary').click();
