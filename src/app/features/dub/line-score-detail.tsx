@@ -162,6 +162,9 @@ export function LineScoreDetail({ firstJson, secondJson }: LineScoreDetailProps)
         {first ? <AttemptSummary score={first} title={t('report.first')} /> : null}
         {second ? <AttemptSummary score={second} title={t('report.second')} /> : null}
       </div>
+      {latest.emotion.voiceTakes === 0 ? (
+        <p className={styles.tips}>{word(fact('take.readCold'), lang.value)}</p>
+      ) : null}
       {latest.deliveryLikeness ? (
         <p className={styles.tips}>{word(fact('take.deliveryNote'), lang.value)}</p>
       ) : null}
