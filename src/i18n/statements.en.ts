@@ -78,9 +78,9 @@ export const statementsEn: Record<StatementId, string> = {
   'take.row.noSpeech': 'No speech heard — record again',
   'take.readCold':
     'Read cold: the app has not heard your everyday voice yet, so your intensity is compared with voices in general. After the voice warm-up or a few takes it is read against your own voice.',
-  'take.arc.follows':
+  'report.arc.follows':
     'The arc follows the scene ({score, number, ::.} of 100): from line to line your intensity rises and falls with the actor’s, each measured against your own voice.',
-  'take.arc.against':
+  'report.arc.against':
     'The arc does not follow the scene ({score, number, ::.} of 100): from line to line your intensity moves differently from the actor’s. Where the actor gets more intense, do the same.',
 
   'warmup.title': 'Voice warm-up',

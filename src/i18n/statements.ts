@@ -57,9 +57,9 @@ export const STATEMENTS = {
   'take.deliveryNote': [],
   /** The emotion reading of a take read cold (`emotion.voiceTakes` 0): nothing of the learner's voice known. */
   'take.readCold': [],
-  /** A line's scene arc (src/audio/scoring/emotion-match.ts, sceneArc), read against the learner's own voice. */
-  'take.arc.follows': ['score'],
-  'take.arc.against': ['score'],
+  /** The report's scene arc over a run's lines (src/audio/scoring/emotion-match.ts, sceneArc, arcVerdict). */
+  'report.arc.follows': ['score'],
+  'report.arc.against': ['score'],
 
   // The voice warm-up before the first dub (src/app/features/dub/voice-warmup.tsx).
   'warmup.title': [],

@@ -69,9 +69,9 @@ export const statementsZh: Record<StatementId, string> = {
   'take.row.noSpeech': '没有听到说话，请重录',
   'take.readCold':
     '冷读：还没有听过你平时的声音，所以你的力度是和一般人的声音比较的。做完声音热身或录过几条之后，会和你自己的声音比较。',
-  'take.arc.follows':
+  'report.arc.follows':
     '情绪起伏跟上了这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的力度随演员一起起落，每句都和你自己的声音比较。',
-  'take.arc.against':
+  'report.arc.against':
     '情绪起伏没有跟上这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的力度变化和演员不同。演员加强的地方，你也加强。',
 
   'warmup.title': '声音热身',
