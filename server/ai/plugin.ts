@@ -3,6 +3,7 @@ import { ok } from '../lib/reply';
 import { QueuedScoring } from './queue';
 import { LocalScoring, type TakeScoring } from './scoring';
 import { speechEmotionRoute } from './speech-emotion-route';
+import { warmupRoutes } from './warmup-route';
 
 /**
  * The AI service, mounted by server/app.ts at /ai (alone in `npm run start:ai`, or beside the
@@ -26,6 +27,7 @@ export async function aiPlugin(app: FastifyInstance): Promise<void> {
   });
 
   speechEmotionRoute(app, scoring);
+  warmupRoutes(app);
   app.healthProbes.set('scoring', () => scoring.probe());
   app.get('/health', async () => ok(await scoring.probe()));
 }

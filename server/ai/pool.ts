@@ -8,6 +8,8 @@ import type {
   ScoreJob,
   ScoreJobRefusal,
   ScoreJobResult,
+  WarmupJob,
+  WarmupJobResult,
 } from './score-task';
 
 /** The worker threads' entry: CommonJS, see the comment at its top. */
@@ -25,8 +27,8 @@ const QUEUE_PER_WORKER = 8;
  */
 export class ScoringPool {
   private readonly pool: Piscina<
-    ScoreJob | ReferenceJob,
-    ScoreJobResult | ScoreJobRefusal | ReferenceJobResult
+    ScoreJob | ReferenceJob | WarmupJob,
+    ScoreJobResult | ScoreJobRefusal | ReferenceJobResult | WarmupJobResult
   >;
   readonly maxQueue: number;
 
@@ -66,6 +68,15 @@ export class ScoringPool {
       name: 'readReferencesJob',
       transferList: transfer,
     })) as ReferenceJobResult;
+  }
+
+  /** A voice warm-up's features (server/takes/warmup.ts); shed like a take when the queue is full. */
+  async warmup(job: WarmupJob): Promise<WarmupJobResult> {
+    if (this.pool.queueSize >= this.maxQueue) throw busy();
+    return (await this.pool.run(job, {
+      name: 'warmupJob',
+      transferList: [job.wav.buffer as ArrayBuffer],
+    })) as WarmupJobResult;
   }
 
   close(): Promise<void> {

@@ -3,7 +3,7 @@
  * Everything CPU-heavy for a take happens here, never on the request event loop.
  */
 import type { Emotion, ProsodyFigures, SpeechScore } from '../../src/api/contract';
-import { type SpeakerStats, trackPitch } from '../../src/audio/analysis';
+import { analyzeVoice, type SpeakerStats, trackPitch } from '../../src/audio/analysis';
 import { HOP_SECONDS } from '../../src/audio/constants';
 import { compareVoices } from '../../src/audio/scoring/compare';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
@@ -91,6 +91,30 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
     } else melody = { refused: made.reason };
   }
   return { score, features: Array.from(scored.features), referenceRecord, melody };
+}
+
+export interface WarmupJob {
+  /** The learner's warm-up wav (header already checked on the event loop). */
+  wav: Uint8Array;
+}
+
+/**
+ * A warm-up's features (server/takes/warmup.ts), or why it cannot stand for the learner's voice: the
+ * same rule as a take folded into the running statistics (server/ai/score-and-store.ts, countsAsVoice).
+ */
+export type WarmupJobResult =
+  | { features: number[] }
+  | { refused: 'non_finite_samples' | 'no_speech' | 'no_pitch' | 'non_finite_features' };
+
+export function warmupJob(job: WarmupJob): WarmupJobResult {
+  const take = mono(job.wav);
+  if (take.nonFinite > 0) return { refused: 'non_finite_samples' };
+  const analysis = analyzeVoice(take.samples, take.sampleRate);
+  if (!analysis.quality.speechDetected) return { refused: 'no_speech' };
+  if (analysis.figures.pitchMedianHz === null) return { refused: 'no_pitch' };
+  const features = Array.from(analysis.features);
+  if (!features.every((x) => Number.isFinite(x))) return { refused: 'non_finite_features' };
+  return { features };
 }
 
 /** piscina calls the default export with the job. */

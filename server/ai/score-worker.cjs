@@ -24,3 +24,7 @@ module.exports = async function runScoreJob(job) {
 module.exports.readReferencesJob = async function readReferencesJob(job) {
   return (await load()).readReferencesJob(job);
 };
+
+module.exports.warmupJob = async function warmupJob(job) {
+  return (await load()).warmupJob(job);
+};

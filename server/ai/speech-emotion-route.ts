@@ -20,7 +20,7 @@ interface Upload {
 }
 
 /** Reads the multipart form: text fields and the one `file` part, within the take size limit. */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new AppError(
       Code.UNSUPPORTED_MEDIA,

@@ -223,6 +223,15 @@ export interface SpeakerStatsTable {
   updated_at: IsoTime;
 }
 
+/** A learner's voice warm-up (server/takes/warmup.ts): recorded once, or skipped. */
+export interface VoiceWarmupsTable {
+  user_id: string;
+  status: 'recorded' | 'skipped';
+  /** The warm-up's utterance features (a JSON number array); null when skipped. */
+  features: JsonText | null;
+  created_at: IsoTime;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -239,5 +248,6 @@ export interface Database {
   upload_usage: UploadUsageTable;
   reference_analyses: ReferenceAnalysesTable;
   speaker_stats: SpeakerStatsTable;
+  voice_warmups: VoiceWarmupsTable;
   dub_renders: DubRendersTable;
 }

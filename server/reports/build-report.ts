@@ -9,6 +9,7 @@ import type {
   SubScores,
 } from '../../src/api/contract';
 import { aggregateRun, aggregateTake } from '../../src/audio/scoring/aggregate';
+import { ARC_MIN_LINES, arcVerdict, sceneArc } from '../../src/audio/scoring/emotion-match';
 import { actorReadings, type ReadingDeps } from '../ai/reference';
 import type { FilmsTable, RunsTable } from '../db/schema';
 import {
@@ -82,6 +83,7 @@ async function dubbingSection(
   return {
     section: {
       lines: reportLines,
+      arc: runArc(reportLines),
       scoredLines: figures.scoredLines,
       dubbedLines: figures.dubbedLines,
       silentLines: figures.silentLines,
@@ -91,6 +93,30 @@ async function dubbingSection(
       emotionAverage: figures.emotionAverage,
     },
     subScores: figures.subScores,
+  };
+}
+
+/**
+ * The run's scene arc: the lines in film order whose latest take has speech and whose actor was read,
+ * the learner's arousal as stored with each take (read against the learner's statistics then).
+ */
+export function runArc(lines: readonly ReportLine[]): NonNullable<Report['dubbing']>['arc'] {
+  const pairs = [...lines]
+    .sort((a, b) => a.index - b.index)
+    .flatMap((l) => {
+      const take = l.second ?? l.first;
+      return take && take.speechDetected !== false && l.actor ? [{ learner: take, actor: l.actor }] : [];
+    });
+  if (pairs.length < ARC_MIN_LINES) return null;
+  const arc = sceneArc(
+    pairs.map((p) => p.learner),
+    pairs.map((p) => p.actor),
+  );
+  return {
+    score: Math.round(arc.score),
+    correlation: arc.correlation === null ? null : Math.round(arc.correlation * 1000) / 1000,
+    lines: arc.lines,
+    verdict: arcVerdict(arc),
   };
 }
 

@@ -16,6 +16,8 @@ import {
   RUN_ENDPOINTS,
   type RunCallName,
   SESSION_ENDPOINTS,
+  WARMUP_ENDPOINTS,
+  type WarmupCallName,
 } from './contract/endpoints';
 import type { Payload } from './encode';
 import { type RequestOptions, request } from './request';
@@ -24,8 +26,8 @@ import { type RequestOptions, request } from './request';
 export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'onUploadProgress' | 'headers'>;
 
 /** Every call the client sends: the spec's table and the run calls beside it (docs/api.md, "Runs"). */
-const ALL_ENDPOINTS = { ...ENDPOINTS, ...RUN_ENDPOINTS };
-type AnyCallName = CallName | RunCallName;
+const ALL_ENDPOINTS = { ...ENDPOINTS, ...RUN_ENDPOINTS, ...WARMUP_ENDPOINTS };
+type AnyCallName = CallName | RunCallName | WarmupCallName;
 
 async function devCheck(name: AnyCallName, direction: 'request' | 'response', value: unknown) {
   // Behind DEV so the production build drops the import and with it zod.
@@ -164,3 +166,16 @@ export function speechEmotionForm(up: SpeechEmotionUpload): FormData {
 /** POST /speech_emotion on the AI service, multipart. Pass `onUploadProgress` to follow the upload. */
 export const discernSpeechEmotion = (data: FormData | SpeechEmotionUpload, opts?: CallOptions) =>
   call('discernSpeechEmotion', data instanceof FormData ? data : speechEmotionForm(data), opts);
+
+/** GET /voice_warmup on the AI service: whether to offer the voice warm-up (status none). */
+export const getVoiceWarmup = (opts?: CallOptions) => call('getVoiceWarmup', undefined, opts);
+
+/** POST /voice_warmup on the AI service: the warm-up recording (a wav in field `file`). */
+export const saveVoiceWarmup = (file: Blob, opts?: CallOptions) => {
+  const form = new FormData();
+  form.append('file', new File([file], 'warmup.wav', { type: file.type || 'audio/wav' }), 'warmup.wav');
+  return call('saveVoiceWarmup', form, opts);
+};
+
+/** POST /voice_warmup_skip on the AI service: the learner skips the warm-up. */
+export const skipVoiceWarmup = (opts?: CallOptions) => call('skipVoiceWarmup', {}, opts);

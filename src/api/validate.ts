@@ -1,5 +1,5 @@
 import { CALL_SCHEMAS } from './contract/call-schemas';
-import type { CallName, RunCallName } from './contract/endpoints';
+import type { CallName, RunCallName, WarmupCallName } from './contract/endpoints';
 
 /**
  * Development-only check of every call against the contract (loaded with a dynamic import behind
@@ -9,7 +9,11 @@ import type { CallName, RunCallName } from './contract/endpoints';
 export type Direction = 'request' | 'response';
 
 /** Returns the issues found (empty when the value fits), after logging them. */
-export function checkContract(name: CallName | RunCallName, direction: Direction, value: unknown): string[] {
+export function checkContract(
+  name: CallName | RunCallName | WarmupCallName,
+  direction: Direction,
+  value: unknown,
+): string[] {
   const schema = direction === 'request' ? CALL_SCHEMAS[name].req : CALL_SCHEMAS[name].res;
   if (!schema || value instanceof FormData) return [];
   const result = schema.safeParse(value ?? {});

@@ -83,6 +83,27 @@ export const statementsEn: Record<StatementId, string> = {
   'melody.take_too_little_voiced': 'Not enough voiced speech to resynthesise',
   'melody.actor_too_little_voiced': "The actor's line has too little voiced speech to take its melody from",
   'melody.watchOption': "With the actor's melody",
+  'take.readCold':
+    'Read cold: the app has not heard your everyday voice yet, so your intensity is compared with voices in general. After the voice warm-up or a few takes it is read against your own voice.',
+  'report.arc.follows':
+    'The arc follows the scene ({score, number, ::.} of 100): from line to line your intensity rises and falls with the actor’s, each measured against your own voice.',
+  'report.arc.against':
+    'The arc does not follow the scene ({score, number, ::.} of 100): from line to line your intensity moves differently from the actor’s. Where the actor gets more intense, do the same.',
+
+  'warmup.title': 'Voice warm-up',
+  'warmup.why':
+    'Read the line below in your normal voice (a few seconds). The app then reads your first takes against your own voice instead of voices in general. You can skip it: your first takes are then read cold.',
+  'warmup.line': 'Today I am reading a few lines from a film, calmly and clearly.',
+  'warmup.record': 'Record the warm-up',
+  'warmup.stop': 'Stop',
+  'warmup.skip': 'Skip',
+  'warmup.saving': 'Listening…',
+  'warmup.done': 'Thanks: your first takes will be read against your own voice.',
+  'warmup.skipped': 'Skipped: your first takes are read cold.',
+  'warmup.retry': '{reason} Record again or skip.',
+  'warmup.reason.noSpeech': 'No voice was heard in the recording.',
+  'warmup.reason.other': 'The recording could not be used.',
+  'warmup.failed': 'The warm-up could not be sent. Record again or skip.',
 
   'suggest.line': '{topic}: {text}',
   'topic.overall': 'Overall',

@@ -55,6 +55,26 @@ export const STATEMENTS = {
   'take.good.pitchAlone': ['learner'],
   'take.good.loudnessAlone': ['learner'],
   'take.deliveryNote': [],
+  /** The emotion reading of a take read cold (`emotion.voiceTakes` 0): nothing of the learner's voice known. */
+  'take.readCold': [],
+  /** The report's scene arc over a run's lines (src/audio/scoring/emotion-match.ts, sceneArc, arcVerdict). */
+  'report.arc.follows': ['score'],
+  'report.arc.against': ['score'],
+
+  // The voice warm-up before the first dub (src/app/features/dub/voice-warmup.tsx).
+  'warmup.title': [],
+  'warmup.why': [],
+  'warmup.line': [],
+  'warmup.record': [],
+  'warmup.stop': [],
+  'warmup.skip': [],
+  'warmup.saving': [],
+  'warmup.done': [],
+  'warmup.skipped': [],
+  'warmup.retry': ['reason'],
+  'warmup.reason.noSpeech': [],
+  'warmup.reason.other': [],
+  'warmup.failed': [],
   /** The line's row when the take held no speech. */
   'take.row.noSpeech': [],
 

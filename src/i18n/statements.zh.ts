@@ -74,6 +74,27 @@ export const statementsZh: Record<StatementId, string> = {
   'melody.take_too_little_voiced': '这句话有声部分太少，无法合成',
   'melody.actor_too_little_voiced': '演员这句有声部分太少，无法取其语调',
   'melody.watchOption': '用演员的语调',
+  'take.readCold':
+    '冷读：还没有听过你平时的声音，所以你的力度是和一般人的声音比较的。做完声音热身或录过几条之后，会和你自己的声音比较。',
+  'report.arc.follows':
+    '情绪起伏跟上了这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的力度随演员一起起落，每句都和你自己的声音比较。',
+  'report.arc.against':
+    '情绪起伏没有跟上这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的力度变化和演员不同。演员加强的地方，你也加强。',
+
+  'warmup.title': '声音热身',
+  'warmup.why':
+    '用平时的声音读下面这句话（几秒钟）。之后你的头几条录音会和你自己的声音比较，而不是和一般人的声音比较。可以跳过：跳过后，头几条录音按冷读处理。',
+  'warmup.line': '今天我来读几句电影台词，说得平静又清楚。',
+  'warmup.record': '录制热身',
+  'warmup.stop': '停止',
+  'warmup.skip': '跳过',
+  'warmup.saving': '正在听…',
+  'warmup.done': '谢谢：你的头几条录音会和你自己的声音比较。',
+  'warmup.skipped': '已跳过：头几条录音按冷读处理。',
+  'warmup.retry': '{reason}请重新录制或跳过。',
+  'warmup.reason.noSpeech': '录音里没有听到声音。',
+  'warmup.reason.other': '这段录音无法使用。',
+  'warmup.failed': '热身录音没有发送成功。请重新录制或跳过。',
 
   'suggest.line': '{topic}：{text}',
   'topic.overall': '总评',

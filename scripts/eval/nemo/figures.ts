@@ -259,14 +259,34 @@ export function matchFigures(v: Version, reads: Read[], mode: Mode, actorMode: M
   };
 }
 
+/** The arc figures of one reading mode and scene length: AUC, and how often each statement is said. */
+export interface ArcFigures {
+  auc: number;
+  /** Share of scenes read as following the actor ("arc follows the scene"): same order / shuffled. */
+  followsSame: number;
+  followsShuffled: number;
+  /** Share read as not following it: same order / shuffled. */
+  againstSame: number;
+  againstShuffled: number;
+  scenes: number;
+}
+
 /**
- * Arc AUC: scenes of `length` sentences. The actor is one speaker reading the sentences in an order
- * of emotions; the learner another speaker reading the same sentences, in the same emotions
+ * Arc figures: scenes of `length` sentences. The actor is one speaker reading the sentences in an
+ * order of emotions; the learner another speaker reading the same sentences, in the same emotions
  * (positive) or in the same emotions shuffled across the lines (negative: the same material, the
- * arc broken). Scenes are drawn with a fixed seed.
+ * arc broken). Scenes are drawn with a fixed seed. `says` is the verdict the app words for a score
+ * (src/audio/scoring/emotion-match.ts, arcVerdict).
  */
-export function arcAuc(v: Version, reads: Read[], mode: Mode, length = 4, scenes = 3000): number {
-  if (!v.arc) return Number.NaN;
+export function arcFigures(
+  v: Version,
+  reads: Read[],
+  mode: Mode,
+  says: (score: number) => 'follows' | 'against' | null,
+  length = 4,
+  scenes = 3000,
+): ArcFigures | null {
+  if (!v.arc) return null;
   const index = new Map<string, Read>();
   for (const r of reads) index.set(`${r.take.speaker}|${r.take.text}|${r.take.emotion}`, r);
   const speakers = [...new Set(reads.map((r) => r.take.speaker))].sort();
@@ -308,5 +328,16 @@ export function arcAuc(v: Version, reads: Read[], mode: Mode, length = 4, scenes
       positive: false,
     });
   }
-  return auc(rows);
+  const share = (positive: boolean, verdict: 'follows' | 'against') => {
+    const sel = rows.filter((r) => r.positive === positive);
+    return sel.filter((r) => says(r.score) === verdict).length / sel.length;
+  };
+  return {
+    auc: auc(rows),
+    followsSame: share(true, 'follows'),
+    followsShuffled: share(false, 'follows'),
+    againstSame: share(true, 'against'),
+    againstShuffled: share(false, 'against'),
+    scenes: rows.length / 2,
+  };
 }

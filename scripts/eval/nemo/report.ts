@@ -5,8 +5,9 @@
  * model, thresholds and rules come from EmoDB (scripts/emotion).
  */
 import {
+  type ArcFigures,
+  arcFigures,
   type ClaimFigures,
-  arcAuc,
   arousalAuc,
   claims,
   matchFigures,
@@ -17,6 +18,10 @@ import {
 } from './figures';
 import { loadNemoIndex, nemoDir, nemoFeatures, nemoPresent } from './dataset';
 import { VERSIONS } from './versions';
+import { arcVerdict } from '../../../src/audio/scoring/emotion-match';
+
+/** Scene lengths the arc is measured on: the shortest the app judges (ARC_MIN_LINES), and longer. */
+const ARC_LENGTHS = [3, 4, 6];
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)} %` : '–');
 const num = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '–');
@@ -59,10 +64,22 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       running: arousalAuc(reads, 'running'),
       all: arousalAuc(reads, 'all'),
     };
-    const m = { cold: matchFigures(v, reads, 'cold'), running: matchFigures(v, reads, 'running') };
+    const m = {
+      cold: matchFigures(v, reads, 'cold'),
+      warm: matchFigures(v, reads, 'warm'),
+      running: matchFigures(v, reads, 'running'),
+    };
     const actorBaseline = matchFigures(v, reads, 'running', 'all');
     const va = { cold: valenceAucs(reads, 'cold'), running: valenceAucs(reads, 'running') };
-    const arc = { cold: arcAuc(v, reads, 'cold'), running: arcAuc(v, reads, 'running') };
+    const says = (score: number) => arcVerdict({ score, correlation: score / 50 - 1, lines: ARC_LENGTHS[0] });
+    const arc = Object.fromEntries(
+      ARC_LENGTHS.map((n) => [
+        n,
+        Object.fromEntries(
+          (['cold', 'warm', 'running'] as const).map((m) => [m, arcFigures(v, reads, m, says, n)]),
+        ),
+      ]),
+    ) as Record<number, Record<'cold' | 'warm' | 'running', ArcFigures | null>>;
     return { v, c, u, ar, m, arc, actorBaseline, va };
   });
   const col = (f: (r: (typeof results)[number]) => string) => results.map((r) => f(r).padStart(27)).join('');
@@ -101,7 +118,7 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
   );
   for (const mode of ['cold', 'warm', 'running', 'all'] as Mode[])
     line(`arousal AUC (anger, happiness, fear vs sadness, neutral), ${mode}`, (r) => num(r.ar[mode]));
-  for (const mode of ['cold', 'running'] as const) {
+  for (const mode of ['cold', 'warm', 'running'] as const) {
     line(
       `match AUC annotated / actor, learner ${mode}`,
       (r) => `${num(r.m[mode].annotated)} / ${num(r.m[mode].actor)}`,
@@ -125,10 +142,22 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       (r) =>
         `${num(r.va[mode].valence)}/${num(r.va[mode].happyVsAngry)}/${num(r.va[mode].categoryHappyVsAngry)}`,
     );
-  line(
-    'scene arc AUC (4 lines, same order vs shuffled), cold / running',
-    (r) => `${num(r.arc.cold)} / ${num(r.arc.running)}`,
-  );
+  for (const n of ARC_LENGTHS)
+    line(`scene arc AUC (${n} lines, same order vs shuffled), cold / warm / running`, (r) =>
+      r.arc[n].cold
+        ? `${num(r.arc[n].cold?.auc ?? Number.NaN)} / ${num(r.arc[n].warm?.auc ?? Number.NaN)} / ${num(r.arc[n].running?.auc ?? Number.NaN)}`
+        : '–',
+    );
+  for (const n of ARC_LENGTHS)
+    line(`"arc follows" said: in order / shuffled (${n} lines, running)`, (r) => {
+      const a = r.arc[n].running;
+      return a ? `${pct(a.followsSame)} / ${pct(a.followsShuffled)}` : '–';
+    });
+  for (const n of ARC_LENGTHS)
+    line(`"arc does not follow" said: in order / shuffled (${n} lines, running)`, (r) => {
+      const a = r.arc[n].running;
+      return a ? `${pct(a.againstSame)} / ${pct(a.againstShuffled)}` : '–';
+    });
   print(
     `versions: ${results.map((r) => `${r.v.id} = ${r.v.label}`).join('; ')}. Goals on every set: named right ≥ 85 % (or none`,
   );

@@ -9,6 +9,7 @@ import { historyScale } from './008-history-scale';
 import { sessionLinks } from './009-session-links';
 import { renderQueue } from './010-render-queue';
 import { takeSpeech } from './011-take-speech';
+import { voiceWarmup } from './012-voice-warmup';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-session-links': sessionLinks,
   '010-render-queue': renderQueue,
   '011-take-speech': takeSpeech,
+  '012-voice-warmup': voiceWarmup,
 };
 
 export const migrationProvider: MigrationProvider = {

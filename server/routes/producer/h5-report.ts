@@ -172,6 +172,10 @@ function reportBody(r: Report, token: string, lang: Lang) {
           <p class="big">${formatScore(dub.average) ?? '—'}</p>
           <p class="en">${dubFigures}</p>${
             dub.silentLines ? html`<p>${w('h5.silentLines', { silent: dub.silentLines })}</p>` : ''
+          }${
+            dub.arc?.verdict
+              ? html`<p>${w(`report.arc.${dub.arc.verdict}`, { score: dub.arc.score })}</p>`
+              : ''
           }${lineRows}</div>${bestLineCard(dub.lines, lang, w)}`
         : ''
     }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { loginPwdRequest, qrUrlData, userInfo, wxLoginStatusData, wxLoginStatusRequest } from './account';
 import { saveQuestionRecordData, saveQuestionRecordRequest } from './answers';
-import type { CallName, RunCallName } from './endpoints';
+import type { CallName, RunCallName, WarmupCallName } from './endpoints';
 import { filmDetail, filmDetailRequest, filmList, filmListRequest } from './films';
 import {
   report,
@@ -12,7 +12,7 @@ import {
   soundSuggestRequest,
 } from './reports';
 import { runHistoryData, runHistoryRequest, runStateData, runStateRequest } from './runs';
-import { speechScore } from './speech';
+import { speechScore, voiceWarmupState } from './speech';
 
 /**
  * Each call's request and answer schema (docs/api.md): the client's call() takes its answer type from
@@ -39,7 +39,15 @@ export const CALL_SCHEMAS = {
   getRun_prpt: { req: runStateRequest, res: runStateData },
   getRunHistory_prpo: { req: runHistoryRequest, res: runHistoryData },
   getRunHistory_prpt: { req: runHistoryRequest, res: runHistoryData },
-} as const satisfies Record<CallName | RunCallName, { req: z.ZodType | null; res: z.ZodType }>;
+  getVoiceWarmup: { req: null, res: voiceWarmupState },
+  saveVoiceWarmup: { req: null, res: voiceWarmupState },
+  skipVoiceWarmup: { req: null, res: voiceWarmupState },
+} as const satisfies Record<
+  CallName | RunCallName | WarmupCallName,
+  { req: z.ZodType | null; res: z.ZodType }
+>;
 
 /** The data a call answers with, as its contract schema gives it. */
-export type CallResponse<N extends CallName | RunCallName> = z.infer<(typeof CALL_SCHEMAS)[N]['res']>;
+export type CallResponse<N extends CallName | RunCallName | WarmupCallName> = z.infer<
+  (typeof CALL_SCHEMAS)[N]['res']
+>;

@@ -184,6 +184,36 @@ export const SESSION_ENDPOINTS = {
   },
 } as const satisfies Record<string, Endpoint>;
 
+/**
+ * The voice warm-up beyond the spec's table (docs/api.md, "Voice warm-up"): its state, the recording,
+ * and skipping it. Same conventions as ENDPOINTS.
+ */
+export const WARMUP_ENDPOINTS = {
+  getVoiceWarmup: {
+    method: 'GET',
+    path: '/voice_warmup',
+    origin: 'ai',
+    body: 'query',
+    auth: true,
+  },
+  saveVoiceWarmup: {
+    method: 'POST',
+    path: '/voice_warmup',
+    origin: 'ai',
+    body: 'multipart',
+    auth: true,
+  },
+  skipVoiceWarmup: {
+    method: 'POST',
+    path: '/voice_warmup_skip',
+    origin: 'ai',
+    body: 'json',
+    auth: true,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type WarmupCallName = keyof typeof WARMUP_ENDPOINTS;
+
 /** Mount points of the two services. */
 export const PRODUCER_BASE = '/producer';
 export const AI_BASE = '/ai';

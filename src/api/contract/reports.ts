@@ -125,6 +125,21 @@ export const report = z.object({
       emotionMatchRate: z.number().nullable(),
       /** Mean emotion sub-score of the scored lines. */
       emotionAverage: z.number().nullable().optional(),
+      /**
+       * The scene arc (src/audio/scoring/emotion-match.ts, sceneArc): whether the learner's intensity
+       * moves from line to line with the actor's, each centred on its own voice over the scene; over
+       * the lines whose latest take has speech and whose actor was read. `verdict` is what the app
+       * says ("arc follows the scene", or not; null: nothing). Null with fewer than ARC_MIN_LINES lines.
+       */
+      arc: z
+        .object({
+          score: z.number(),
+          correlation: z.number().nullable(),
+          lines: z.number().int(),
+          verdict: z.enum(['follows', 'against']).nullable(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   /** Highlights from what the learner did (correct answers, strong figures, gains). */

@@ -16,6 +16,18 @@ export type SpeechEmotionFields = z.infer<typeof speechEmotionFields>;
 
 export const emotionProbabilities = z.record(emotion, z.number());
 
+/**
+ * The voice warm-up (docs/api.md, "Voice warm-up"). status: none = offer it; recorded / skipped =
+ * answered; known = the learner has takes already. `refused`: the recording did not hold a voice the
+ * reading can use (nothing stored); `seeded`: the warm-up became the learner's baseline.
+ */
+export const voiceWarmupState = z.object({
+  status: z.enum(['none', 'recorded', 'skipped', 'known']),
+  refused: z.enum(['non_finite_samples', 'no_speech', 'no_pitch', 'non_finite_features']).optional(),
+  seeded: z.boolean().optional(),
+});
+export type VoiceWarmupState = z.infer<typeof voiceWarmupState>;
+
 /** Key prosody figures of one voice, for display next to each other (learner vs actor). */
 export const prosodyFigures = z.object({
   durationMs: z.number(),
@@ -154,6 +166,11 @@ export const speechScore = z.object({
     named: z.boolean().optional(),
     /** v3: the naming rule applied: a first take read cold, or one read against the learner's own takes. */
     reading: z.enum(['cold', 'baseline']).optional(),
+    /**
+     * v3: how many recordings of the learner's voice (earlier takes, or the voice warm-up) the take
+     * was read against; 0: read cold, against voices in general. Absent in results written before it.
+     */
+    voiceTakes: z.number().int().min(0).optional(),
     /** v3: 0–1, how close the learner's energy (arousal) is to the target's; null without a target. */
     energyAgreement: z.number().nullable().optional(),
     /** v3: 0–1, how far the category reading agrees beyond energy; null without a target. */

@@ -167,12 +167,35 @@ export interface SceneArc {
 }
 
 /**
+ * Fewest lines an arc is judged on: with two, any two moving courses correlate at ±1. The arc's AUC
+ * on speech the model never heard is printed per scene length by `npm run eval:transfer`.
+ */
+export const ARC_MIN_LINES = 3;
+/**
+ * Correlations at which the app says the arc follows the scene, or does not. Set by what the words
+ * mean (a clearly shared course; a course that goes the other way), not fitted on any data set;
+ * `npm run eval:transfer` prints how often each is said of a scene read in order and shuffled.
+ */
+export const ARC_FOLLOWS_R = 0.5;
+export const ARC_AGAINST_R = 0;
+
+/** What the app says of an arc: it follows the scene, it does not, or nothing (unclear or too short). */
+export function arcVerdict(arc: SceneArc): 'follows' | 'against' | null {
+  if (arc.correlation === null || arc.lines < ARC_MIN_LINES) return null;
+  if (arc.correlation >= ARC_FOLLOWS_R) return 'follows';
+  return arc.correlation < ARC_AGAINST_R ? 'against' : null;
+}
+
+/**
  * Scene arc: does the learner move from line to line in the same direction as the actor? Each side's
  * arousal per line is centred on its own mean over the scene, so a voice or microphone that reads
  * higher or lower throughout does not count, only the course; then the two courses are correlated.
  * Lines pair by index (the same lines, in scene order); at least 2 are needed.
  */
-export function sceneArc(learner: EmotionReading[], actor: EmotionReading[]): SceneArc {
+export function sceneArc(
+  learner: ReadonlyArray<Pick<EmotionReading, 'arousal'>>,
+  actor: ReadonlyArray<Pick<EmotionReading, 'arousal'>>,
+): SceneArc {
   const n = Math.min(learner.length, actor.length);
   if (n < 2) return { score: 50, correlation: null, lines: n };
   const lm = learner.slice(0, n).reduce((s, r) => s + r.arousal, 0) / n;

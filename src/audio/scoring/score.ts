@@ -198,6 +198,7 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
       clear,
       named: claim.named,
       reading: claim.reading,
+      voiceTakes: input.speakerTakes ?? 0,
       targetArousal: match.goal ? round(match.goal.arousal, 3) : null,
       arousalGap: match.arousalGap === null ? null : round(match.arousalGap, 3),
       energyAgreement: match.energyAgreement === null ? null : round(match.energyAgreement, 3),

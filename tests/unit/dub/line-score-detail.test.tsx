@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import type { SpeechScore } from '../../../src/api/contract';
@@ -127,6 +127,24 @@ describe('a scored line’s detail panel', () => {
       ),
     ).toBeInTheDocument();
     expect(within(first).queryByText(/[\u4e00-\u9fff]/)).toBeNull();
+  });
+
+  it("a take read cold says so; one read against the learner's voice (warm-up or takes) does not", () => {
+    const v3 = (voiceTakes: number | undefined) => {
+      const base = score(1, 60, 'neutral', 'x', 2);
+      return { ...base, version: 3, emotion: { ...base.emotion, voiceTakes } };
+    };
+    recordAttempt(line.id, JSON.stringify(v3(0)), 'blob:1');
+    renderRow();
+    fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
+    expect(screen.getByText(/^冷读：还没有听过你平时的声音/)).toBeInTheDocument();
+    cleanup();
+    clearScores();
+    recordAttempt(line.id, JSON.stringify(v3(1)), 'blob:2');
+    renderRow();
+    fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
+    expect(screen.getByTestId('line-score-detail')).toBeInTheDocument();
+    expect(screen.queryByText(/冷读/)).toBeNull();
   });
 
   it('a take with no speech says so on the row and asks for a retake, not "scored 0"', () => {

@@ -169,6 +169,9 @@ export function LineScoreDetail({ firstJson, secondJson, actorUrl, takeUrl }: Li
         {second ? <AttemptSummary score={second} title={t('report.second')} /> : null}
       </div>
       <MelodyVersions actorUrl={actorUrl} takeUrl={takeUrl} melody={latest.melody} lang={lang.value} />
+      {latest.emotion.voiceTakes === 0 ? (
+        <p className={styles.tips}>{word(fact('take.readCold'), lang.value)}</p>
+      ) : null}
       {latest.deliveryLikeness ? (
         <p className={styles.tips}>{word(fact('take.deliveryNote'), lang.value)}</p>
       ) : null}

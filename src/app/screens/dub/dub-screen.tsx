@@ -25,6 +25,7 @@ import { PitchTrace } from '../../features/dub/pitch-trace';
 import { PitchGuide } from '../../features/dub/pitch-guide';
 import { WatchDubFromScores } from '../../features/watch-dub/watch-dub';
 import { LeadInChoice } from '../../features/dub/lead-in-choice';
+import { VoiceWarmup } from '../../features/dub/voice-warmup';
 // Measures every line's stages from the data path's events (also without the debug overlay: the bench).
 import '../../features/dub/pipeline-timing';
 import { originalLanguage, type SubtitleLine } from '../../lib/movie-detail';
@@ -188,6 +189,7 @@ export default function DubScreen() {
         </div>
         <LinePrompt lines={lines} clipTime={clipTime} />
         <div className={styles.panel}>
+          <VoiceWarmup busy={session.busy} />
           <TakeControls session={session} video={video} lines={lines} />
           <div className={follow.idleOnly}>
             <MicCheckPanel session={session} />

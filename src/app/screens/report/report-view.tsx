@@ -19,6 +19,7 @@ import { RunHistory } from './run-history';
 import { ShareQr } from './share-qr';
 import { filmTitle } from '../../lib/film-title';
 import { formatScore } from '../../../api/contract/display';
+import { fact, word } from '../../../i18n';
 
 export function arcPoints(report: Report): EmotionArcPoint[] {
   return (report.dubbing?.lines ?? []).map((l) => {
@@ -212,6 +213,11 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
                   fallback: t('ui.chartFallback'),
                 }}
               />
+              {d.arc?.verdict ? (
+                <p data-testid="report-arc-verdict" data-verdict={d.arc.verdict}>
+                  {word(fact(`report.arc.${d.arc.verdict}`, { score: d.arc.score }), lang)}
+                </p>
+              ) : null}
             </Card>
           ) : null}
           <Card

@@ -1,0 +1,163 @@
+import type { ReadonlySignal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { getVoiceWarmup, saveVoiceWarmup, skipVoiceWarmup } from '../../../api/calls';
+import type { VoiceWarmupState } from '../../../api/contract';
+import { openMicrophone } from '../../../audio/capture/microphone';
+import { fact, word } from '../../../i18n';
+import { lang } from '../../i18n';
+import { Button } from '../../ui/button';
+import styles from './voice-warmup.module.css';
+
+/** A few seconds of the neutral line are enough for a baseline (docs/api.md, "Voice warm-up"). */
+const MAX_SECONDS = 6;
+
+type Step = 'hidden' | 'offer' | 'recording' | 'saving' | 'done' | 'skipped';
+
+/** audio-recorder-polyfill's recorder as used here (the package ships no types; see polyfill-recorder.ts). */
+interface WavRecorder {
+  start(): void;
+  stop(): void;
+  addEventListener(type: 'dataavailable', listener: (e: Event & { data: Blob }) => void): void;
+}
+
+/** Records one wav from the microphone until `stop` is called; resolves with it and releases the microphone. */
+async function recordWav(signal: AbortSignal): Promise<Blob> {
+  const stream = await openMicrophone();
+  try {
+    const mod = (await import('audio-recorder-polyfill')) as { default: new (s: MediaStream) => WavRecorder };
+    const recorder = new mod.default(stream);
+    const wav = new Promise<Blob>((resolve) =>
+      recorder.addEventListener('dataavailable', (e) => resolve(e.data)),
+    );
+    recorder.start();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, MAX_SECONDS * 1000);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    recorder.stop();
+    return await wav;
+  } finally {
+    for (const track of stream.getTracks()) track.stop();
+  }
+}
+
+const reasonOf = (refused: VoiceWarmupState['refused']) =>
+  refused === 'no_speech' || refused === 'no_pitch'
+    ? fact('warmup.reason.noSpeech')
+    : fact('warmup.reason.other');
+
+/**
+ * The voice warm-up before a learner's first dub (issue 26, point 3): shown only while the server says
+ * it was never answered (status none). Recorded, the first takes are read against the learner's own
+ * voice; skipped, they are read cold and each says so. `busy`: a dub take is running (one microphone).
+ */
+export function VoiceWarmup({
+  busy,
+  onStatus,
+}: {
+  busy: ReadonlySignal<boolean>;
+  /** Told the server's status once it is read (whether the step is offered). */
+  onStatus?: (status: VoiceWarmupState['status']) => void;
+}) {
+  useSignals();
+  const [step, setStep] = useState<Step>('hidden');
+  const [problem, setProblem] = useState<string | null>(null);
+  const stop = useRef<AbortController | null>(null);
+  // A ref, so the status is read once per mount whatever callback the parent passes on each render.
+  const tell = useRef(onStatus);
+  tell.current = onStatus;
+
+  useEffect(() => {
+    const abort = new AbortController();
+    getVoiceWarmup({ signal: abort.signal })
+      .then((s) => {
+        if (s.status === 'none') setStep('offer');
+        tell.current?.(s.status);
+      })
+      // Not offered when its state cannot be read: the takes are then read as the server knows them.
+      .catch(() => undefined);
+    return () => {
+      abort.abort();
+      stop.current?.abort();
+    };
+  }, []);
+
+  if (step === 'hidden') return null;
+  const l = lang.value;
+
+  const record = async () => {
+    setProblem(null);
+    const abort = new AbortController();
+    stop.current = abort;
+    setStep('recording');
+    try {
+      const wav = await recordWav(abort.signal);
+      setStep('saving');
+      const state = await saveVoiceWarmup(wav);
+      if (state.status === 'recorded') setStep('done');
+      else {
+        setProblem(word(fact('warmup.retry', { reason: reasonOf(state.refused) }), l));
+        setStep('offer');
+      }
+    } catch {
+      setProblem(word(fact('warmup.failed'), l));
+      setStep('offer');
+    } finally {
+      stop.current = null;
+    }
+  };
+
+  const skip = async () => {
+    setStep('skipped');
+    // Not remembered when the call fails: the step is offered again next time, nothing is lost.
+    await skipVoiceWarmup().catch(() => undefined);
+  };
+
+  if (step === 'done' || step === 'skipped') {
+    return (
+      <p className={styles.line} role="status" data-testid="voice-warmup-result" data-step={step}>
+        {word(fact(step === 'done' ? 'warmup.done' : 'warmup.skipped'), l)}
+      </p>
+    );
+  }
+
+  return (
+    <section className={styles.warmup} aria-labelledby="voice-warmup-title" data-testid="voice-warmup">
+      <h2 id="voice-warmup-title">{word(fact('warmup.title'), l)}</h2>
+      <p>{word(fact('warmup.why'), l)}</p>
+      <p className={styles.line} lang={l}>
+        “{word(fact('warmup.line'), l)}”
+      </p>
+      {problem ? <p role="alert">{problem}</p> : null}
+      <div className={styles.actions}>
+        {step === 'recording' ? (
+          <Button variant="danger" onClick={() => stop.current?.abort()} data-testid="voice-warmup-stop">
+            {word(fact('warmup.stop'), l)}
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            loading={step === 'saving'}
+            disabled={busy.value}
+            onClick={() => void record()}
+            data-testid="voice-warmup-record"
+          >
+            {step === 'saving' ? word(fact('warmup.saving'), l) : word(fact('warmup.record'), l)}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          disabled={step !== 'offer'}
+          onClick={() => void skip()}
+          data-testid="voice-warmup-skip"
+        >
+          {word(fact('warmup.skip'), l)}
+        </Button>
+      </div>
+    </section>
+  );
+}
