@@ -50,12 +50,15 @@ describe('prpt report', () => {
     const dubbing = screen.getByRole('region', { name: '配音' });
     expect(within(dubbing).getByText('已评分 1/2 句')).toBeInTheDocument();
     const table = within(dubbing).getByRole('table');
-    const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('62');
-    expect(rows[1]).toHaveTextContent('74');
-    expect(rows[1]).toHaveTextContent('+12');
-    expect(rows[2]).toHaveTextContent('未配音');
+    // A line's row is the one headed by its text; a scored line's melody versions follow in a row of their own.
+    const rows = within(table)
+      .getAllByRole('row')
+      .filter((r) => within(r).queryByRole('rowheader'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('62');
+    expect(rows[0]).toHaveTextContent('74');
+    expect(rows[0]).toHaveTextContent('+12');
+    expect(rows[1]).toHaveTextContent('未配音');
 
     expect(screen.getByText('语调起伏和演员接近')).toBeInTheDocument();
     expect(screen.getByText('重录第 2 句，先哼旋律。')).toBeInTheDocument();
