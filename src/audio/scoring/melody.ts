@@ -25,6 +25,12 @@ const MAX_BOOST_DB = 6;
  * The gains are then shifted so the largest is 0 dB: the actor's envelope is relative, and a take
  * never gets louder than it was, so no boosted grain can step further than the take itself does.
  */
+/**
+ * An actor target further than this from the actor's median (semitones) is the tracker reading a
+ * fricative as voice (a "sch" read at 500 Hz), not intonation: it is dropped and bridged from its
+ * neighbours, or the take would squeak there. An octave holds even shouted speech.
+ */
+export const MAX_TARGET_SEMITONES = 12;
 /** Output peak ceiling (linear): just under full scale, never clipped. */
 const PEAK_CEILING = 0.98;
 
@@ -108,7 +114,9 @@ export function melodyPlan(input: MelodyInput, learnerMedianHz: number): PsolaPl
   const actorEnd = actorStart + actorPoints * step;
   const learnerEnd = learnerStart + comparison.learner.pitchSt.length * step;
   const map = actorToLearnerPoints(comparison);
-  const actorSt = fillGaps(comparison.actor.pitchSt);
+  const actorSt = fillGaps(
+    comparison.actor.pitchSt.map((st) => (Math.abs(st) > MAX_TARGET_SEMITONES ? Number.NaN : st)),
+  );
   const actorDb = comparison.actor.loudnessDb;
   const learnerDb = comparison.learner.loudnessDb;
   // Contour point p covers [start + p·step, start + (p+1)·step): its centre is at p + 0.5.
