@@ -8,7 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import { type Lang, langFromAcceptLanguage } from '../../src/i18n';
 import { type ErrorId, errorText, isErrorId } from '../../src/i18n/error-rows';
 import type { Values } from '../../src/i18n/format';
-import { type ServerMessageId, serverText } from '../../src/i18n/server-messages';
+import type { ServerMessageId } from '../../src/i18n/server-messages';
+import { serverText } from '../../src/i18n/server-text';
 
 export type SaidId = ErrorId | ServerMessageId;
 

@@ -1,14 +1,11 @@
 /**
  * What the services answer a request in words: input refusals, upload checks, sign-in states, the
  * transport's refusals. Ids and the values each reads here, the words in server-messages.zh.ts and
- * server-messages.en.ts (the message syntax of format.ts); listed for review in docs/statements.*.md.
+ * server-messages.en.ts (the message syntax of format.ts), worded by server-text.ts; listed for
+ * review in docs/statements.*.md.
  * The error rows the client words by id (errors.ts) stay apart: these are worded by the server, in
  * the language the request asks for (server/lib/words.ts), and never ship in the app's bundle.
  */
-import { format, type Lang, type Values } from './format';
-import { serverMessagesEn } from './server-messages.en';
-import { serverMessagesZh } from './server-messages.zh';
-
 export const SERVER_MESSAGES = {
   // A request input that its schema refuses (server/lib/validate.ts): the field, then the problem.
   'input.invalid': ['field', 'problem'],
@@ -118,15 +115,5 @@ export type ServerMessageId = keyof typeof SERVER_MESSAGES;
 
 export const SERVER_MESSAGE_IDS = Object.keys(SERVER_MESSAGES) as ServerMessageId[];
 
-export const SERVER_CATALOGUE: Record<Lang, Record<ServerMessageId, string>> = {
-  zh: serverMessagesZh,
-  en: serverMessagesEn,
-};
-
 export const isServerMessageId = (id: unknown): id is ServerMessageId =>
   typeof id === 'string' && Object.hasOwn(SERVER_MESSAGES, id);
-
-/** A server message in a language, its values filled in (format.ts). */
-export function serverText(id: ServerMessageId, lang: Lang, values: Values = {}): string {
-  return format(SERVER_CATALOGUE[lang][id], values, lang);
-}

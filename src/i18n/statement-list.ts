@@ -6,7 +6,8 @@
 import { ERROR_IDS, ERROR_MESSAGES } from './error-rows';
 import type { Lang } from './format';
 import { CATALOGUE } from './index';
-import { SERVER_CATALOGUE, SERVER_MESSAGE_IDS } from './server-messages';
+import { SERVER_MESSAGE_IDS } from './server-messages';
+import { SERVER_CATALOGUE } from './server-text';
 import { STATEMENTS, type StatementId } from './statements';
 
 const SECTIONS: Array<{ prefix: string; title: Record<Lang, string> }> = [

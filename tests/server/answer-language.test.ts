@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrUrlData } from '../../src/api/contract';
-import { SERVER_CATALOGUE } from '../../src/i18n/server-messages';
+import { SERVER_CATALOGUE } from '../../src/i18n/server-text';
 import { startTestServer, type TestServer } from '../support/server';
 import { client } from './support/http';
 

@@ -1,12 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { argNames, LANGS } from '../../../src/i18n';
-import {
-  isServerMessageId,
-  SERVER_CATALOGUE,
-  SERVER_MESSAGE_IDS,
-  SERVER_MESSAGES,
-  serverText,
-} from '../../../src/i18n/server-messages';
+import { isServerMessageId, SERVER_MESSAGE_IDS, SERVER_MESSAGES } from '../../../src/i18n/server-messages';
+import { SERVER_CATALOGUE, serverText } from '../../../src/i18n/server-text';
 import { STATEMENTS } from '../../../src/i18n/statements';
 import { ERROR_IDS } from '../../../src/i18n/error-rows';
 
