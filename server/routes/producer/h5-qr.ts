@@ -134,148 +134,156 @@ function confirmForm(p: PageWords, uuid: string, user: User | null, error?: stri
     </form>${user ? signoutForms(p, uuid) : ''}`;
 }
 
-/** The phone side of QR login: a server-rendered page (no SPA bundle) plus confirm and cancel. */
-export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/h5/qr', async (request, reply) => {
-    const p = pageWords(request);
-    const parsed = z.object({ uuid: uuidField }).safeParse(request.query);
-    if (!parsed.success) return closedPage(reply, p, 'unknown');
-    const { uuid } = parsed.data;
-    const row = await findQrLogin(app.db, uuid);
-    const state = effectiveState(row);
-    if (state !== 'waiting' && state !== 'scanned') return closedPage(reply, p, state);
-    if (await markScanned(app.db, uuid)) await app.qrEvents.publish(uuid);
-    const session = await phoneSession(app, request);
-    return sendPage(reply, 200, p, p.w('qr.title'), confirmForm(p, uuid, session?.user ?? null));
-  });
+/** A QR request no longer open: 409 with its state (JSON), else the page that says so. */
+function notOpen(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  p: PageWords,
+  state: string,
+  id: 'qrLogin.cannotConfirm' | 'qrLogin.cannotCancel',
+) {
+  if (wantsJson(request))
+    return reply.code(409).send(fail(Code.CONFLICT, sayTo(request, id, { state }), { state }));
+  return closedPage(reply, p, state);
+}
 
-  app.post('/h5/qr/confirm', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const json = wantsJson(request);
-    const p = pageWords(request);
-    const parsed = confirmBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      if (json) throw badQrCode();
-      return closedPage(reply, p, 'unknown');
+/**
+ * Remembers the phone, so the next scan needs one tap; returns the session's hash when it ends with
+ * the kiosk's. httpOnly: no script on this origin can read it; scoped to the phone pages, so it never
+ * shadows the web app's own user-token cookie (which the app writes from script, and a browser
+ * refuses to overwrite an httpOnly cookie). Kept: 7 days; otherwise it ends with the computer's
+ * session, and the browser forgets it when it closes.
+ */
+async function signInPhone(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  kept: boolean,
+): Promise<string | null> {
+  const kind: SessionKind = kept ? 'phone-kept' : 'phone';
+  const token = await createSession(app.db, userId, { kind });
+  reply.setCookie(COOKIE, token, {
+    path: H5_COOKIE_PATH,
+    ...(kept ? { maxAge: SESSION_TTL_SECONDS } : {}),
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  return kept ? null : sha256Hex(token);
+}
+
+/** The confirm page: the phone's own session if it has one, else account and password. */
+async function showConfirm(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const p = pageWords(request);
+  const parsed = z.object({ uuid: uuidField }).safeParse(request.query);
+  if (!parsed.success) return closedPage(reply, p, 'unknown');
+  const { uuid } = parsed.data;
+  const state = effectiveState(await findQrLogin(app.db, uuid));
+  if (state !== 'waiting' && state !== 'scanned') return closedPage(reply, p, state);
+  if (await markScanned(app.db, uuid)) await app.qrEvents.publish(uuid);
+  const session = await phoneSession(app, request);
+  return sendPage(reply, 200, p, p.w('qr.title'), confirmForm(p, uuid, session?.user ?? null));
+}
+
+/** Confirms the sign-in for the kiosk that showed the code, signing the phone in first if needed. */
+async function confirm(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const json = wantsJson(request);
+  const p = pageWords(request);
+  const parsed = confirmBody.safeParse(request.body ?? {});
+  if (!parsed.success) {
+    if (json) throw badQrCode();
+    return closedPage(reply, p, 'unknown');
+  }
+  const { uuid, account, password, keep } = parsed.data;
+  const state = effectiveState(await findQrLogin(app.db, uuid));
+  if (state !== 'waiting' && state !== 'scanned')
+    return notOpen(request, reply, p, state, 'qrLogin.cannotConfirm');
+  const session = account && password ? null : await phoneSession(app, request);
+  let user = session?.user ?? null;
+  // The phone session that ends with the kiosk's, unless the learner keeps it (sessions.ts).
+  let endsWithKiosk = session?.kind === 'phone' ? session.tokenHash : null;
+  if (!user) {
+    try {
+      if (!account || !password)
+        throw catalogueError(Code.BAD_REQUEST, 'error.enterCredentials', { status: 400 });
+      user = await checkPassword(app.db, account, password, request.ip);
+    } catch (err) {
+      if (json || !(err instanceof AppError)) throw err;
+      const form = confirmForm(p, uuid, null, err.msgIn(p.lang));
+      return sendPage(reply, err.httpStatus, p, p.w('qr.title'), form);
     }
-    const { uuid, account, password, keep } = parsed.data;
+    endsWithKiosk = await signInPhone(app, request, reply, user.id, keep !== undefined && keep !== false);
+  }
+  if (!(await confirmQrLogin(app.db, uuid, user.id, endsWithKiosk))) {
+    const now = effectiveState(await findQrLogin(app.db, uuid));
+    return notOpen(request, reply, p, now, 'qrLogin.cannotConfirm');
+  }
+  await app.qrEvents.publish(uuid);
+  if (json) return ok({ state: 'confirmed' }, sayTo(request, 'qrLogin.confirmed'));
+  const done = p.w('qr.confirmed');
+  return sendPage(
+    reply,
+    200,
+    p,
+    done,
+    html`<h1 class="ok">${done}</h1>
+      ${endsWithKiosk ? html`<p>${p.w('qr.endsWithComputer')}</p>` : ''}${signoutForms(p)}`,
+  );
+}
+
+/**
+ * The phone's sign-out: ends this phone's session (or every session of the learner) and forgets
+ * the cookie. Back to the open confirm page when there is one, signed out.
+ */
+async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const parsed = signoutBody.safeParse(request.body ?? {});
+  const { uuid, everywhere } = parsed.success ? parsed.data : {};
+  const token = phoneToken(request);
+  const session = token ? await findSession(app.db, token) : null;
+  const everywhereDone = Boolean(session && everywhere !== undefined && everywhere !== false);
+  if (session && everywhereDone) await revokeAllSessions(app.db, session.user.id);
+  else if (token) await revokeSession(app.db, token);
+  reply.clearCookie(COOKIE, {
+    path: H5_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  const p = pageWords(request);
+  const done = sayTo(request, everywhereDone ? 'account.signedOutEverywhere' : 'account.signedOutHere');
+  if (wantsJson(request)) return ok(null, done);
+  if (uuid) {
     const state = effectiveState(await findQrLogin(app.db, uuid));
-    if (state !== 'waiting' && state !== 'scanned') {
-      if (json)
-        return reply
-          .code(409)
-          .send(fail(Code.CONFLICT, sayTo(request, 'qrLogin.cannotConfirm', { state }), { state }));
-      return closedPage(reply, p, state);
+    if (state === 'waiting' || state === 'scanned') {
+      const body = html`<p class="ok" role="status">${done}</p>${confirmForm(p, uuid, null)}`;
+      return sendPage(reply, 200, p, p.w('qr.title'), body);
     }
-    const session = account && password ? null : await phoneSession(app, request);
-    let user = session?.user ?? null;
-    // The phone session that ends with the kiosk's, unless the learner keeps it (sessions.ts).
-    let endsWithKiosk = session?.kind === 'phone' ? session.tokenHash : null;
-    if (!user) {
-      try {
-        if (!account || !password)
-          throw catalogueError(Code.BAD_REQUEST, 'error.enterCredentials', { status: 400 });
-        user = await checkPassword(app.db, account, password, request.ip);
-      } catch (err) {
-        if (json || !(err instanceof AppError)) throw err;
-        return sendPage(
-          reply,
-          err.httpStatus,
-          p,
-          p.w('qr.title'),
-          confirmForm(p, uuid, null, err.msgIn(p.lang)),
-        );
-      }
-      // Remember the phone, so the next scan needs one tap. httpOnly: no script on this origin can
-      // read it; scoped to the phone pages, so it never shadows the web app's own user-token cookie
-      // (which the app writes from script, and a browser refuses to overwrite an httpOnly cookie).
-      // Kept: 7 days; otherwise it ends with the computer's session, and the browser forgets it
-      // when it closes.
-      const kept = keep !== undefined && keep !== false;
-      const kind: SessionKind = kept ? 'phone-kept' : 'phone';
-      const token = await createSession(app.db, user.id, { kind });
-      endsWithKiosk = kept ? null : sha256Hex(token);
-      reply.setCookie(COOKIE, token, {
-        path: H5_COOKIE_PATH,
-        ...(kept ? { maxAge: SESSION_TTL_SECONDS } : {}),
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-      });
-    }
-    if (!(await confirmQrLogin(app.db, uuid, user.id, endsWithKiosk))) {
-      const now = effectiveState(await findQrLogin(app.db, uuid));
-      if (json)
-        return reply
-          .code(409)
-          .send(fail(Code.CONFLICT, sayTo(request, 'qrLogin.cannotConfirm', { state: now }), { state: now }));
-      return closedPage(reply, p, now);
-    }
-    await app.qrEvents.publish(uuid);
-    if (json) return ok({ state: 'confirmed' }, sayTo(request, 'qrLogin.confirmed'));
-    const done = p.w('qr.confirmed');
-    return sendPage(
-      reply,
-      200,
-      p,
-      done,
-      html`<h1 class="ok">${done}</h1>
-        ${endsWithKiosk ? html`<p>${p.w('qr.endsWithComputer')}</p>` : ''}${signoutForms(p)}`,
-    );
-  });
+  }
+  return messagePage(reply, 200, p, done, true);
+}
 
-  // The phone's sign-out: ends this phone's session (or every session of the learner) and forgets
-  // the cookie. Back to the open confirm page when there is one, signed out.
-  app.post('/h5/signout', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const json = wantsJson(request);
-    const parsed = signoutBody.safeParse(request.body ?? {});
-    const { uuid, everywhere } = parsed.success ? parsed.data : {};
-    const token = phoneToken(request);
-    const session = token ? await findSession(app.db, token) : null;
-    if (session && everywhere !== undefined && everywhere !== false)
-      await revokeAllSessions(app.db, session.user.id);
-    else if (token) await revokeSession(app.db, token);
-    reply.clearCookie(COOKIE, {
-      path: H5_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-    });
-    const everywhereDone = Boolean(session && everywhere !== undefined && everywhere !== false);
-    const p = pageWords(request);
-    const done = sayTo(request, everywhereDone ? 'account.signedOutEverywhere' : 'account.signedOutHere');
-    if (json) return ok(null, done);
-    if (uuid) {
-      const state = effectiveState(await findQrLogin(app.db, uuid));
-      if (state === 'waiting' || state === 'scanned')
-        return sendPage(
-          reply,
-          200,
-          p,
-          p.w('qr.title'),
-          html`<p class="ok" role="status">${done}</p>${confirmForm(p, uuid, null)}`,
-        );
-    }
-    return messagePage(reply, 200, p, done, true);
-  });
+async function cancel(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const p = pageWords(request);
+  const parsed = cancelBody.safeParse(request.body ?? {});
+  if (!parsed.success) {
+    if (wantsJson(request)) throw badQrCode();
+    return closedPage(reply, p, 'unknown');
+  }
+  if (!(await cancelQrLogin(app.db, parsed.data.uuid))) {
+    const state = effectiveState(await findQrLogin(app.db, parsed.data.uuid));
+    return notOpen(request, reply, p, state, 'qrLogin.cannotCancel');
+  }
+  await app.qrEvents.publish(parsed.data.uuid);
+  if (wantsJson(request)) return ok({ state: 'cancelled' }, sayTo(request, 'qrLogin.cancelled'));
+  return messagePage(reply, 200, p, p.w('qr.cancelled'), true);
+}
 
-  app.post('/h5/qr/cancel', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const json = wantsJson(request);
-    const p = pageWords(request);
-    const parsed = cancelBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      if (json) throw badQrCode();
-      return closedPage(reply, p, 'unknown');
-    }
-    if (!(await cancelQrLogin(app.db, parsed.data.uuid))) {
-      const state = effectiveState(await findQrLogin(app.db, parsed.data.uuid));
-      if (json)
-        return reply
-          .code(409)
-          .send(fail(Code.CONFLICT, sayTo(request, 'qrLogin.cannotCancel', { state }), { state }));
-      return closedPage(reply, p, state);
-    }
-    await app.qrEvents.publish(parsed.data.uuid);
-    if (json) return ok({ state: 'cancelled' }, sayTo(request, 'qrLogin.cancelled'));
-    return messagePage(reply, 200, p, p.w('qr.cancelled'), true);
-  });
+/** The phone side of QR login: a server-rendered page (no SPA bundle) plus confirm, cancel and sign-out. */
+export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
+  const form = { bodyLimit: 4 * 1024 };
+  app.get('/h5/qr', (request, reply) => showConfirm(app, request, reply));
+  app.post('/h5/qr/confirm', form, (request, reply) => confirm(app, request, reply));
+  app.post('/h5/signout', form, (request, reply) => signOut(app, request, reply));
+  app.post('/h5/qr/cancel', form, (request, reply) => cancel(app, request, reply));
 }
