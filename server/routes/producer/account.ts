@@ -27,6 +27,30 @@ import type { ZodTypeProvider } from '../../plugins/schemas';
 
 const MAX_WAIT_MS = 25_000;
 
+/**
+ * A QR request's row once its state changes, the deadline passes or `stopped()` says so (the
+ * kiosk went away, a shutdown). While nothing changes the answer is held: it wakes on a change
+ * notice from whichever instance saw it (app.qrEvents), and re-reads the shared database now and
+ * then in any case.
+ */
+async function awaitChange(
+  app: FastifyInstance,
+  uuid: string,
+  deadline: number,
+  stop: AbortSignal,
+  stopped: () => boolean,
+) {
+  let row = await findQrLogin(app.db, uuid);
+  const startState = effectiveState(row);
+  const open = startState === 'waiting' || startState === 'scanned';
+  while (open && !stopped() && Date.now() < deadline && row && effectiveState(row) === startState) {
+    const wait = Math.min(app.qrEvents.fallbackPollMs, Math.max(0, deadline - Date.now()));
+    await app.qrEvents.changed(uuid, wait, stop);
+    row = await findQrLogin(app.db, uuid);
+  }
+  return row;
+}
+
 /** Sign-in calls: password login, QR request and QR status (long poll), and logout. */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -104,22 +128,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         gone.abort();
       });
       const stop = AbortSignal.any([gone.signal, shutdown.signal]);
-      let row = await findQrLogin(app.db, uuid);
-      const startState = effectiveState(row);
-      // Hold the answer while nothing changes: wake on a change notice from whichever instance saw
-      // it (app.qrEvents), and re-read the shared database now and then in any case.
-      while (
-        !closed &&
-        !shuttingDown &&
-        Date.now() < deadline &&
-        row &&
-        effectiveState(row) === startState &&
-        (startState === 'waiting' || startState === 'scanned')
-      ) {
-        const wait = Math.min(app.qrEvents.fallbackPollMs, Math.max(0, deadline - Date.now()));
-        await app.qrEvents.changed(uuid, wait, stop);
-        row = await findQrLogin(app.db, uuid);
-      }
+      const row = await awaitChange(app, uuid, deadline, stop, () => closed || shuttingDown);
       const state = effectiveState(row);
       if (row && state === 'confirmed') {
         const userInfo = await deliverOnce(app.db, row, pickupKey);
