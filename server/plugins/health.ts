@@ -88,14 +88,12 @@ export const healthPlugin = fp(
     app.get('/ready', { config: { rateLimit: false } }, async (request, reply) => {
       const { healthy } = closing ? { healthy: false } : await check();
       if (healthy) return ok({ instance: app.config.instanceId, ready: true });
-      return reply
-        .code(503)
-        .send(
-          fail(Code.BUSY, sayTo(request, 'health.notReady'), {
-            instance: app.config.instanceId,
-            ready: false,
-          }),
-        );
+      return reply.code(503).send(
+        fail(Code.BUSY, sayTo(request, 'health.notReady'), {
+          instance: app.config.instanceId,
+          ready: false,
+        }),
+      );
     });
   },
   { name: 'app-health', dependencies: ['app-config'] },
