@@ -6,7 +6,8 @@ import { type Said, type SaidId, said, say } from './words';
 /**
  * An error a person can act on: sent to the client as `{code, msg, data}` with a matching HTTP status.
  * `said` is what it says, worded in the request's language when it is sent (server/plugins/errors.ts);
- * the Error's own message, for logs and the command-line tools, holds both languages.
+ * the Error's own message, for the command-line tools and errors logged outside a request, holds
+ * both languages.
  */
 export class AppError extends Error {
   constructor(

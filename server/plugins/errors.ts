@@ -83,8 +83,10 @@ export const errorsPlugin = fp(
       // Refusals are part of the request's one log line (server/plugins/request-log.ts).
       const lang = requestLang(request);
       if (err instanceof AppError) {
-        request.refusal = { code: err.code, reason: err.message };
-        return reply.code(err.httpStatus).send(fail(err.code, err.msgIn(lang), err.dataIn(lang)));
+        // The log line says what the learner was told, as they were told it.
+        const msg = err.msgIn(lang);
+        request.refusal = { code: err.code, reason: msg };
+        return reply.code(err.httpStatus).send(fail(err.code, msg, err.dataIn(lang)));
       }
       const mapped = fromFastifyError(err);
       if (mapped) {
