@@ -8,8 +8,9 @@ import type { DestinationStream } from 'pino';
 import { AI_BASE, Code, PRODUCER_BASE } from '../src/api/contract';
 import type { Config, TrustProxy } from './config';
 import type { DbHandle } from './db/connect';
-import { AppError } from './lib/app-error';
+import { catalogueError } from './lib/app-error';
 import { fail } from './lib/reply';
+import { sayTo } from './lib/words';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
@@ -58,11 +59,10 @@ export async function registerCore(app: FastifyInstance, config: Config, opts: B
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(
-        Code.RATE_LIMITED,
-        `请求过于频繁，请在 ${Math.ceil(ctx.ttl / 1000)} 秒后再试 (too many requests)`,
-        429,
-      ),
+      catalogueError(Code.RATE_LIMITED, 'request.tooMany', {
+        values: { seconds: String(Math.ceil(ctx.ttl / 1000)) },
+        status: 429,
+      }),
   });
   // Before every route: it hooks each route as it is added (server/plugins/compression.ts).
   await app.register(compressionPlugin);
@@ -72,11 +72,11 @@ export async function registerCore(app: FastifyInstance, config: Config, opts: B
     // synchronous bursts (SQLite, JSON), so it is not used.
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     retryAfter: 5,
-    pressureHandler: (_req, reply) => {
+    pressureHandler: (request, reply) => {
       reply
         .code(503)
         .header('retry-after', '5')
-        .send(fail(Code.BUSY, '服务器繁忙，请稍后再试 (server busy)'));
+        .send(fail(Code.BUSY, sayTo(request, 'error.busy')));
     },
   });
 
@@ -107,8 +107,8 @@ async function loadAiPlugin(app: FastifyInstance, required: boolean): Promise<Fa
     if (required) throw err;
     app.log.error({ err }, 'The AI service could not be loaded: /ai answers 503');
     return async (ai) => {
-      ai.all('/*', async (_request, reply) =>
-        reply.code(503).send(fail(Code.BUSY, 'AI 服务暂不可用，请稍后再试 (AI service unavailable)')),
+      ai.all('/*', async (request, reply) =>
+        reply.code(503).send(fail(Code.BUSY, sayTo(request, 'ai.unavailable'))),
       );
     };
   }

@@ -1,13 +1,15 @@
 /**
  * Checks an uploaded take before any work is queued: reads only the RIFF header, so a flood of bad
  * uploads is refused on the event loop in microseconds and never reaches the worker pool.
- * Messages are Chinese first with the English in brackets (the house style of both services), and
- * `data.reason` names the problem for programs.
+ * Each refusal says a row of the catalogue (src/i18n/server-messages.ts, worded in the request's
+ * language), and `data.reason` names the problem for programs.
  */
 import { ACCEPTED_SAMPLE_RATES, MAX_TAKE_SECONDS } from '../../src/audio/constants';
 import { Code } from '../../src/api/contract';
 import { readWavHeader, type WavHeader, WavFormatError } from '../../src/audio/dsp/wav';
-import { AppError } from '../lib/app-error';
+import { type AppError, catalogueError } from '../lib/app-error';
+import type { Said } from '../lib/words';
+import type { ServerMessageId } from '../../src/i18n/server-messages';
 
 export const MIN_TAKE_SECONDS = 0.2;
 
@@ -34,38 +36,40 @@ export interface WavInfo {
   blockAlign: number;
 }
 
-function refuse(reason: AudioProblem, msg: string, detail: Record<string, unknown> = {}): AppError {
+function refuse(
+  reason: AudioProblem,
+  id: ServerMessageId,
+  values?: Said['values'],
+  detail: Record<string, unknown> = {},
+): AppError {
   const code =
     reason === 'not_wav' || reason.startsWith('unsupported') ? Code.UNSUPPORTED_MEDIA : Code.BAD_REQUEST;
-  return new AppError(code, msg, code, { field: 'file', reason, ...detail });
+  return catalogueError(code, id, { values, data: { field: 'file', reason, ...detail }, status: code });
 }
 
 /** The take check's answer to each structural problem the shared header reader finds. */
 function headerProblem(err: WavFormatError): AppError {
   switch (err.problem) {
     case 'not_riff':
-      return refuse(
-        'not_wav',
-        '文件不是 WAV 格式（缺少 RIFF/WAVE 标记），请上传 WAV 录音 (not a RIFF/WAVE file)',
-      );
+      return refuse('not_wav', 'upload.notWav');
     case 'truncated_fmt':
-      return refuse('not_wav', 'WAV 文件头不完整 (the wav fmt chunk is truncated)');
+      return refuse('not_wav', 'upload.truncatedHeader');
     case 'data_before_fmt':
-      return refuse('not_wav', 'WAV 文件缺少格式信息 (data chunk before fmt chunk)');
     case 'no_fmt':
-      return refuse('not_wav', 'WAV 文件缺少格式信息 (no fmt chunk)');
+      return refuse('not_wav', 'upload.noFormat');
     case 'no_data':
-      return refuse('not_wav', 'WAV 文件没有音频数据 (no data chunk)');
+      return refuse('not_wav', 'upload.noAudio');
     case 'zero_channels':
       return channelsProblem(0);
     case 'zero_rate':
       return rateProblem(0);
     case 'encoding':
-      return refuse('unsupported_encoding', `音频编码不支持 (unsupported encoding: ${err.message})`);
+      return refuse('unsupported_encoding', 'upload.encoding', { detail: err.message });
     case 'bad_block_align':
       return refuse(
         'bad_header',
-        `WAV 文件头有误：每帧字节数 (blockAlign) 小于声道数 × 每个采样的字节数，无法读取，请重新导出录音 (inconsistent wav header: ${err.message.replace(/^Not a readable wav file: |\.$/g, '')})`,
+        'upload.badBlockAlign',
+        { detail: err.message.replace(/^Not a readable wav file: |\.$/g, '') },
         { problem: err.problem },
       );
   }
@@ -73,7 +77,7 @@ function headerProblem(err: WavFormatError): AppError {
 
 /** Validates the header of a take; throws an AppError a person can act on. */
 export function checkTakeWav(bytes: Uint8Array): WavInfo {
-  if (bytes.length === 0) throw refuse('empty', '录音文件是空的，请重新录音 (the recording is empty)');
+  if (bytes.length === 0) throw refuse('empty', 'upload.empty');
   let header: WavHeader;
   try {
     header = readWavHeader(bytes);
@@ -85,17 +89,14 @@ export function checkTakeWav(bytes: Uint8Array): WavInfo {
 }
 
 function channelsProblem(channels: number): AppError {
-  return refuse(
-    'unsupported_channels',
-    `声道数不支持（${channels} 声道），请上传单声道或立体声 (only mono or stereo, got ${channels} channels)`,
-    { channels },
-  );
+  return refuse('unsupported_channels', 'upload.channels', { channels: String(channels) }, { channels });
 }
 
 function rateProblem(rate: number): AppError {
   return refuse(
     'unsupported_rate',
-    `采样率 ${rate} Hz 不支持，支持 ${ACCEPTED_SAMPLE_RATES.join('/')} Hz (unsupported sample rate ${rate} Hz)`,
+    'upload.rate',
+    { rate: String(rate), accepted: ACCEPTED_SAMPLE_RATES.join('/') },
     { sampleRate: rate, accepted: ACCEPTED_SAMPLE_RATES },
   );
 }
@@ -110,17 +111,11 @@ function describe(header: WavHeader): Omit<WavInfo, 'dataOffset'> {
   const pcm16 = fmt.tag === 1 && fmt.bits === 16;
   const float32 = fmt.tag === 3 && fmt.bits === 32;
   if (!pcm16 && !float32) {
-    const got =
-      fmt.tag === 1 ? `${fmt.bits} 位 PCM` : fmt.tag === 3 ? `${fmt.bits} 位浮点` : `压缩编码 ${fmt.tag}`;
-    const gotEn =
-      fmt.tag === 1
-        ? `${fmt.bits}-bit PCM`
-        : fmt.tag === 3
-          ? `${fmt.bits}-bit float`
-          : `compressed format ${fmt.tag}`;
+    const kind = fmt.tag === 1 ? 'pcm' : fmt.tag === 3 ? 'float' : 'other';
     throw refuse(
       'unsupported_encoding',
-      `音频编码不支持（收到 ${got}），请上传 16 位 PCM 或 32 位浮点 WAV (unsupported encoding ${gotEn}; send 16-bit PCM or 32-bit float)`,
+      'upload.encodingGot',
+      { kind, bits: String(fmt.bits), tag: String(fmt.tag) },
       { tag: fmt.tag, bits: fmt.bits },
     );
   }
@@ -128,19 +123,20 @@ function describe(header: WavHeader): Omit<WavInfo, 'dataOffset'> {
   if (!(ACCEPTED_SAMPLE_RATES as readonly number[]).includes(fmt.rate)) throw rateProblem(fmt.rate);
   const frames = header.frames;
   const durationSeconds = frames / fmt.rate;
-  if (frames === 0)
-    throw refuse('empty', '录音是空的（没有音频数据），请重新录音 (the recording has no samples)');
+  if (frames === 0) throw refuse('empty', 'upload.noSamples');
   if (durationSeconds < MIN_TAKE_SECONDS) {
     throw refuse(
       'too_short',
-      `录音太短（${durationSeconds.toFixed(2)} 秒），至少需要 ${MIN_TAKE_SECONDS} 秒 (too short: ${durationSeconds.toFixed(2)} s, at least ${MIN_TAKE_SECONDS} s)`,
+      'upload.tooShort',
+      { seconds: durationSeconds.toFixed(2), min: String(MIN_TAKE_SECONDS) },
       { durationSeconds },
     );
   }
   if (durationSeconds > MAX_TAKE_SECONDS) {
     throw refuse(
       'too_long',
-      `录音太长（${durationSeconds.toFixed(1)} 秒），最长 ${MAX_TAKE_SECONDS} 秒 (too long: ${durationSeconds.toFixed(1)} s, at most ${MAX_TAKE_SECONDS} s)`,
+      'upload.tooLong',
+      { seconds: durationSeconds.toFixed(1), max: String(MAX_TAKE_SECONDS) },
       { durationSeconds },
     );
   }
@@ -179,9 +175,5 @@ export function checkFiniteSamples(bytes: Uint8Array, info: WavInfo): void {
 
 /** A float take with NaN or infinite samples: refused before scoring, never scored 0. */
 export function nonFiniteSamples(count: number): AppError {
-  return refuse(
-    'non_finite_samples',
-    `录音含有 ${count} 个无效采样值（NaN 或无穷大），无法评分，请重新录音 (the recording has ${count} non-finite samples, NaN or Inf: record again)`,
-    { count },
-  );
+  return refuse('non_finite_samples', 'upload.nonFinite', { count: String(count) }, { count });
 }

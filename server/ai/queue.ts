@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Code, type SpeechScore, speechScore } from '../../src/api/contract';
 import type { Config } from '../config';
-import { AppError } from '../lib/app-error';
+import { catalogueError } from '../lib/app-error';
 import { closeRedis, openRedis } from '../redis/connect';
 import type { MediaStorage } from '../storage/media-storage';
 import type { TakeScoring } from './scoring';
@@ -56,9 +56,7 @@ export class QueuedScoring implements TakeScoring {
     } catch (err) {
       if (err instanceof Error && /timed out/.test(err.message)) {
         // The job goes on; the client's retry with the same takeId finds its stored score.
-        throw new AppError(Code.BUSY, '评分排队中，请稍后重试 (still scoring, retry shortly)', 503, {
-          retryAfterSeconds: 2,
-        });
+        throw catalogueError(Code.BUSY, 'scoring.queued', { data: { retryAfterSeconds: 2 }, status: 503 });
       }
       throw err;
     }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, type Emotion, emotion, type SpeechScore, speechEmotionFields } from '../../src/api/contract';
-import { AppError, notFound } from '../lib/app-error';
+import { catalogueError, notFound } from '../lib/app-error';
 import { nowIso } from '../lib/ids';
 import { ok } from '../lib/reply';
 import { validate } from '../lib/validate';
@@ -22,10 +22,7 @@ interface Upload {
 /** Reads the multipart form: text fields and the one `file` part, within the take size limit. */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new AppError(
-      Code.UNSUPPORTED_MEDIA,
-      '请用 multipart/form-data 上传录音（字段 file）(send multipart/form-data with a file field)',
-    );
+    throw catalogueError(Code.UNSUPPORTED_MEDIA, 'upload.notMultipart');
   }
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
@@ -59,9 +56,7 @@ export function speechEmotionRoute(app: FastifyInstance, scoring: TakeScoring): 
       if (stored) return answer(stored, 'already scored');
     }
     if (!upload.file) {
-      throw new AppError(Code.BAD_REQUEST, '缺少录音文件（字段 file）(missing the file field)', 400, {
-        field: 'file',
-      });
+      throw catalogueError(Code.BAD_REQUEST, 'upload.noFile', { data: { field: 'file' } });
     }
     checkFiniteSamples(upload.file, checkTakeWav(upload.file));
 

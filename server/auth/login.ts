@@ -3,6 +3,7 @@ import { Code, type User, type UserInfo } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import { errorText } from '../../src/i18n/errors';
 import { AppError } from '../lib/app-error';
+import { said } from '../lib/words';
 import { releaseOnSuccess, reserveLoginAttempt } from './login-limiter';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { createSession, SESSION_TTL_SECONDS } from './sessions';
@@ -27,7 +28,8 @@ export async function checkPassword(
     .where('account', '=', account.trim())
     .executeTakeFirst();
   const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
-  if (!row || !ok) throw new AppError(Code.BAD_CREDENTIALS, BAD_CREDENTIALS_MSG, 401);
+  if (!row || !ok)
+    throw new AppError(Code.BAD_CREDENTIALS, BAD_CREDENTIALS_MSG, 401, null, said('error.badCredentials'));
   await releaseOnSuccess(db, reservation);
   return { id: row.id, account: row.account, nickname: row.nickname };
 }

@@ -22,7 +22,10 @@ export const NICKNAME_MAX = 32;
  */
 const UNSAFE_NAME_CHARS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
-/** The problem with a nickname as a sentence (Chinese first, English in brackets), or null when it is fine. */
+/**
+ * The problem with a nickname, for the operator who runs users:add (Chinese first, English in
+ * brackets, like the logs), or null when it is fine. Learners never choose a nickname.
+ */
 export function nicknameProblem(nickname: string): string | null {
   if (UNSAFE_NAME_CHARS.test(nickname))
     return '昵称含有控制字符或文字方向字符，请删除后重试 (the nickname contains control or text-direction characters)';

@@ -1,25 +1,22 @@
 import type { Kysely } from 'kysely';
-import {
-  Code,
-  type Localized,
-  type Part,
-  type QuestionResult,
-  type SaveQuestionRecordData,
-  type SaveQuestionRecordRequest,
+import type {
+  Localized,
+  Part,
+  QuestionResult,
+  SaveQuestionRecordData,
+  SaveQuestionRecordRequest,
 } from '../../src/api/contract';
 import type { Database, QuestionRecordsTable, QuestionsTable } from '../db/schema';
-import { AppError } from '../lib/app-error';
+import type { AppError } from '../lib/app-error';
+import { inputError } from '../lib/validate';
+import { type Said, said } from '../lib/words';
 import { newId, nowIso } from '../lib/ids';
 import { parseJson } from '../lib/json';
 import { answerRatio, bumpProgress, runForAnswers } from '../takes/runs';
 import { filmQuestionsCached, publicQuestionId } from './queries';
 
-function fieldError(field: string, message: string): AppError {
-  return new AppError(Code.BAD_REQUEST, `参数错误：${field} ${message}`, 400, {
-    field,
-    issues: [{ path: field, message }],
-  });
-}
+/** The 400 of one wrong answer, worded like a schema's refusal (server/lib/validate.ts). */
+const fieldError = (field: string, problem: Said): AppError => inputError([{ path: field, problem }]);
 
 type AnswerValue = SaveQuestionRecordRequest['answers'][number]['value'];
 
@@ -43,9 +40,9 @@ export function checkAnswers(
   const given = new Map<string, AnswerValue>();
   answers.forEach((a, i) => {
     if (!byId.has(a.questionId))
-      throw fieldError(`answers.${i}.questionId`, `题目不存在：${a.questionId} (unknown question)`);
+      throw fieldError(`answers.${i}.questionId`, said('answers.unknownQuestion', { id: a.questionId }));
     if (given.has(a.questionId))
-      throw fieldError(`answers.${i}.questionId`, `重复回答：${a.questionId} (answered twice)`);
+      throw fieldError(`answers.${i}.questionId`, said('answers.answeredTwice', { id: a.questionId }));
     given.set(a.questionId, a.value);
   });
   return questions.map((q) => {
@@ -57,23 +54,19 @@ export function checkAnswers(
     let value: string | string[] | null = null;
     if (raw !== undefined) {
       if (q.kind === 'text') {
-        if (typeof raw !== 'string') throw fieldError(field, '请填写文字答案 (text expected)');
+        if (typeof raw !== 'string') throw fieldError(field, said('answers.textExpected'));
         value = raw.trim() || null;
       } else {
         const ids = typeof raw === 'string' ? (raw === '' ? [] : [raw]) : raw;
-        if (q.kind === 'single' && ids.length > 1)
-          throw fieldError(field, '单选题只能选一个选项 (choose one option)');
-        if (new Set(ids).size !== ids.length) throw fieldError(field, '选项重复 (duplicate option)');
+        if (q.kind === 'single' && ids.length > 1) throw fieldError(field, said('answers.oneOption'));
+        if (new Set(ids).size !== ids.length) throw fieldError(field, said('answers.duplicateOption'));
         const bad = ids.find((id) => !options.has(id));
-        if (bad !== undefined) throw fieldError(field, `选项无效：${bad} (no such option)`);
+        if (bad !== undefined) throw fieldError(field, said('answers.noSuchOption', { id: bad }));
         value = ids.length === 0 ? null : q.kind === 'single' ? ids[0] : ids;
       }
     }
     if (value === null && q.required === 1) {
-      throw fieldError(
-        `answers.${publicId}`,
-        `第 ${q.idx} 题为必答题，请作答 (question ${q.idx} is required)`,
-      );
+      throw fieldError(`answers.${publicId}`, said('answers.required', { index: String(q.idx) }));
     }
     return { question: q, publicId, value };
   });

@@ -1,12 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  type Fact,
-  type FactValue,
-  type Lang,
-  langFromAcceptLanguage,
-  type StatementId,
-  word,
-} from '../../src/i18n';
+import { type Fact, type FactValue, type Lang, type StatementId, word } from '../../src/i18n';
+import { requestLang } from '../lib/words';
 
 /** Words a statement of the shared catalogue (src/i18n) in a page's language. */
 export type Words = (id: StatementId, values?: Record<string, FactValue>) => string;
@@ -17,10 +11,7 @@ export function wordsFor(lang: Lang): Words {
 
 /**
  * A phone page's language: the one the learner chose on the kiosk (the link's `lang`, which the app
- * adds to the QR code it shows), else the phone's (Accept-Language), Chinese first.
+ * adds to the QR code it shows), else the phone's (Accept-Language), Chinese first: the rule of every
+ * answer (server/lib/words.ts).
  */
-export function pageLang(request: FastifyRequest): Lang {
-  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
-  if (asked === 'zh' || asked === 'en') return asked;
-  return langFromAcceptLanguage(request.headers['accept-language']);
-}
+export const pageLang = (request: FastifyRequest): Lang => requestLang(request);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../src/api/contract';
 import { fail } from './reply';
+import { sayTo } from './words';
 
 /**
  * Bounds on media streams sent at the same time, per client address and per token (a session token
@@ -77,12 +78,7 @@ export function holdStreamSlot(
       .code(429)
       .header('cache-control', 'no-store')
       .header('retry-after', '2')
-      .send(
-        fail(
-          Code.RATE_LIMITED,
-          '同时进行的媒体下载过多，请稍后再试 (too many media downloads at once; try again shortly)',
-        ),
-      );
+      .send(fail(Code.RATE_LIMITED, sayTo(request, 'media.tooManyStreams')));
     return false;
   }
   reply.raw.once('close', release);

@@ -1,32 +1,51 @@
 import type { z } from 'zod';
 import { Code } from '../../src/api/contract';
-import { AppError } from './app-error';
+import type { Lang } from '../../src/i18n';
+import { isServerMessageId } from '../../src/i18n/server-messages';
+import { AppError, bothLanguages } from './app-error';
+import { type Said, said, say } from './words';
 
-/** One problem of the input: where, and what to do about it (Chinese first, English in brackets). */
+/** One problem of the input: where, and what to do about it (in the request's language). */
 export interface InputIssue {
   path: string;
   message: string;
 }
 
-interface Said {
-  zh: string;
-  /** null when the schema wrote its own message (zh), which is then used as it is. */
-  en: string | null;
+/** A problem: a sentence of the catalogue, or a schema's own text, said as it is. */
+type Problem = Said | { text: string };
+
+const wordProblem = (p: Problem, lang: Lang) => ('text' in p ? p.text : say(p, lang));
+
+/**
+ * The 400 of a refused input: `msg` names the first wrong field and its problem, `data.issues` every
+ * field's, all worded in the request's language when the answer is sent.
+ */
+class InputError extends AppError {
+  constructor(private readonly problems: Array<{ path: string; problem: Problem }>) {
+    const first = problems[0];
+    const p = first.problem;
+    const headline = said('input.invalid', { field: first.path, problem: 'text' in p ? p.text : p });
+    super(Code.BAD_REQUEST, bothLanguages(headline), 400, issuesIn(problems, 'zh'), headline);
+  }
+
+  override dataIn(lang: Lang): { field: string; issues: InputIssue[] } {
+    return issuesIn(this.problems, lang);
+  }
 }
 
-function badInput(problems: Array<{ path: string } & Said>): AppError {
-  const first = problems[0];
-  const issues: InputIssue[] = problems.map((p) => ({
-    path: p.path,
-    message: p.en === null ? p.zh : `${p.zh} (${p.en})`,
-  }));
-  return new AppError(
-    Code.BAD_REQUEST,
-    `参数错误：${first.path} ${first.zh}${first.en === null ? '' : ` (invalid ${first.path}: ${first.en})`}`,
-    400,
-    { field: first.path, issues },
-  );
+function issuesIn(problems: Array<{ path: string; problem: Problem }>, lang: Lang) {
+  return {
+    field: problems[0].path,
+    issues: problems.map((p) => ({ path: p.path, message: wordProblem(p.problem, lang) })),
+  };
 }
+
+/** The 400 of refused input, for checks of its own that a schema cannot make (a film's answers). */
+export function inputError(problems: Array<{ path: string; problem: Problem }>): AppError {
+  return new InputError(problems);
+}
+
+const badInput = inputError;
 
 /**
  * Bounds on the shape of any input (JSON body, form, query): a contract request nests a few levels
@@ -35,25 +54,12 @@ function badInput(problems: Array<{ path: string } & Said>): AppError {
  */
 export const INPUT_BOUNDS = { depth: 16, nodes: 20_000 } as const;
 
-function tooDeep(): AppError {
-  return badInput([
-    {
-      path: '(body)',
-      zh: `嵌套层数过多（上限 ${INPUT_BOUNDS.depth} 层）`,
-      en: `nested more than ${INPUT_BOUNDS.depth} levels`,
-    },
-  ]);
-}
+// Bounds are quoted as written (String), not grouped as a figure ("20000", not "20,000").
+const tooDeep = (): AppError =>
+  badInput([{ path: '(body)', problem: said('input.tooDeep', { limit: String(INPUT_BOUNDS.depth) }) }]);
 
-function tooMany(): AppError {
-  return badInput([
-    {
-      path: '(body)',
-      zh: `包含的项目过多（上限 ${INPUT_BOUNDS.nodes} 项）`,
-      en: `more than ${INPUT_BOUNDS.nodes} values`,
-    },
-  ]);
-}
+const tooMany = (): AppError =>
+  badInput([{ path: '(body)', problem: said('input.tooMany', { limit: String(INPUT_BOUNDS.nodes) }) }]);
 
 /**
  * Throws the 400 of a JSON text nested deeper than INPUT_BOUNDS.depth, before it is parsed: one pass
@@ -127,7 +133,7 @@ export function findNul(input: unknown): string | null {
 
 /** The refusal of findNul()'s find. */
 export function nulError(path: string): AppError {
-  return badInput([{ path, zh: '含有不允许的空字符 (NUL)，请删除后重试', en: 'contains a NUL character' }]);
+  return badInput([{ path, problem: said('input.nul') }]);
 }
 
 // --- Messages for zod issues --------------------------------------------------------------------
@@ -164,25 +170,15 @@ const told = (n: unknown): n is number =>
   typeof n === 'number' && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER;
 
 /** "between a and b" from the schema's own bounds, so a value like 1e20 is told the real range. */
-function numberRange(schema: unknown, path: PropertyKey[]): { zh: string; en: string } {
+function numberRange(schema: unknown, path: PropertyKey[]): Said {
   const n = numberAt(schema, path);
   const min = n?.minValue;
   const max = n?.maxValue;
-  if (told(min) && told(max))
-    return { zh: `必须在 ${min} 到 ${max} 之间`, en: `must be between ${min} and ${max}` };
-  if (told(max)) return { zh: `不能大于 ${max}`, en: `must be at most ${max}` };
-  if (told(min)) return { zh: `不能小于 ${min}`, en: `must be at least ${min}` };
-  return { zh: '数值超出允许范围', en: 'number out of range' };
+  if (told(min) && told(max)) return said('input.between', { min: String(min), max: String(max) });
+  if (told(max)) return said('input.atMost', { max: String(max) });
+  if (told(min)) return said('input.atLeast', { min: String(min) });
+  return said('input.outOfRange');
 }
-
-const TYPE_NAMES: Record<string, [string, string]> = {
-  string: ['文字', 'text'],
-  number: ['数字', 'a number'],
-  int: ['整数', 'an integer'],
-  boolean: ['true 或 false', 'true or false'],
-  array: ['列表', 'a list'],
-  object: ['对象', 'an object'],
-};
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let v = input;
@@ -199,57 +195,44 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
  */
 const DEFAULT_MESSAGE = '\u0000default';
 
-/** A zod issue as a sentence a person can act on, Chinese first; the field itself is named by the caller. */
-function describeIssue(issue: z.core.$ZodIssue, schema: unknown, input: unknown): Said {
-  // A schema's own message (z.string().min(1, '请输入账号')) is already written for people.
-  if (issue.message !== DEFAULT_MESSAGE) return { zh: issue.message, en: null };
+/** A zod issue as a problem a person can act on; the field itself is named by the caller. */
+function describeIssue(issue: z.core.$ZodIssue, schema: unknown, input: unknown): Problem {
+  // A schema's own message is a row of the catalogue (the contract names its id,
+  // z.string().min(1, 'input.enterAccount')), or text written for people, used as it is.
+  if (issue.message !== DEFAULT_MESSAGE)
+    return isServerMessageId(issue.message) ? said(issue.message) : { text: issue.message };
   const given = valueAt(input, issue.path);
-  const both = (zh: string, en: string): Said => ({ zh, en });
+  // Limits and values are quoted as written (String), not as figures of the language.
   switch (issue.code) {
-    case 'invalid_type': {
-      if (given === undefined || given === null || given === '')
-        return both('缺少此参数，请填写', 'required');
-      const [zh, en] = TYPE_NAMES[issue.expected] ?? [issue.expected, issue.expected];
-      return both(`必须是${zh}`, `must be ${en}`);
-    }
+    case 'invalid_type':
+      if (given === undefined || given === null || given === '') return said('input.required');
+      return said('input.mustBe', { type: issue.expected });
     case 'too_big':
     case 'too_small': {
-      const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+      const limit = String(issue.code === 'too_big' ? issue.maximum : issue.minimum);
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
-        if (issue.origin !== 'bigint' && (given === '' || given === undefined))
-          return both('缺少此参数，请填写', 'required');
-        const range = numberRange(schema, issue.path);
-        return both(range.zh, range.en);
+        if (issue.origin !== 'bigint' && (given === '' || given === undefined)) return said('input.required');
+        return numberRange(schema, issue.path);
       }
       const more = issue.code === 'too_big';
       if (issue.origin === 'string') {
-        return more
-          ? both(`最多 ${limit} 个字符`, `at most ${limit} characters`)
-          : limit <= 1
-            ? both('不能为空', 'must not be empty')
-            : both(`至少 ${limit} 个字符`, `at least ${limit} characters`);
+        if (more) return said('input.maxChars', { limit });
+        return Number(limit) <= 1 ? said('input.notEmpty') : said('input.minChars', { limit });
       }
-      if (issue.origin === 'array' || issue.origin === 'set') {
-        return more
-          ? both(`最多 ${limit} 项`, `at most ${limit} items`)
-          : both(`至少 ${limit} 项`, `at least ${limit} items`);
-      }
-      return more
-        ? both(`太大（上限 ${limit}）`, `too big, at most ${limit}`)
-        : both(`太小（下限 ${limit}）`, `too small, at least ${limit}`);
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return said(more ? 'input.maxItems' : 'input.minItems', { limit });
+      return said(more ? 'input.tooBig' : 'input.tooSmall', { limit });
     }
-    case 'invalid_value': {
-      const options = issue.values.map((v) => String(v)).join(', ');
-      return both(`只能是以下之一：${options}`, `must be one of ${options}`);
-    }
+    case 'invalid_value':
+      return said('input.oneOf', { options: issue.values.map((v) => String(v)).join(', ') });
     case 'invalid_format':
-      return both('格式不正确', `wrong format, expected ${issue.format}`);
+      return said('input.format', { format: issue.format });
     case 'not_multiple_of':
-      return both(`必须是 ${issue.divisor} 的倍数`, `must be a multiple of ${issue.divisor}`);
+      return said('input.multipleOf', { divisor: String(issue.divisor) });
     case 'unrecognized_keys':
-      return both(`包含未知字段：${issue.keys.join(', ')}`, `unknown fields ${issue.keys.join(', ')}`);
+      return said('input.unknownFields', { keys: issue.keys.join(', ') });
     default:
-      return both('取值无效', 'invalid value');
+      return said('input.invalidValue');
   }
 }
 
@@ -259,12 +242,12 @@ function describeIssue(issue: z.core.$ZodIssue, schema: unknown, input: unknown)
  */
 export function validationError(error: z.ZodError, schema?: unknown, input?: unknown): AppError {
   const seen = new Set<string>();
-  const problems: Array<{ path: string } & Said> = [];
+  const problems: Array<{ path: string; problem: Problem }> = [];
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || '(body)';
     if (seen.has(path)) continue;
     seen.add(path);
-    problems.push({ path, ...describeIssue(issue, schema, input) });
+    problems.push({ path, problem: describeIssue(issue, schema, input) });
   }
   return badInput(problems);
 }

@@ -3,13 +3,15 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../src/api/contract';
+import { langFromAcceptLanguage } from '../../src/i18n';
 import { AppError } from '../lib/app-error';
 import { fail } from '../lib/reply';
+import { requestLang, type Said, said, say } from '../lib/words';
 
 interface Mapped {
   status: number;
   code: number;
-  msg: string;
+  msg: Said;
   data?: unknown;
 }
 
@@ -27,14 +29,14 @@ function malformedMultipart(err: Error): Mapped | null {
     return {
       status: 400,
       code: Code.BAD_REQUEST,
-      msg: '上传请求缺少 multipart 分隔符 (boundary)，请让浏览器或 FormData 自动设置 Content-Type (multipart/form-data without a boundary)',
+      msg: said('request.noBoundary'),
       data,
     };
   }
   return {
     status: 400,
     code: Code.BAD_REQUEST,
-    msg: `上传请求体不完整或分隔符 (boundary) 不符，请重新上传 (malformed multipart body: ${err.message})`,
+    msg: said('request.badMultipart'),
     data,
   };
 }
@@ -50,29 +52,24 @@ function fromFastifyError(err: FastifyError): Mapped | null {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return { status: 413, code: Code.PAYLOAD_TOO_LARGE, msg: '上传内容过大 (payload too large)' };
+      return { status: 413, code: Code.PAYLOAD_TOO_LARGE, msg: said('error.tooLarge') };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return {
-        status: 415,
-        code: Code.UNSUPPORTED_MEDIA,
-        msg: '不支持的内容类型 (unsupported content type)',
-      };
+      return { status: 415, code: Code.UNSUPPORTED_MEDIA, msg: said('error.unsupportedMedia') };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, code: Code.BAD_REQUEST, msg: '请求体不是有效的 JSON (invalid JSON body)' };
+      return { status: 400, code: Code.BAD_REQUEST, msg: said('request.badJson') };
   }
-  if (status === 429) return { status, code: Code.RATE_LIMITED, msg: err.message };
-  if (status === 413)
-    return { status, code: Code.PAYLOAD_TOO_LARGE, msg: '上传内容过大 (payload too large)' };
-  if (status === 415)
-    return { status, code: Code.UNSUPPORTED_MEDIA, msg: '不支持的内容类型 (unsupported content type)' };
-  if (status === 503) return { status, code: Code.BUSY, msg: '服务器繁忙，请稍后再试 (server busy)' };
+  // Another 429 than the rate limiter's (which answers an AppError, server/app.ts): the request's pace.
+  if (status === 429) return { status, code: Code.RATE_LIMITED, msg: said('error.busy') };
+  if (status === 413) return { status, code: Code.PAYLOAD_TOO_LARGE, msg: said('error.tooLarge') };
+  if (status === 415) return { status, code: Code.UNSUPPORTED_MEDIA, msg: said('error.unsupportedMedia') };
+  if (status === 503) return { status, code: Code.BUSY, msg: said('error.busy') };
   // The static files' refusals (a path outside the root, a hidden file) keep their status as code.
-  if (status === 403) return { status, code: Code.FORBIDDEN, msg: '禁止访问该路径 (forbidden)' };
-  if (status === 404) return { status, code: Code.NOT_FOUND, msg: '内容不存在 (not found)' };
+  if (status === 403) return { status, code: Code.FORBIDDEN, msg: said('request.forbiddenPath') };
+  if (status === 404) return { status, code: Code.NOT_FOUND, msg: said('error.notFound') };
   if (status >= 400 && status < 500)
-    return { status, code: Code.BAD_REQUEST, msg: `请求无效 (${err.message})` };
+    return { status, code: Code.BAD_REQUEST, msg: said('request.invalid', { detail: err.message }) };
   return null;
 }
 
@@ -84,17 +81,20 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
       // Refusals are part of the request's one log line (server/plugins/request-log.ts).
+      const lang = requestLang(request);
       if (err instanceof AppError) {
-        request.refusal = { code: err.code, reason: err.message };
-        return reply.code(err.httpStatus).send(fail(err.code, err.message, err.data));
+        // The log line says what the learner was told, as they were told it.
+        const msg = err.msgIn(lang);
+        request.refusal = { code: err.code, reason: msg };
+        return reply.code(err.httpStatus).send(fail(err.code, msg, err.dataIn(lang)));
       }
       const mapped = fromFastifyError(err);
       if (mapped) {
         request.refusal = { code: mapped.code, reason: err.message };
-        return reply.code(mapped.status).send(fail(mapped.code, mapped.msg, mapped.data));
+        return reply.code(mapped.status).send(fail(mapped.code, say(mapped.msg, lang), mapped.data));
       }
       request.log.error({ err }, 'unhandled error');
-      return reply.code(500).send(fail(Code.SERVER_ERROR, '服务器异常，请稍后再试'));
+      return reply.code(500).send(fail(Code.SERVER_ERROR, say(said('error.server'), lang)));
     });
   },
   { name: 'app-errors' },
@@ -112,30 +112,38 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
       .send(
         fail(
           Code.BAD_REQUEST,
-          '网址无效，无法解析，请检查链接 (malformed URL: percent-encoding does not decode)',
+          say(said('request.badUrl'), langFromAcceptLanguage(request.headers['accept-language'])),
         ),
       );
     return;
   }
   request.log.error({ err }, 'framework error');
-  reply.code(500).send(fail(Code.SERVER_ERROR, '服务器异常，请稍后再试'));
+  reply
+    .code(500)
+    .send(
+      fail(
+        Code.SERVER_ERROR,
+        say(said('error.server'), langFromAcceptLanguage(request.headers['accept-language'])),
+      ),
+    );
 }
 
 /**
  * A request Node cannot parse as HTTP (bad header bytes, a header block over the limit, a client too
  * slow to send its headers) never reaches Fastify: answered here as an envelope, like Fastify's own
- * default handler (fastify.js defaultClientErrorHandler) but in the house format.
+ * default handler (fastify.js defaultClientErrorHandler) but in the house format. No header was
+ * read, so the answer is in the catalogue's own language, Chinese.
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   let status = 400;
-  let body = fail(Code.BAD_REQUEST, '请求格式无效 (malformed HTTP request)');
+  let body = fail(Code.BAD_REQUEST, say(said('request.malformed'), 'zh'));
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
-    body = fail(408, '请求超时，请重试 (request timeout)');
+    body = fail(408, say(said('request.timeout'), 'zh'));
   } else if (err.code === 'HPE_HEADER_OVERFLOW') {
     status = 431;
-    body = fail(431, '请求头过大 (request headers too large)');
+    body = fail(431, say(said('request.headersTooLarge'), 'zh'));
   }
   const text = JSON.stringify(body);
   if (socket.writable) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../src/api/contract';
 import { fail, ok } from '../lib/reply';
+import { sayTo } from '../lib/words';
 
 /** What a probe adds to its engine's report (engine kind, queue depth…); it throws when the engine is down. */
 export type Probe = () => Promise<Record<string, unknown> | undefined>;
@@ -72,7 +73,7 @@ export const healthPlugin = fp(
       return { healthy, engines };
     };
 
-    app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => {
+    app.get('/health', { config: { rateLimit: false } }, async (request, reply) => {
       const { healthy, engines } = await check();
       const data = {
         instance: app.config.instanceId,
@@ -81,17 +82,18 @@ export const healthPlugin = fp(
         engines,
       };
       if (healthy) return ok(data);
-      return reply.code(503).send(fail(Code.BUSY, '部分服务不可用 (an engine is not answering)', data));
+      return reply.code(503).send(fail(Code.BUSY, sayTo(request, 'health.degraded'), data));
     });
 
-    app.get('/ready', { config: { rateLimit: false } }, async (_request, reply) => {
+    app.get('/ready', { config: { rateLimit: false } }, async (request, reply) => {
       const { healthy } = closing ? { healthy: false } : await check();
       if (healthy) return ok({ instance: app.config.instanceId, ready: true });
-      return reply
-        .code(503)
-        .send(
-          fail(Code.BUSY, '实例暂不接收请求 (not ready)', { instance: app.config.instanceId, ready: false }),
-        );
+      return reply.code(503).send(
+        fail(Code.BUSY, sayTo(request, 'health.notReady'), {
+          instance: app.config.instanceId,
+          ready: false,
+        }),
+      );
     });
   },
   { name: 'app-health', dependencies: ['app-config'] },

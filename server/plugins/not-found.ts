@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Code } from '../../src/api/contract';
 import { CODING_SUFFIX, pickCoding } from '../lib/accept-encoding';
 import { fail } from '../lib/reply';
+import { sayTo } from '../lib/words';
 
 export interface NotFoundOptions {
   /** Folder of the built SPA (dist/). When set, unknown GETs outside the services get index.html. */
@@ -40,7 +41,12 @@ export const notFoundPlugin = fp(
       }
       return reply
         .code(404)
-        .send(fail(Code.NOT_FOUND, `接口不存在 (not found): ${request.method} ${pathname}`));
+        .send(
+          fail(
+            Code.NOT_FOUND,
+            sayTo(request, 'request.noSuchCall', { method: request.method, path: pathname }),
+          ),
+        );
     });
   },
   { name: 'app-not-found' },

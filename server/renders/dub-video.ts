@@ -13,9 +13,11 @@ import type { Kysely } from 'kysely';
 import type { DubVideo } from '../../src/api/contract';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
 import { readWavHeader } from '../../src/audio/dsp/wav';
+import type { Lang } from '../../src/i18n';
 import type { Database, FilmsTable, RunsTable, SubtitlesTable, TakesTable } from '../db/schema';
 import { filmLines } from '../films/queries';
 import { nowIso } from '../lib/ids';
+import { said, say } from '../lib/words';
 import type { MediaStorage } from '../storage/media-storage';
 import { runAttempts, runMediaPrefix } from '../takes/repository';
 import { countRender, pruneRenders } from '../takes/retention';
@@ -27,6 +29,8 @@ export interface DubVideoDeps {
   storage: MediaStorage;
   renders: RenderQueue;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The language of a failed render's message (the request's; Chinese when not told). */
+  lang?: Lang;
 }
 
 /** What a render job needs (app.renders runs it, server/plugins/renders.ts). */
@@ -90,7 +94,11 @@ export async function dubVideoOf(deps: DubVideoDeps, run: RunsTable): Promise<Du
     if (row.status === 'ready' && row.media_key) {
       return { status: 'ready', url: deps.storage.url(row.media_key), message: null };
     }
-    if (row.status === 'failed') return { status: 'failed', url: null, message: row.error };
+    if (row.status === 'failed') {
+      // The row keeps the failure's technical detail; the sentence around it is the learner's.
+      const message = say(said('render.failed', { detail: row.error ?? '' }), deps.lang ?? 'zh');
+      return { status: 'failed', url: null, message };
+    }
     if (row.status === 'queued' || row.status === 'rendering') {
       deps.renders.kick();
       return RENDERING;
@@ -210,7 +218,7 @@ export async function renderRun(deps: RenderRunDeps, runId: string, signal: Abor
       .updateTable('dub_renders')
       .set({
         status: 'failed',
-        error: `配音视频生成失败，请重录一句后再试：${why} (the dubbed video failed; retake a line to try again: ${why})`,
+        error: why,
         updated_at: nowIso(),
       })
       .where('run_id', '=', run.id)

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { Code } from '../../src/api/contract';
 import { withKeyLock } from '../db/key-lock';
 import type { Database } from '../db/schema';
-import { AppError } from '../lib/app-error';
+import { catalogueError } from '../lib/app-error';
 import { nowIso } from '../lib/ids';
 import { checkRenderRoom } from '../takes/retention';
 
@@ -99,20 +99,17 @@ export class RenderQueue {
       const mine = Number(counts?.mine ?? 0);
       const total = Number(counts?.total ?? 0);
       if (mine >= waitingPerLearner) {
-        throw new AppError(
-          Code.RATE_LIMITED,
-          `你已有 ${mine} 个配音视频在排队生成，请等它们完成后再打开这份报告 (${mine} of your dubbed videos are waiting to be made; open this report again once they are done)`,
-          429,
-          { waiting: mine, limit: waitingPerLearner, retryAfterSeconds: 60 },
-        );
+        throw catalogueError(Code.RATE_LIMITED, 'render.yourQueue', {
+          values: { count: String(mine) },
+          data: { waiting: mine, limit: waitingPerLearner, retryAfterSeconds: 60 },
+          status: 429,
+        });
       }
       if (total >= waitingTotal) {
-        throw new AppError(
-          Code.RATE_LIMITED,
-          `排队生成的配音视频太多，请稍后再打开这份报告 (too many dubbed videos are waiting to be made; open this report again in a few minutes)`,
-          429,
-          { waiting: total, limit: waitingTotal, retryAfterSeconds: 60 },
-        );
+        throw catalogueError(Code.RATE_LIMITED, 'render.queueFull', {
+          data: { waiting: total, limit: waitingTotal, retryAfterSeconds: 60 },
+          status: 429,
+        });
       }
       const at = nowIso();
       const values = { signature, status: 'queued' as const, error: null, queued_at: at, updated_at: at };

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { Code } from '../../src/api/contract';
 import { withKeyLock } from '../db/key-lock';
 import type { Database } from '../db/schema';
-import { AppError } from '../lib/app-error';
+import { catalogueError } from '../lib/app-error';
 import type { MediaStorage } from '../storage/media-storage';
 import { orderAttempts } from './attempts';
 import { audioKeyOfMelody, melodyKeyOf } from './repository';
@@ -103,12 +103,11 @@ export async function reserveUpload(
     return null;
   });
   if (used === null) return;
-  throw new AppError(
-    Code.RATE_LIMITED,
-    `24 小时内上传的录音已达上限（${mb(limit)} MB），请稍后再试 (upload limit of ${mb(limit)} MB per 24 hours reached)`,
-    429,
-    { limitBytes: limit, usedBytes: used, retryAfterSeconds: 3600 },
-  );
+  throw catalogueError(Code.RATE_LIMITED, 'upload.dailyLimit', {
+    values: { mb: String(mb(limit)) },
+    data: { limitBytes: limit, usedBytes: used, retryAfterSeconds: 3600 },
+    status: 429,
+  });
 }
 
 /**
@@ -125,12 +124,11 @@ export async function checkRenderRoom(
   if (limit <= 0) return;
   const used = await usedInDay(db, userId, now);
   if (used < limit) return;
-  throw new AppError(
-    Code.RATE_LIMITED,
-    `24 小时内的存储额度（录音和配音视频共 ${mb(limit)} MB）已用完，配音视频稍后才能生成 (the ${mb(limit)} MB per 24 hours for takes and dubbed videos is used up; the dubbed video can be made later)`,
-    429,
-    { limitBytes: limit, usedBytes: used, retryAfterSeconds: 3600 },
-  );
+  throw catalogueError(Code.RATE_LIMITED, 'render.storageUsed', {
+    values: { mb: String(mb(limit)) },
+    data: { limitBytes: limit, usedBytes: used, retryAfterSeconds: 3600 },
+    status: 429,
+  });
 }
 
 /** Counts a finished render's bytes in the learner's 24-hour limit (under the same lock as uploads). */

@@ -71,6 +71,15 @@ async function send(
 }
 
 /**
+ * The language the learner chose, as the app declares it on the page (`<html lang>`): the services
+ * word their answers in it (docs/api.md, "Words in the learner's language"), not in the browser's.
+ */
+function pageLanguage(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { 'Accept-Language': lang } : {};
+}
+
+/**
  * The one request wrapper (src/api/README.md). Every named call in `calls.ts` goes through here.
  * Returns the envelope's `data` on code 200; otherwise throws an `ApiError` from the catalogue (errors.ts).
  * The wrapper never shows a toast itself: user actions show `err.msg`, data loaders only log (app/stores/loader.ts),
@@ -78,7 +87,7 @@ async function send(
  */
 export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
   const method = opts.method.toUpperCase();
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', ...pageLanguage(), ...opts.headers };
   const token = readToken();
   if (token) headers.token = token;
   const encoded = encodeRequest(

@@ -6,6 +6,8 @@
 import { ERROR_IDS, ERROR_MESSAGES } from './error-rows';
 import type { Lang } from './format';
 import { CATALOGUE } from './index';
+import { SERVER_MESSAGE_IDS } from './server-messages';
+import { SERVER_CATALOGUE } from './server-text';
 import { STATEMENTS, type StatementId } from './statements';
 
 const SECTIONS: Array<{ prefix: string; title: Record<Lang, string> }> = [
@@ -38,6 +40,10 @@ Generated from the catalogue in src/i18n by \`npm run statements\`; do not edit.
 };
 
 const ERRORS_TITLE: Record<Lang, string> = { zh: '出错时的提示', en: 'When a call fails' };
+const SERVER_TITLE: Record<Lang, string> = {
+  zh: '服务的回答（在请求的语言中）',
+  en: "The services' answers (in the request's language)",
+};
 
 const row = (id: string, text: string) => `- \`${id}\`: ${text.replace(/\n/g, ' ')}`;
 
@@ -50,6 +56,7 @@ export function statementList(lang: Lang): string {
   }
   parts.push(
     `## ${ERRORS_TITLE[lang]}\n\n${ERROR_IDS.map((id) => row(id, ERROR_MESSAGES[lang][id])).join('\n')}\n`,
+    `## ${SERVER_TITLE[lang]}\n\n${SERVER_MESSAGE_IDS.map((id) => row(id, SERVER_CATALOGUE[lang][id])).join('\n')}\n`,
   );
   return parts.join('\n');
 }

@@ -217,4 +217,8 @@ export const statementsEn: Record<StatementId, string> = {
   'qr.wasConfirmed': 'This sign-in has already been confirmed.',
   'qr.confirmed': 'Confirmed. Continue on your computer.',
   'qr.cancelled': 'Sign-in cancelled.',
+  'qr.keepSignedIn': 'Stay signed in on this phone (otherwise it signs out with the computer)',
+  'qr.endsWithComputer': 'This phone signs out when the computer does.',
+  'qr.notYou': 'Not you? Sign out on this phone',
+  'qr.signOutEverywhere': 'Sign out everywhere',
 };

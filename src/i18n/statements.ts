@@ -184,6 +184,10 @@ export const STATEMENTS = {
   'qr.wasConfirmed': [],
   'qr.confirmed': [],
   'qr.cancelled': [],
+  'qr.keepSignedIn': [],
+  'qr.endsWithComputer': [],
+  'qr.notYou': [],
+  'qr.signOutEverywhere': [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StatementId = keyof typeof STATEMENTS;

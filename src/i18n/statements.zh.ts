@@ -195,4 +195,8 @@ export const statementsZh: Record<StatementId, string> = {
   'qr.wasConfirmed': '本次登录已确认',
   'qr.confirmed': '已确认，请回到电脑继续',
   'qr.cancelled': '已取消本次登录',
+  'qr.keepSignedIn': '在这台手机上保持登录（否则电脑端退出时一起退出）',
+  'qr.endsWithComputer': '电脑端退出时，这台手机也会退出。',
+  'qr.notYou': '不是你？在这台手机上退出',
+  'qr.signOutEverywhere': '退出所有设备',
 };

@@ -91,7 +91,7 @@ describeEngines('take audio access', (engine) => {
     const expired = signTakeUrl(await takeLinkSecret(server.app.db), plain(audioUrl), -10);
     const res = await get(server, expired);
     expect(res.status).toBe(403);
-    expect(res.json().msg).toMatch(/^录音链接已过期，请刷新页面 \(.+\)$/);
+    expect(res.json().msg).toBe('录音链接已过期，请刷新页面');
     // The owner's token still plays it whatever the link says.
     expect((await get(server, expired, owner.token)).status).toBe(200);
   });

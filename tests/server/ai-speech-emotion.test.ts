@@ -283,14 +283,22 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     },
     { name: 'a 0.1 s take', file: rawWav({ seconds: 0.1 }), code: 400, reason: 'too_short', msg: '太短' },
     { name: 'a 61 s take', file: rawWav({ seconds: 61 }), code: 400, reason: 'too_long', msg: '太长' },
-  ])('rejects $name with a clear message', async ({ file, code, reason, msg }) => {
-    const { status, body } = await postTake(server.url, token, { file });
-    expect(status).toBe(code);
-    expect(body.code).toBe(code);
-    expect(body.msg).toContain(msg);
-    expect(body.msg).toMatch(/\(.+\)/); // the English in brackets
-    expect(body.data.reason).toBe(reason);
-  });
+  ])(
+    'rejects $name with a clear message, in the language the request asks for',
+    async ({ file, code, reason, msg }) => {
+      const { status, body } = await postTake(server.url, token, { file });
+      expect(status).toBe(code);
+      expect(body.code).toBe(code);
+      expect(body.msg).toContain(msg);
+      expect(body.msg).not.toMatch(/[a-z]{4,} [a-z]{3,}/); // Chinese alone: no English sentence beside it
+      expect(body.data.reason).toBe(reason);
+      const en = await postTake(server.url, token, { file }, { 'accept-language': 'en' });
+      expect(en.status).toBe(code);
+      expect(en.body.data.reason).toBe(reason);
+      expect(en.body.msg).toMatch(/^[\x20-\x7e×]+$/); // English alone
+      expect(en.body.msg.length).toBeGreaterThan(10);
+    },
+  );
 
   it('refuses an upload above the size limit with 413', async () => {
     const big = rawWav({ rate: 48_000, channels: 2, seconds: 60 });

@@ -76,6 +76,7 @@ export async function postTake(
   baseUrl: string,
   token: string | null,
   form: TakeForm,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: AnyEnvelope }> {
   const data = new FormData();
   data.set('subtitlesId', form.subtitlesId ?? LINES.angry);
@@ -93,7 +94,7 @@ export async function postTake(
   }
   const res = await fetch(`${baseUrl}/ai/speech_emotion`, {
     method: 'POST',
-    headers: token ? { token } : {},
+    headers: token ? { ...headers, token } : headers,
     body: data,
   });
   return { status: res.status, body: (await res.json()) as AnyEnvelope };

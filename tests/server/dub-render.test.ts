@@ -268,7 +268,7 @@ describeEngines('the rendered dubbed video', (engine) => {
     const failed = await dubVideo(learner);
     expect(failed.status).toBe('failed');
     expect(failed.url).toBeNull();
-    expect(failed.message).toMatch(/^配音视频生成失败.*\(the dubbed video failed.*ffmpeg exited/s);
+    expect(failed.message).toMatch(/^配音视频生成失败，请重录一句后再试：.*ffmpeg exited/s);
   }, 120_000);
 
   it('a run without takes has no dubbed video, and nothing is queued', async () => {

@@ -74,7 +74,7 @@ describeEngines('load shedding', (engine) => {
     expect(shed.headers.get('retry-after')).toBe('5');
     expect(await shed.json()).toMatchObject({
       code: 503,
-      msg: '服务器繁忙，请稍后再试 (server busy)',
+      msg: '服务器繁忙，请稍后再试',
       data: null,
     });
   });

@@ -8,6 +8,7 @@ import {
   type WxLoginStatusData,
   wxLoginStatusRequest,
 } from '../../../src/api/contract';
+import type { ServerMessageId } from '../../../src/i18n/server-messages';
 import { checkPassword, issueUserInfo } from '../../auth/login';
 import { qrProvider } from '../../auth/qr/provider';
 import {
@@ -20,10 +21,35 @@ import {
 import { revokeAllSessions, revokeSession } from '../../auth/sessions';
 import { publicBase } from '../../lib/public-url';
 import { ok } from '../../lib/reply';
+import { sayTo } from '../../lib/words';
 import { currentUser, requestToken } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../plugins/schemas';
 
 const MAX_WAIT_MS = 25_000;
+
+/**
+ * A QR request's row once its state changes, the deadline passes or `stopped()` says so (the
+ * kiosk went away, a shutdown). While nothing changes the answer is held: it wakes on a change
+ * notice from whichever instance saw it (app.qrEvents), and re-reads the shared database now and
+ * then in any case.
+ */
+async function awaitChange(
+  app: FastifyInstance,
+  uuid: string,
+  deadline: number,
+  stop: AbortSignal,
+  stopped: () => boolean,
+) {
+  let row = await findQrLogin(app.db, uuid);
+  const startState = effectiveState(row);
+  const open = startState === 'waiting' || startState === 'scanned';
+  while (open && !stopped() && Date.now() < deadline && row && effectiveState(row) === startState) {
+    const wait = Math.min(app.qrEvents.fallbackPollMs, Math.max(0, deadline - Date.now()));
+    await app.qrEvents.changed(uuid, wait, stop);
+    row = await findQrLogin(app.db, uuid);
+  }
+  return row;
+}
 
 /** Sign-in calls: password login, QR request and QR status (long poll), and logout. */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
@@ -47,7 +73,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { account, password } = request.body;
       const user = await checkPassword(app.db, account, password, request.ip);
-      return ok(await issueUserInfo(app.db, user), '登录成功');
+      return ok(await issueUserInfo(app.db, user), sayTo(request, 'account.signedIn'));
     },
   );
 
@@ -56,7 +82,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(SESSION_ENDPOINTS.logout.path, { bodyLimit: 4 * 1024 }, async (request) => {
     const token = requestToken(request);
     if (token) await revokeSession(app.db, token);
-    return ok(null, '已退出登录 (signed out)');
+    return ok(null, sayTo(request, 'account.signedOut'));
   });
 
   // Sign out everywhere: every session of the learner ends, on every device and instance.
@@ -65,7 +91,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     { bodyLimit: 4 * 1024, preValidation: app.authenticate },
     async (request) => {
       const ended = await revokeAllSessions(app.db, currentUser(request).id);
-      return ok({ ended }, '已在所有设备上退出登录 (signed out everywhere)');
+      return ok({ ended }, sayTo(request, 'account.signedOutEverywhere'));
     },
   );
 
@@ -102,43 +128,27 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         gone.abort();
       });
       const stop = AbortSignal.any([gone.signal, shutdown.signal]);
-      let row = await findQrLogin(app.db, uuid);
-      const startState = effectiveState(row);
-      // Hold the answer while nothing changes: wake on a change notice from whichever instance saw
-      // it (app.qrEvents), and re-read the shared database now and then in any case.
-      while (
-        !closed &&
-        !shuttingDown &&
-        Date.now() < deadline &&
-        row &&
-        effectiveState(row) === startState &&
-        (startState === 'waiting' || startState === 'scanned')
-      ) {
-        const wait = Math.min(app.qrEvents.fallbackPollMs, Math.max(0, deadline - Date.now()));
-        await app.qrEvents.changed(uuid, wait, stop);
-        row = await findQrLogin(app.db, uuid);
-      }
+      const row = await awaitChange(app, uuid, deadline, stop, () => closed || shuttingDown);
       const state = effectiveState(row);
       if (row && state === 'confirmed') {
         const userInfo = await deliverOnce(app.db, row, pickupKey);
         if (userInfo) {
           const data: WxLoginStatusData = { status: true, state, token: userInfo.token, userInfo };
-          return ok(data, '登录成功');
+          return ok(data, sayTo(request, 'account.signedIn'));
         }
       }
       const data: WxLoginStatusData = { status: false, state };
-      return ok(data, STATE_MESSAGES[state]);
+      return ok(data, sayTo(request, STATE_MESSAGES[state]));
     },
   );
 }
 
 /** Human messages per state; the client reads `state`, people read `msg`. */
-const STATE_MESSAGES: Record<WxLoginStatusData['state'], string> = {
-  waiting: '等待扫码',
-  scanned: '已扫码，请在手机上确认',
-  confirmed:
-    '已在手机上确认，登录凭证只发给出示二维码的屏幕 (confirmed; the sign-in goes to the screen that showed the code)',
-  expired: '二维码已过期，请刷新',
-  cancelled: '已在手机上取消登录',
-  unknown: '二维码无效，请刷新',
+const STATE_MESSAGES: Record<WxLoginStatusData['state'], ServerMessageId> = {
+  waiting: 'qrState.waiting',
+  scanned: 'qrState.scanned',
+  confirmed: 'qrState.confirmed',
+  expired: 'qrState.expired',
+  cancelled: 'qrState.cancelled',
+  unknown: 'qrState.unknown',
 };

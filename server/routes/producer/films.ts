@@ -12,6 +12,7 @@ import { filmActorPitch } from '../../films/actor-pitch';
 import { filmDetail, findFilmCached, listFilms } from '../../films/queries';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
+import { sayTo } from '../../lib/words';
 import { currentUser } from '../../plugins/auth';
 import { okResponse, type ZodTypeProvider } from '../../plugins/schemas';
 
@@ -87,7 +88,8 @@ export function filmRoutes(part: Part) {
       async (request) => {
         const film = await findFilmCached(app.db, request.body.filmId, part);
         if (!film) throw notFound('error.filmNotFound');
-        return ok(await saveQuestionRecord(app.db, currentUser(request).id, part, request.body), '保存成功');
+        const saved = await saveQuestionRecord(app.db, currentUser(request).id, part, request.body);
+        return ok(saved, sayTo(request, 'answers.saved'));
       },
     );
   };

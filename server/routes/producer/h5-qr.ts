@@ -18,11 +18,18 @@ import {
 } from '../../auth/sessions';
 import type { SessionKind } from '../../db/schema';
 import { sha256Hex } from '../../lib/ids';
-import { html, page, type Raw } from '../../h5/html';
-import { AppError } from '../../lib/app-error';
+import type { Lang, StatementId } from '../../../src/i18n';
+import { esc, html, page, type Raw, raw } from '../../h5/html';
+import { pageLang, type Words, wordsFor } from '../../h5/lang';
+import { AppError, catalogueError } from '../../lib/app-error';
+import { inputError } from '../../lib/validate';
+import { said, sayTo } from '../../lib/words';
 import { fail, ok } from '../../lib/reply';
 
-const uuidField = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '二维码参数无效');
+const uuidField = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'input.qrCode');
+
+/** A JSON confirm or cancel without a valid QR code: the 400 of a refused field (server/lib/validate.ts). */
+const badQrCode = () => inputError([{ path: 'uuid', problem: said('input.qrCode') }]);
 const confirmBody = z.object({
   uuid: uuidField,
   account: z.string().trim().max(64).optional(),
@@ -54,199 +61,229 @@ async function phoneSession(app: FastifyInstance, request: FastifyRequest) {
 const wantsJson = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').includes('application/json');
 
-function sendPage(reply: FastifyReply, status: number, title: string, body: Raw) {
+/** A phone page: its language (the link's `lang`, else the phone's), worded from the catalogue. */
+interface PageWords {
+  lang: Lang;
+  w: Words;
+  /** The forms post back in the page's language. */
+  query: string;
+}
+
+function pageWords(request: FastifyRequest): PageWords {
+  const lang = pageLang(request);
+  return { lang, w: wordsFor(lang), query: `?lang=${lang}` };
+}
+
+function sendPage(reply: FastifyReply, status: number, p: PageWords, title: string, body: Raw) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(page(title, body));
+    .header('content-language', p.lang)
+    .header('vary', 'Accept-Language')
+    .send(page(title, body, p.lang));
 }
 
-function messagePage(reply: FastifyReply, status: number, zh: string, en: string, ok = false) {
-  return sendPage(
-    reply,
-    status,
-    zh,
-    html`<h1 class="${ok ? 'ok' : 'error'}">${zh}</h1><p class="en">${en}</p>`,
-  );
+function messagePage(reply: FastifyReply, status: number, p: PageWords, text: string, ok = false) {
+  return sendPage(reply, status, p, text, html`<h1 class="${ok ? 'ok' : 'error'}">${text}</h1>`);
 }
 
-function closedPage(reply: FastifyReply, state: string) {
-  if (state === 'unknown')
-    return messagePage(reply, 404, '二维码无效', 'This QR code is not valid. Refresh it on the computer.');
-  if (state === 'expired')
-    return messagePage(
-      reply,
-      410,
-      '二维码已过期，请在电脑上刷新',
-      'This QR code has expired. Refresh it on the computer.',
-    );
-  if (state === 'cancelled') return messagePage(reply, 409, '已取消本次登录', 'This sign-in was cancelled.');
-  return messagePage(reply, 409, '本次登录已确认', 'This sign-in has already been confirmed.');
+const CLOSED: Record<string, { status: number; id: StatementId }> = {
+  unknown: { status: 404, id: 'qr.invalid' },
+  expired: { status: 410, id: 'qr.expired' },
+  cancelled: { status: 409, id: 'qr.wasCancelled' },
+};
+
+function closedPage(reply: FastifyReply, p: PageWords, state: string) {
+  const closed = CLOSED[state] ?? { status: 409, id: 'qr.wasConfirmed' };
+  return messagePage(reply, closed.status, p, p.w(closed.id));
 }
 
 /** Sign out on this phone, or everywhere; `uuid` brings the learner back to the open confirm page. */
-function signoutForms(uuid?: string): Raw {
+function signoutForms(p: PageWords, uuid?: string): Raw {
   const back = uuid ? html`<input type="hidden" name="uuid" value="${uuid}">` : '';
-  return html`<form method="post" action="/producer/h5/signout">${back}
-      <button class="ghost" type="submit">不是你？在这台手机上退出 <span class="en">Not you? Sign out on this phone</span></button>
+  return html`<form method="post" action="/producer/h5/signout${p.query}">${back}
+      <button class="ghost" type="submit">${p.w('qr.notYou')}</button>
     </form>
-    <form method="post" action="/producer/h5/signout">${back}<input type="hidden" name="everywhere" value="1">
-      <button class="ghost" type="submit">退出所有设备 <span class="en">Sign out everywhere</span></button>
+    <form method="post" action="/producer/h5/signout${p.query}">${back}<input type="hidden" name="everywhere" value="1">
+      <button class="ghost" type="submit">${p.w('qr.signOutEverywhere')}</button>
     </form>`;
 }
 
-function confirmForm(uuid: string, user: User | null, error?: string): Raw {
+function confirmForm(p: PageWords, uuid: string, user: User | null, error?: string): Raw {
+  // The catalogue's sentence is trusted text; the learner's names in it are escaped (and the
+  // nickname set in bold).
   const who = user
-    ? html`<div class="card"><p>将以 <b>${user.nickname}</b>（${user.account}）登录电脑端</p>
-        <p class="en">You will sign in on the computer as ${user.nickname}.</p></div>`
-    : html`<label for="account">账号 <span class="en">Account</span></label>
+    ? html`<div class="card"><p>${raw(
+        p.w('qr.signInAs', { nickname: html`<b>${user.nickname}</b>`.html, account: esc(user.account) }),
+      )}</p></div>`
+    : html`<label for="account">${p.w('qr.account')}</label>
         <input id="account" name="account" autocomplete="username" required>
-        <label for="password">密码 <span class="en">Password</span></label>
+        <label for="password">${p.w('qr.password')}</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required>
-        <label class="check"><input type="checkbox" name="keep" value="1"> 在这台手机上保持登录
-          <span class="en">Stay signed in on this phone (otherwise it signs out with the computer)</span></label>`;
-  return html`<h1>确认登录电脑端</h1><p class="en">Confirm sign-in on your computer</p>
+        <label class="check"><input type="checkbox" name="keep" value="1"> ${p.w('qr.keepSignedIn')}</label>`;
+  return html`<h1>${p.w('qr.heading')}</h1>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <form method="post" action="/producer/h5/qr/confirm">
+    <form method="post" action="/producer/h5/qr/confirm${p.query}">
       <input type="hidden" name="uuid" value="${uuid}">${who}
-      <button class="primary" type="submit">确认登录 <span class="en">Confirm</span></button>
+      <button class="primary" type="submit">${p.w('qr.confirm')}</button>
     </form>
-    <form method="post" action="/producer/h5/qr/cancel">
+    <form method="post" action="/producer/h5/qr/cancel${p.query}">
       <input type="hidden" name="uuid" value="${uuid}">
-      <button class="ghost" type="submit">取消 <span class="en">Cancel</span></button>
-    </form>${user ? signoutForms(uuid) : ''}`;
+      <button class="ghost" type="submit">${p.w('qr.cancel')}</button>
+    </form>${user ? signoutForms(p, uuid) : ''}`;
 }
 
-/** The phone side of QR login: a server-rendered page (no SPA bundle) plus confirm and cancel. */
-export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/h5/qr', async (request, reply) => {
-    const parsed = z.object({ uuid: uuidField }).safeParse(request.query);
-    if (!parsed.success) return closedPage(reply, 'unknown');
-    const { uuid } = parsed.data;
-    const row = await findQrLogin(app.db, uuid);
-    const state = effectiveState(row);
-    if (state !== 'waiting' && state !== 'scanned') return closedPage(reply, state);
-    if (await markScanned(app.db, uuid)) await app.qrEvents.publish(uuid);
-    const session = await phoneSession(app, request);
-    return sendPage(reply, 200, '确认登录', confirmForm(uuid, session?.user ?? null));
-  });
+/** A QR request no longer open: 409 with its state (JSON), else the page that says so. */
+function notOpen(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  p: PageWords,
+  state: string,
+  id: 'qrLogin.cannotConfirm' | 'qrLogin.cannotCancel',
+) {
+  if (wantsJson(request))
+    return reply.code(409).send(fail(Code.CONFLICT, sayTo(request, id, { state }), { state }));
+  return closedPage(reply, p, state);
+}
 
-  app.post('/h5/qr/confirm', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const json = wantsJson(request);
-    const parsed = confirmBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      if (json) return reply.code(400).send(fail(Code.BAD_REQUEST, '参数错误：uuid 二维码参数无效'));
-      return closedPage(reply, 'unknown');
+/**
+ * Remembers the phone, so the next scan needs one tap; returns the session's hash when it ends with
+ * the kiosk's. httpOnly: no script on this origin can read it; scoped to the phone pages, so it never
+ * shadows the web app's own user-token cookie (which the app writes from script, and a browser
+ * refuses to overwrite an httpOnly cookie). Kept: 7 days; otherwise it ends with the computer's
+ * session, and the browser forgets it when it closes.
+ */
+async function signInPhone(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  kept: boolean,
+): Promise<string | null> {
+  const kind: SessionKind = kept ? 'phone-kept' : 'phone';
+  const token = await createSession(app.db, userId, { kind });
+  reply.setCookie(COOKIE, token, {
+    path: H5_COOKIE_PATH,
+    ...(kept ? { maxAge: SESSION_TTL_SECONDS } : {}),
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  return kept ? null : sha256Hex(token);
+}
+
+/** The confirm page: the phone's own session if it has one, else account and password. */
+async function showConfirm(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const p = pageWords(request);
+  const parsed = z.object({ uuid: uuidField }).safeParse(request.query);
+  if (!parsed.success) return closedPage(reply, p, 'unknown');
+  const { uuid } = parsed.data;
+  const state = effectiveState(await findQrLogin(app.db, uuid));
+  if (state !== 'waiting' && state !== 'scanned') return closedPage(reply, p, state);
+  if (await markScanned(app.db, uuid)) await app.qrEvents.publish(uuid);
+  const session = await phoneSession(app, request);
+  return sendPage(reply, 200, p, p.w('qr.title'), confirmForm(p, uuid, session?.user ?? null));
+}
+
+/** Confirms the sign-in for the kiosk that showed the code, signing the phone in first if needed. */
+async function confirm(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const json = wantsJson(request);
+  const p = pageWords(request);
+  const parsed = confirmBody.safeParse(request.body ?? {});
+  if (!parsed.success) {
+    if (json) throw badQrCode();
+    return closedPage(reply, p, 'unknown');
+  }
+  const { uuid, account, password, keep } = parsed.data;
+  const state = effectiveState(await findQrLogin(app.db, uuid));
+  if (state !== 'waiting' && state !== 'scanned')
+    return notOpen(request, reply, p, state, 'qrLogin.cannotConfirm');
+  const session = account && password ? null : await phoneSession(app, request);
+  let user = session?.user ?? null;
+  // The phone session that ends with the kiosk's, unless the learner keeps it (sessions.ts).
+  let endsWithKiosk = session?.kind === 'phone' ? session.tokenHash : null;
+  if (!user) {
+    try {
+      if (!account || !password)
+        throw catalogueError(Code.BAD_REQUEST, 'error.enterCredentials', { status: 400 });
+      user = await checkPassword(app.db, account, password, request.ip);
+    } catch (err) {
+      if (json || !(err instanceof AppError)) throw err;
+      const form = confirmForm(p, uuid, null, err.msgIn(p.lang));
+      return sendPage(reply, err.httpStatus, p, p.w('qr.title'), form);
     }
-    const { uuid, account, password, keep } = parsed.data;
+    endsWithKiosk = await signInPhone(app, request, reply, user.id, keep !== undefined && keep !== false);
+  }
+  if (!(await confirmQrLogin(app.db, uuid, user.id, endsWithKiosk))) {
+    const now = effectiveState(await findQrLogin(app.db, uuid));
+    return notOpen(request, reply, p, now, 'qrLogin.cannotConfirm');
+  }
+  await app.qrEvents.publish(uuid);
+  if (json) return ok({ state: 'confirmed' }, sayTo(request, 'qrLogin.confirmed'));
+  const done = p.w('qr.confirmed');
+  return sendPage(
+    reply,
+    200,
+    p,
+    done,
+    html`<h1 class="ok">${done}</h1>
+      ${endsWithKiosk ? html`<p>${p.w('qr.endsWithComputer')}</p>` : ''}${signoutForms(p)}`,
+  );
+}
+
+/**
+ * The phone's sign-out: ends this phone's session (or every session of the learner) and forgets
+ * the cookie. Back to the open confirm page when there is one, signed out.
+ */
+async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const parsed = signoutBody.safeParse(request.body ?? {});
+  const { uuid, everywhere } = parsed.success ? parsed.data : {};
+  const token = phoneToken(request);
+  const session = token ? await findSession(app.db, token) : null;
+  const everywhereDone = Boolean(session && everywhere !== undefined && everywhere !== false);
+  if (session && everywhereDone) await revokeAllSessions(app.db, session.user.id);
+  else if (token) await revokeSession(app.db, token);
+  reply.clearCookie(COOKIE, {
+    path: H5_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  const p = pageWords(request);
+  const done = sayTo(request, everywhereDone ? 'account.signedOutEverywhere' : 'account.signedOutHere');
+  if (wantsJson(request)) return ok(null, done);
+  if (uuid) {
     const state = effectiveState(await findQrLogin(app.db, uuid));
-    if (state !== 'waiting' && state !== 'scanned') {
-      if (json)
-        return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${state}，无法确认`, { state }));
-      return closedPage(reply, state);
+    if (state === 'waiting' || state === 'scanned') {
+      const body = html`<p class="ok" role="status">${done}</p>${confirmForm(p, uuid, null)}`;
+      return sendPage(reply, 200, p, p.w('qr.title'), body);
     }
-    const session = account && password ? null : await phoneSession(app, request);
-    let user = session?.user ?? null;
-    // The phone session that ends with the kiosk's, unless the learner keeps it (sessions.ts).
-    let endsWithKiosk = session?.kind === 'phone' ? session.tokenHash : null;
-    if (!user) {
-      try {
-        if (!account || !password)
-          throw new AppError(Code.BAD_REQUEST, '请输入账号和密码 (enter account and password)', 400);
-        user = await checkPassword(app.db, account, password, request.ip);
-      } catch (err) {
-        if (json || !(err instanceof AppError)) throw err;
-        return sendPage(reply, err.httpStatus, '确认登录', confirmForm(uuid, null, err.message));
-      }
-      // Remember the phone, so the next scan needs one tap. httpOnly: no script on this origin can
-      // read it; scoped to the phone pages, so it never shadows the web app's own user-token cookie
-      // (which the app writes from script, and a browser refuses to overwrite an httpOnly cookie).
-      // Kept: 7 days; otherwise it ends with the computer's session, and the browser forgets it
-      // when it closes.
-      const kept = keep !== undefined && keep !== false;
-      const kind: SessionKind = kept ? 'phone-kept' : 'phone';
-      const token = await createSession(app.db, user.id, { kind });
-      endsWithKiosk = kept ? null : sha256Hex(token);
-      reply.setCookie(COOKIE, token, {
-        path: H5_COOKIE_PATH,
-        ...(kept ? { maxAge: SESSION_TTL_SECONDS } : {}),
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-      });
-    }
-    if (!(await confirmQrLogin(app.db, uuid, user.id, endsWithKiosk))) {
-      const now = effectiveState(await findQrLogin(app.db, uuid));
-      if (json)
-        return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${now}，无法确认`, { state: now }));
-      return closedPage(reply, now);
-    }
-    await app.qrEvents.publish(uuid);
-    if (json) return ok({ state: 'confirmed' }, '已确认登录');
-    return sendPage(
-      reply,
-      200,
-      '已确认，请回到电脑继续',
-      html`<h1 class="ok">已确认，请回到电脑继续</h1><p class="en">Confirmed. Continue on your computer.</p>
-        ${
-          endsWithKiosk
-            ? html`<p>电脑端退出时，这台手机也会退出。</p><p class="en">This phone signs out when the computer does.</p>`
-            : ''
-        }${signoutForms()}`,
-    );
-  });
+  }
+  return messagePage(reply, 200, p, done, true);
+}
 
-  // The phone's sign-out: ends this phone's session (or every session of the learner) and forgets
-  // the cookie. Back to the open confirm page when there is one, signed out.
-  app.post('/h5/signout', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const json = wantsJson(request);
-    const parsed = signoutBody.safeParse(request.body ?? {});
-    const { uuid, everywhere } = parsed.success ? parsed.data : {};
-    const token = phoneToken(request);
-    const session = token ? await findSession(app.db, token) : null;
-    if (session && everywhere !== undefined && everywhere !== false)
-      await revokeAllSessions(app.db, session.user.id);
-    else if (token) await revokeSession(app.db, token);
-    reply.clearCookie(COOKIE, {
-      path: H5_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-    });
-    const everywhereDone = Boolean(session && everywhere !== undefined && everywhere !== false);
-    const [zh, en] = everywhereDone
-      ? ['已在所有设备上退出登录', 'Signed out everywhere.']
-      : ['已在这台手机上退出登录', 'Signed out on this phone.'];
-    if (json) return ok(null, `${zh} (${en.replace(/\.$/, '').toLowerCase()})`);
-    if (uuid) {
-      const state = effectiveState(await findQrLogin(app.db, uuid));
-      if (state === 'waiting' || state === 'scanned')
-        return sendPage(
-          reply,
-          200,
-          '确认登录',
-          html`<p class="ok" role="status">${zh} <span class="en">${en}</span></p>${confirmForm(uuid, null)}`,
-        );
-    }
-    return messagePage(reply, 200, zh, en, true);
-  });
+async function cancel(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const p = pageWords(request);
+  const parsed = cancelBody.safeParse(request.body ?? {});
+  if (!parsed.success) {
+    if (wantsJson(request)) throw badQrCode();
+    return closedPage(reply, p, 'unknown');
+  }
+  if (!(await cancelQrLogin(app.db, parsed.data.uuid))) {
+    const state = effectiveState(await findQrLogin(app.db, parsed.data.uuid));
+    return notOpen(request, reply, p, state, 'qrLogin.cannotCancel');
+  }
+  await app.qrEvents.publish(parsed.data.uuid);
+  if (wantsJson(request)) return ok({ state: 'cancelled' }, sayTo(request, 'qrLogin.cancelled'));
+  return messagePage(reply, 200, p, p.w('qr.cancelled'), true);
+}
 
-  app.post('/h5/qr/cancel', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const json = wantsJson(request);
-    const parsed = cancelBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      if (json) return reply.code(400).send(fail(Code.BAD_REQUEST, '参数错误：uuid 二维码参数无效'));
-      return closedPage(reply, 'unknown');
-    }
-    if (!(await cancelQrLogin(app.db, parsed.data.uuid))) {
-      const state = effectiveState(await findQrLogin(app.db, parsed.data.uuid));
-      if (json)
-        return reply.code(409).send(fail(Code.CONFLICT, `二维码状态为 ${state}，无法取消`, { state }));
-      return closedPage(reply, state);
-    }
-    await app.qrEvents.publish(parsed.data.uuid);
-    if (json) return ok({ state: 'cancelled' }, '已取消登录');
-    return messagePage(reply, 200, '已取消本次登录', 'Sign-in cancelled.', true);
-  });
+/** The phone side of QR login: a server-rendered page (no SPA bundle) plus confirm, cancel and sign-out. */
+export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
+  const form = { bodyLimit: 4 * 1024 };
+  app.get('/h5/qr', (request, reply) => showConfirm(app, request, reply));
+  app.post('/h5/qr/confirm', form, (request, reply) => confirm(app, request, reply));
+  app.post('/h5/signout', form, (request, reply) => signOut(app, request, reply));
+  app.post('/h5/qr/cancel', form, (request, reply) => cancel(app, request, reply));
 }

@@ -218,7 +218,7 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
     const report = signReport(sign, built);
     if (report.part === 'prpt') {
       // A full render queue (429) does not hide the page: it says why the video is not there yet.
-      report.dubVideo = await dubVideoOf({ ...deps, renders: app.renders }, shared.run).catch(
+      report.dubVideo = await dubVideoOf({ ...deps, renders: app.renders, lang }, shared.run).catch(
         (e: unknown) => {
           if (e instanceof AppError && e.httpStatus === 429)
             return { status: 'failed' as const, url: null, message: word(fact('h5.dubQueueFull'), lang) };

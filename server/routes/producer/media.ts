@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/api/contract';
 import { parseRange, sendStoredBytes } from '../../lib/media-range';
 import { fail } from '../../lib/reply';
+import { sayTo } from '../../lib/words';
 import { holdStreamSlot } from '../../lib/stream-slots';
 import { findSessionUser } from '../../auth/sessions';
 import { requestToken } from '../../plugins/auth';
@@ -9,8 +10,8 @@ import { checkTakeLink, isTakeKey, takeLinkSecret, takeOwner } from '../../takes
 import { isSafeKey } from '../../storage/media-storage';
 import { cacheControlFor, contentTypeOf } from '../../storage/media-types';
 
-const notFound = (reply: FastifyReply) =>
-  reply.code(404).send(fail(Code.NOT_FOUND, '媒体文件不存在 (media not found)'));
+const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(404).send(fail(Code.NOT_FOUND, sayTo(request, 'media.notFound')));
 
 /**
  * Take audio is private (server/takes/audio-links.ts): a link signed by the server and not yet
@@ -38,23 +39,16 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     compress: false,
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      if (!isSafeKey(key)) return notFound(reply);
+      if (!isSafeKey(key)) return notFound(request, reply);
       if (isTakeKey(key)) {
         const access = await takeAccess(app, request, key);
-        if (access === 'denied') return notFound(reply);
+        if (access === 'denied') return notFound(request, reply);
         if (access === 'expired') {
-          return reply
-            .code(403)
-            .send(
-              fail(
-                Code.FORBIDDEN,
-                '录音链接已过期，请刷新页面 (this recording link has expired; reload the page)',
-              ),
-            );
+          return reply.code(403).send(fail(Code.FORBIDDEN, sayTo(request, 'media.linkExpired')));
         }
       }
       const stat = await app.storage.stat(key);
-      if (!stat) return notFound(reply);
+      if (!stat) return notFound(request, reply);
       if (app.config.mediaDelivery === 'presigned') {
         // The browser fetches the bytes (and its Range requests) from the store itself; the
         // short-lived link is made per request, after the checks above.
@@ -79,7 +73,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
           .code(416)
           .header('content-range', `bytes */${stat.size}`)
           .header('content-type', 'application/json; charset=utf-8')
-          .send(fail(Code.BAD_REQUEST, '请求的字节范围无效 (range not satisfiable)'));
+          .send(fail(Code.BAD_REQUEST, sayTo(request, 'media.badRange')));
       }
       // A slot per stream, taken before any header is set, so a refusal is a clean 429.
       if (request.method !== 'HEAD' && !holdStreamSlot(app, request, reply, requestToken(request)))

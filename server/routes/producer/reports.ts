@@ -12,6 +12,7 @@ import { findFilm } from '../../films/queries';
 import { notFound } from '../../lib/app-error';
 import { publicBase } from '../../lib/public-url';
 import { ok } from '../../lib/reply';
+import { requestLang } from '../../lib/words';
 import { currentUser } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../plugins/schemas';
 import { buildRunReport } from '../../reports/build-report';
@@ -46,7 +47,10 @@ export function reportRoutes(part: Part) {
           takeLinkSigner(app.db, app.config.takeLinkTtlSeconds),
         ]);
         if (part === 'prpt') {
-          report.dubVideo = await dubVideoOf({ ...deps, renders: app.renders, log: request.log }, run);
+          report.dubVideo = await dubVideoOf(
+            { ...deps, renders: app.renders, log: request.log, lang: requestLang(request) },
+            run,
+          );
         }
         return ok(signReport(sign, report));
       },

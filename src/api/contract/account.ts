@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * A field's own message is the id of a row of the server's catalogue (src/i18n/server-messages.ts),
+ * which the service words in the request's language (server/lib/validate.ts).
+ */
 export const loginPwdRequest = z.object({
-  account: z.string().trim().min(1, '请输入账号').max(64),
-  password: z.string().min(1, '请输入密码').max(128),
+  account: z.string().trim().min(1, 'input.enterAccount').max(64),
+  password: z.string().min(1, 'input.enterPassword').max(128),
 });
 export type LoginPwdRequest = z.infer<typeof loginPwdRequest>;
 

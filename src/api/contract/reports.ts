@@ -13,7 +13,8 @@ const id = z.string().min(1).max(64);
 export const reportByIdRequest = z
   .object({ id: id.optional(), runId: id.optional() })
   .refine((q) => q.id !== undefined || q.runId !== undefined, {
-    message: '请提供 id 或 runId (id or runId is required)',
+    // A row of the server's catalogue (src/i18n/server-messages.ts), worded in the request's language.
+    message: 'input.idOrRunId',
     path: ['id'],
   });
 

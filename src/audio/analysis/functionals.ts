@@ -171,23 +171,60 @@ function quadFit(t: Float64Array, y: Float64Array, n: number): [number, number] 
   return [det(A1) / d, det(A2) / d];
 }
 
+/** What every group of functionals reads: the tracks, the writer, scratch space and the frame tests. */
+interface Take {
+  t: LowLevelTracks;
+  w: Writer;
+  s: Scratch;
+  frames: number;
+  hop: number;
+  voiced: (f: number) => boolean;
+  speech: (f: number) => boolean;
+  unvoicedSpeech: (f: number) => boolean;
+  /** A percentile of the first n values (sorted in scratch space). */
+  q: (arr: Float64Array, n: number, p: number) => number;
+  speechFrames: number;
+  speechSeconds: number;
+}
+
 /** Utterance functionals (FEATURE_NAMES order) from the low-level tracks. */
 export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
-  const { frames, hopSeconds: hop, f0Hz, speechMask, spectral: sp } = t;
-  const w = new Writer(out);
+  const { frames, hopSeconds: hop, f0Hz, speechMask } = t;
   const s = new Scratch(frames);
-  const voiced = (f: number) => f0Hz[f] > 0;
   const speech = (f: number) => speechMask[f] === 1;
-  const unvoicedSpeech = (f: number) => speechMask[f] === 1 && f0Hz[f] <= 0;
   const speechFrames = gather(speechMask, frames, 1, 0, speech, s.b);
-  const speechSeconds = Math.max(hop, speechFrames * hop);
+  const take: Take = {
+    t,
+    w: new Writer(out),
+    s,
+    frames,
+    hop,
+    voiced: (f) => f0Hz[f] > 0,
+    speech,
+    unvoicedSpeech: (f) => speechMask[f] === 1 && f0Hz[f] <= 0,
+    q: (arr, n, p) => percentile(arr, n, p, s.b),
+    speechFrames,
+    speechSeconds: Math.max(hop, speechFrames * hop),
+  };
+  // The groups write in FEATURE_NAMES order (the Writer checks it).
+  const st = pitchFunctionals(take);
+  const loudness = loudnessFunctionals(take);
+  voiceQualityFunctionals(take);
+  spectralFunctionals(take);
+  mfccFunctionals(take);
+  temporalFunctionals(take, loudness);
+  transferFunctionals(take, st, loudness.loud);
+  take.w.done();
+}
 
+/** Pitch level, spread, slopes and contour shape; returns the pitch track in semitones. */
+function pitchFunctionals({ t, w, s, frames, hop, voiced, q }: Take): Float64Array {
+  const { f0Hz } = t;
   // Pitch (semitones re 27.5 Hz).
   const st = new Float64Array(frames);
   for (let f = 0; f < frames; f++) st[f] = f0Hz[f] > 0 ? 12 * Math.log2(f0Hz[f] / 27.5) : 0;
   const nv = gather(st, frames, 1, 0, voiced, s.a);
   const dv = meanStd(s.a, nv);
-  const q = (arr: Float64Array, n: number, p: number) => percentile(arr, n, p, s.b);
   const p20 = q(s.a, nv, 0.2);
   const p80 = q(s.a, nv, 0.8);
   w.put('f0st_mean', dv.mean);
@@ -235,7 +272,15 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
       dn++;
     }
   w.put('f0st_absdelta_mean', dn > 0 ? dsum / dn / hop : 0);
+  return st;
+}
 
+/** Loudness and intensity over speech frames; returns the relative loudness track and its mean. */
+function loudnessFunctionals({ t, w, s, frames, hop, speech, q }: Take): {
+  loud: Float64Array;
+  mean: number;
+} {
+  const sp = t.spectral;
   // Loudness over speech frames, relative to the take's own 95th percentile: recording gain differs
   // between microphones (and the EmoDB copy is peak-normalised), so only the shape is comparable.
   const nl0 = gather(sp.loudness, frames, 1, 0, speech, s.a);
@@ -264,7 +309,10 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
   w.put('int_sp_mean_re_p95', di.mean - q(s.a, ni, 0.95));
   w.put('int_sp_std', di.std);
   w.put('int_sp_range0595', q(s.a, ni, 0.95) - q(s.a, ni, 0.05));
+  return { loud, mean: dl.mean };
+}
 
+function voiceQualityFunctionals({ t, w, s, frames, voiced }: Take): void {
   // Voice quality.
   const hnr = new Float64Array(frames);
   for (let f = 0; f < frames; f++) {
@@ -290,7 +338,11 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
     w.put(`${name}_v_mean`, d.mean);
     w.put(`${name}_v_std`, d.std);
   }
+}
 
+/** Spectral balance over voiced and unvoiced speech frames. */
+function spectralFunctionals({ t, w, s, frames, voiced, unvoicedSpeech }: Take): void {
+  const sp = t.spectral;
   for (const [name, track] of [
     ['alpha', sp.alphaRatio],
     ['hammarberg', sp.hammarberg],
@@ -306,7 +358,10 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
     const nu = gather(track, frames, 1, 0, unvoicedSpeech, s.a);
     w.put(`${name}_uv_mean`, meanStd(s.a, nu).mean);
   }
+}
 
+function mfccFunctionals({ t, w, s, frames, voiced, speech, unvoicedSpeech }: Take): void {
+  const sp = t.spectral;
   for (let c = 0; c < MFCC_COUNT; c++) {
     const n = gather(sp.mfcc, frames, MFCC_COUNT, c, voiced, s.a);
     const d = meanStd(s.a, n);
@@ -324,7 +379,13 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
         s.a[n++] = sp.mfcc[f * MFCC_COUNT + c] - sp.mfcc[(f - 1) * MFCC_COUNT + c];
     w.put(`dmfcc${c + 1}_sp_std`, meanStd(s.a, n).std);
   }
+}
 
+/** Rates and segment lengths. */
+function temporalFunctionals(
+  { t, w, frames, hop, voiced, speech, speechFrames, speechSeconds }: Take,
+  { loud, mean }: { loud: Float64Array; mean: number },
+): void {
   // Temporal features; rates use speech time so that trailing silence cannot leak into them.
   let voicedInSpeech = 0;
   for (let f = 0; f < frames; f++) if (speech(f) && voiced(f)) voicedInSpeech++;
@@ -332,7 +393,7 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
   w.put('syllable_rate', t.syllables / speechSeconds);
   let peaks = 0;
   for (let f = 1; f < frames - 1; f++)
-    if (speech(f) && loud[f] > loud[f - 1] && loud[f] >= loud[f + 1] && loud[f] > dl.mean) peaks++;
+    if (speech(f) && loud[f] > loud[f - 1] && loud[f] >= loud[f + 1] && loud[f] > mean) peaks++;
   w.put('loudness_peak_rate', peaks / speechSeconds);
   const vLens = runLengths(frames, voiced, hop, 3);
   w.put('voiced_segments_per_s', vLens.length / speechSeconds);
@@ -348,7 +409,14 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
   const pauses = t.segments.pauses;
   w.put('pauses_per_s', pauses.length / speechSeconds);
   w.put('pause_len_mean', arrStats(pauses.map((p) => p.end - p.start)).mean);
+}
 
+function transferFunctionals(
+  { t, w, s, frames, voiced, q }: Take,
+  st: Float64Array,
+  loud: Float64Array,
+): void {
+  const sp = t.spectral;
   // Transfer-robust measures (see feature-names.ts).
   const nv2 = gather(st, frames, 1, 0, voiced, s.a);
   const p50 = q(s.a, nv2, 0.5);
@@ -392,5 +460,4 @@ export function computeFunctionals(t: LowLevelTracks, out: Float64Array): void {
     }
     w.put(name, nhi > 0 && nlo > 0 ? hi / nhi - lo / nlo : 0);
   }
-  w.done();
 }

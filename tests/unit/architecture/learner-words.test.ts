@@ -15,41 +15,21 @@ const CJK = /[\u3400-\u9fff]/;
 
 const CATALOGUES = ['src/i18n/', 'src/app/i18n/messages/'];
 
-/** Chinese that is not a sentence to translate. */
+/** Chinese that is not a learner's sentence to translate: each says why. */
 const ALLOWED: Record<string, string> = {
   'src/app/ui/language-toggle.tsx': "the Chinese language's own name (中文), shown in every language",
   'src/app/features/attract/attract-posters.ts': 'demo content: placeholder poster titles',
+  'server/auth/users.ts':
+    "demo content (the demo learner's nickname) and the operator's answer from users:add (a nickname it refuses), never a learner's",
+  'src/api/errors.ts':
+    "the request wrapper's own rows, verbatim from the contract: src/api imports nothing outside itself, and the app words them by reason and code from the catalogue (src/app/i18n/error-text.ts)",
 };
 
 /**
- * Server answers still written in code, by count of literals: the client words them by their code
- * (src/app/i18n/error-text.ts), so English mode shows none of them, but their Chinese is not yet in
- * the catalogue. Mostly request-validation and transport errors (a malformed upload, a bad field).
- * The count may only go down: a new sentence goes to the catalogue.
+ * Files whose Chinese is not yet in the catalogue, by count of literals. The count may only go down:
+ * a new sentence goes to the catalogue. Empty: the server words every answer from src/i18n.
  */
-const NOT_YET_IN_THE_CATALOGUE: Record<string, number> = {
-  'src/api/errors.ts': 6,
-  'src/api/contract/account.ts': 2,
-  'src/api/contract/reports.ts': 1,
-  'server/ai/audio-check.ts': 26,
-  'server/ai/queue.ts': 1,
-  'server/ai/speech-emotion-route.ts': 2,
-  'server/app.ts': 4,
-  'server/films/answers.ts': 9,
-  'server/lib/validate.ts': 38,
-  'server/plugins/errors.ts': 17,
-  'server/plugins/health.ts': 2,
-  'server/plugins/not-found.ts': 1,
-  'server/renders/dub-video.ts': 1,
-  'server/routes/producer/account.ts': 10,
-  'server/routes/producer/films.ts': 1,
-  'server/routes/producer/h5-qr.ts': 33,
-  'server/routes/producer/media.ts': 3,
-  'server/takes/retention.ts': 4,
-  'server/renders/render-queue.ts': 3,
-  'server/auth/users.ts': 5,
-  'server/lib/stream-slots.ts': 1,
-};
+const NOT_YET_IN_THE_CATALOGUE: Record<string, number> = {};
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
