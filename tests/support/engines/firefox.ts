@@ -15,6 +15,9 @@ export async function launchFirefox(env: Record<string, string>): Promise<Engine
     browser: 'firefox',
     executablePath: bin.firefox,
     headless: true,
+    // A call the page never answers (seen once under heavy load, after a scene take started) fails in
+    // 30 s, and the journey's wait asks again, rather than blocking for puppeteer's default 180 s.
+    protocolTimeout: 30_000,
     env: { ...process.env, ...env },
     extraPrefsFirefox: {
       'media.navigator.permission.disabled': true,
