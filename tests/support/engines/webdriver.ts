@@ -70,11 +70,26 @@ export class WebDriverSession {
   }
 }
 
+/**
+ * How long one command may take. The page's own waits are the journeys' (each evaluation is short), so
+ * a command that runs this long has hung: it fails naming its endpoint rather than after undici's 300 s
+ * with a bare "fetch failed".
+ */
+const COMMAND_TIMEOUT_MS = 90_000;
+
 async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+  }).catch((err: Error) => {
+    const what =
+      typeof body === 'object' && body && 'script' in body ? ` ${String(body.script).slice(0, 300)}` : '';
+    throw new WebDriverError(
+      `${method} ${path}${what}: ${err.name === 'TimeoutError' ? `no answer in ${COMMAND_TIMEOUT_MS} ms` : err.message}`,
+      { cause: err },
+    );
   });
   const answer = (await res.json()) as { value: T & { error?: string; message?: string } };
   if (!res.ok) {
