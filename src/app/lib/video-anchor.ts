@@ -13,18 +13,8 @@ type FrameCallbackVideo = HTMLVideoElement & {
   ) => number;
 };
 
-/**
- * Resolves with the anchor for the first frame shown once the clip advances after play() (call before
- * play()). Not the first frame shown: WebKitGTK presents the frame it was seeked to, then holds it for
- * seconds while its media pipeline starts, and an anchor on that frame placed every window seconds
- * early (tests/engines/journeys.ts). A clip that never advances gets the first frame's anchor after
- * `stallMs`, and the take's stall check (playUntil) ends it.
- */
-export function anchorAtFirstFrame(
-  video: HTMLVideoElement,
-  clock: CaptureClock,
-  stallMs = STALL_MS,
-): Promise<TimelineAnchor> {
+/** Resolves with the anchor for the first frame shown after playback starts. Call before play(). */
+export function anchorAtFirstFrame(video: HTMLVideoElement, clock: CaptureClock): Promise<TimelineAnchor> {
   const v = video as FrameCallbackVideo;
   const anchor = (perfMs: number, mediaTime: number): TimelineAnchor => ({
     contextTime: presentedContextTime(clock.outputTimestamp(), perfMs),
@@ -34,37 +24,14 @@ export function anchorAtFirstFrame(
     inputLatency: clock.inputLatency,
   });
   return new Promise((resolve) => {
-    let first: { perfMs: number; mediaTime: number } | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = (perfMs: number, mediaTime: number): boolean => {
-      if (!first) {
-        first = { perfMs, mediaTime };
-        timer = setTimeout(
-          () => resolve(anchor(first?.perfMs ?? perfMs, first?.mediaTime ?? mediaTime)),
-          stallMs,
-        );
-        return false;
-      }
-      if (mediaTime <= first.mediaTime) return false;
-      clearTimeout(timer);
-      resolve(anchor(perfMs, mediaTime));
-      return true;
-    };
-    const request = v.requestVideoFrameCallback?.bind(v);
-    if (request) {
-      const onFrame = (_now: number, meta: { expectedDisplayTime: number; mediaTime: number }) => {
-        if (!frame(meta.expectedDisplayTime, meta.mediaTime)) request(onFrame);
-      };
-      request(onFrame);
+    if (v.requestVideoFrameCallback) {
+      v.requestVideoFrameCallback((_now, meta) => resolve(anchor(meta.expectedDisplayTime, meta.mediaTime)));
       return;
     }
-    // No frame callbacks (older Safari): `playing`, then each timeupdate, with currentTime, good to a
-    // frame or so.
-    const onTime = () => {
-      if (frame(performance.now(), video.currentTime)) video.removeEventListener('timeupdate', onTime);
-    };
-    video.addEventListener('playing', onTime, { once: true });
-    video.addEventListener('timeupdate', onTime);
+    // No frame callbacks (older Safari): the `playing` event and currentTime, good to a frame or so.
+    video.addEventListener('playing', () => resolve(anchor(performance.now(), video.currentTime)), {
+      once: true,
+    });
   });
 }
 
