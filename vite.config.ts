@@ -89,6 +89,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The learner journeys in Firefox ESR and WebKitGTK, each with its own PulseAudio (and Xvfb):
+          // tests/engines/journeys.ts, tests/support/engines/.
+          name: 'engines',
+          environment: 'node',
+          include: ['tests/engines/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

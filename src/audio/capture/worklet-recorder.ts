@@ -76,10 +76,16 @@ export class WorkletRecorder implements Recorder {
     this.stopped = new Promise((resolve) => {
       this.markStopped = resolve;
     });
+    let flowing: () => void = () => {};
+    const captureFlows = new Promise<void>((resolve) => {
+      flowing = resolve;
+    });
     node.port.onmessage = (e: MessageEvent<WorkletToPage>) => {
       const msg = e.data;
-      if (msg.type === 'level') for (const l of this.listeners) l(msg);
-      else if (msg.type === 'stopped') this.markStopped();
+      if (msg.type === 'level') {
+        if (msg.frames > 0) flowing();
+        for (const l of this.listeners) l(msg);
+      } else if (msg.type === 'stopped') this.markStopped();
     };
     const channel = new MessageChannel();
     await encoder.startTake(
@@ -91,6 +97,12 @@ export class WorkletRecorder implements Recorder {
     this.source.connect(node);
     node.connect(this.sink);
     node.port.postMessage({ type: 'start' } satisfies PageToWorklet);
+    // Resolve only once microphone frames reach the worklet. Firefox holds a running context's clock
+    // still for a second or more while a newly connected microphone starts (currentTime and
+    // getOutputTimestamp stand still), then goes on from where it stood: a clip anchor taken in that
+    // time (src/app/lib/video-anchor.ts) would place every window late by the stall, and the last
+    // line of a take ended up incomplete (tests/engines/journeys.ts).
+    await captureFlows;
   }
 
   async finishTake(): Promise<TakeSummary> {

@@ -20,7 +20,16 @@ export interface JourneyApp {
 export async function startJourneyApp(env: TestServerOptions['env'] = {}): Promise<JourneyApp> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'journey-build-'));
   try {
-    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // Vite makes a development build when NODE_ENV is set to anything but 'production', and vitest
+    // sets it to 'test': the journeys then loaded React's development build and the DEV-only contract
+    // check with zod (src/api/calls.ts), whose eval probe the production policy refuses (seen in Firefox).
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
     const server = await startTestServer({ seedDemo: true, importDemo: true, spaRoot: outDir, env });
     return {
       origin: server.url,

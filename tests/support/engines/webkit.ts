@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import { startProcess } from '../processes';
+import { requireBinaries } from './binaries';
+import { ERROR_COLLECTOR, type Engine, type EnginePage } from './engine';
+import { WebDriverSession } from './webdriver';
+
+/**
+ * MiniBrowser's switches: automation mode, media capture and Web Audio on, and media allowed to play
+ * without a gesture, as the Chromium journeys allow it (tests/e2e/recording-helpers.ts).
+ * The microphone is the default PulseAudio source (./pulse.ts), not WebKit's mock device.
+ */
+const MINIBROWSER_ARGS = [
+  '--automation',
+  '--enable-mock-capture-devices=false',
+  '--enable-media-stream=true',
+  '--enable-webaudio=true',
+  '--media-playback-requires-user-gesture=false',
+];
+
+/**
+ * WebKitGTK through WebKitWebDriver (W3C WebDriver over HTTP, ./webdriver.ts) driving MiniBrowser on
+ * the X display `env.DISPLAY` (./xvfb.ts). Each page is a session of its own: a new MiniBrowser with
+ * an ephemeral profile, so journeys share no cookies or storage.
+ */
+export async function launchWebKit(env: Record<string, string>): Promise<Engine> {
+  const bin = requireBinaries('webkitDriver', 'miniBrowser');
+  const started = performance.now();
+  const port = await freePort();
+  const driver = await startProcess('WebKitWebDriver', bin.webkitDriver, [`--port=${port}`], env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForDriver(base, () => driver.lines);
+  const capabilities = {
+    browserName: 'MiniBrowser',
+    'webkitgtk:browserOptions': { binary: bin.miniBrowser, args: MINIBROWSER_ARGS },
+  };
+  // The launch time is the driver's and a first browser's: the session stays open as the first page.
+  let first: WebDriverSession | null = await WebDriverSession.create(base, capabilities);
+  const launchMs = performance.now() - started;
+  const version = `WebKitGTK ${first.capabilities.browserVersion}`;
+  return {
+    name: 'webkit',
+    version,
+    launchMs,
+    newPage: async (size) => {
+      const session = first ?? (await WebDriverSession.create(base, capabilities));
+      first = null;
+      await session.setTimeouts({ script: 300_000, pageLoad: 120_000 });
+      const page = webkitPage(session);
+      await page.setSize(size);
+      return page;
+    },
+    close: async () => {
+      await first?.delete();
+      await driver.stop(5_000);
+    },
+  };
+}
+
+function webkitPage(session: WebDriverSession): EnginePage {
+  const element = async (find: string) => {
+    const id = WebDriverSession.elementId(await session.execute(`return (${find});`));
+    if (!id) throw new Error(`no element for ${find}`);
+    return id;
+  };
+  const evaluate = async <T>(expression: string): Promise<T> => {
+    const done = await session.executeAsync<{ value?: T; error?: string }>(
+      `const done = arguments[arguments.length - 1];
+       Promise.resolve().then(() => (${expression})).then(
+         (value) => done({ value }),
+         (e) => done({ error: String((e && e.stack) || e) }));`,
+    );
+    if (done.error !== undefined) throw new Error(`in the page: ${done.error}`);
+    return done.value as T;
+  };
+  return {
+    goto: async (url) => {
+      await session.navigate(url);
+      await session.execute(ERROR_COLLECTOR);
+    },
+    url: () => session.url(),
+    evaluate,
+    click: async (find) => {
+      await session.click(await element(find));
+    },
+    type: async (find, text) => {
+      await session.sendKeys(await element(find), text);
+    },
+    setSize: async (size) => {
+      // The window rect includes MiniBrowser's own chrome: size it, measure the viewport, correct once.
+      await session.setWindowRect(size);
+      const inner = await session.execute<[number, number]>('return [innerWidth, innerHeight];');
+      await session.setWindowRect({
+        width: size.width + (size.width - inner[0]),
+        height: size.height + (size.height - inner[1]),
+      });
+    },
+    screenshot: async (file) => {
+      fs.writeFileSync(file, await session.screenshot());
+    },
+    errors: () => evaluate<string[]>('window.__engineErrors ?? []'),
+    consoleLines: () => evaluate<string[]>('window.__engineConsole ?? []'),
+    close: async () => {
+      await session.delete();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** WebKitWebDriver answers /status once it listens: asked until then (or until it ends). */
+async function waitForDriver(base: string, lines: () => string[]): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/status`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`WebKitWebDriver did not answer in 20 s:\n${lines().slice(-20).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
