@@ -24,7 +24,10 @@ import { zhText } from '../support/journey/text';
  * The Chromium journeys (tests/e2e/journey-*.test.ts) keep QR login, retakes, the pitch guide, Watch
  * my dub, idle timeout and expiry; these engine journeys are the core of both parts.
  */
-export function defineEngineJourneys(name: EngineName): void {
+export type Part = 'prpo' | 'prpt';
+
+/** The journeys of `parts` in engine `name`, in one file: one client build, one engine. */
+export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): void {
   let app: JourneyApp;
   let run: EngineRun;
 
@@ -39,7 +42,8 @@ export function defineEngineJourneys(name: EngineName): void {
   });
 
   /** One journey in a fresh page; its time is recorded, and the page must have reported no error. */
-  const journey = (title: string, id: string, body: (page: EnginePage) => Promise<void>) =>
+  const journey = (title: string, id: Part, body: (page: EnginePage) => Promise<void>) => {
+    if (!parts.includes(id)) return;
     test(title, { timeout: 600_000 }, async () => {
       const page = await run.engine.newPage(KIOSK);
       const started = performance.now();
@@ -51,6 +55,7 @@ export function defineEngineJourneys(name: EngineName): void {
         await page.close();
       }
     });
+  };
 
   const shot = (page: EnginePage, journeyId: string, screen: string) =>
     page.screenshot(shotPath(name, journeyId, screen));
