@@ -188,7 +188,8 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
       .getByText(zhText('report.scoredLines', { done: lineIds.length, total: lineIds.length }))
       .first()
       .waitFor();
-    const rows = dubbing.locator('tbody tr');
+    // A line's row is headed by its text; a scored line's melody versions follow in a row of their own.
+    const rows = dubbing.locator('tbody tr:has(th[scope=row])');
     expect(await rows.count()).toBe(lineIds.length);
     expect(await dubbing.getByText(zhText('report.notDubbed')).count()).toBe(0);
     const retakeRow = rows.nth(1);

@@ -179,7 +179,8 @@ describe('journey 5: the same film in two sessions', () => {
     await onPage(page, 'prpt/report');
     const dubbing = page.getByRole('region', { name: 'Dubbing', exact: true });
     await dubbing.waitFor({ timeout: 120_000 });
-    const rows = dubbing.locator('tbody tr');
+    // A line's row is headed by its text; a scored line's melody versions follow in a row of their own.
+    const rows = dubbing.locator('tbody tr:has(th[scope=row])');
     await expect.poll(() => rows.count()).toBe(lines.length);
     expect(await rows.nth(0).textContent()).toContain('Not dubbed');
     expect(await rows.nth(1).textContent()).toContain(String(score2));
@@ -200,7 +201,9 @@ describe('journey 5: the same film in two sessions', () => {
     await runs.nth(1).getByRole('link').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('runId')).toBeTruthy();
     await page.getByRole('row').filter({ hasText: 'Not dubbed' }).first().waitFor({ timeout: 60_000 });
-    const firstRows = page.getByRole('region', { name: 'Dubbing', exact: true }).locator('tbody tr');
+    const firstRows = page
+      .getByRole('region', { name: 'Dubbing', exact: true })
+      .locator('tbody tr:has(th[scope=row])');
     expect(await firstRows.nth(0).textContent()).toContain(String(score1));
     expect(await firstRows.nth(1).textContent()).toContain('Not dubbed');
     await checks.check(page, 'report-first-run-en');

@@ -152,7 +152,7 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         );
         expect(
           await page.evaluate<number>(
-            `document.querySelectorAll('[aria-labelledby="report-dubbing"] tbody tr').length`,
+            `document.querySelectorAll('[aria-labelledby="report-dubbing"] tbody tr:has(th[scope=row])').length`,
           ),
         ).toBe(lineIds.length);
         await settle(page);

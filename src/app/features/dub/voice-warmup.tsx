@@ -139,8 +139,9 @@ export function VoiceWarmup({
             {word(fact('warmup.stop'), l)}
           </Button>
         ) : (
+          // Secondary: the dub page has one main action, the scene take; the warm-up is offered beside it.
           <Button
-            variant="primary"
+            variant="secondary"
             loading={step === 'saving'}
             disabled={busy.value}
             onClick={() => void record()}
