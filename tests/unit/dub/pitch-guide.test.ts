@@ -52,12 +52,13 @@ describe('pitch guide data', () => {
     expect(guideLine(lines, 1.5, 1.9)?.id).toBe('a'); // sought back before it: where the clip is
   });
 
-  it('tells the newest point, or none', () => {
+  it('tells the newest voiced point, or none', () => {
     const ring = new PitchRing(3);
-    expect(ring.latest).toBeNull();
-    for (const t of [1, 2, 3, 4]) ring.push(t, 0);
-    expect(ring.latest).toBe(4);
+    expect(ring.latestVoiced).toBeNull();
+    for (const t of [1, 2, 3]) ring.push(t, 0);
+    ring.push(4, null); // unvoiced points after the speech (the worker goes on after the take)
+    expect(ring.latestVoiced).toBe(3);
     ring.clear();
-    expect(ring.latest).toBeNull();
+    expect(ring.latestVoiced).toBeNull();
   });
 });

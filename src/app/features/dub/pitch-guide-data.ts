@@ -23,17 +23,17 @@ export class PitchRing {
   push(t: number, semitones: number | null): void {
     this.times[this.next] = t;
     this.semitones[this.next] = semitones ?? Number.NaN;
+    if (semitones !== null) this.latestVoiced = t;
     this.next = (this.next + 1) % this.capacity;
     this.filled = Math.min(this.capacity, this.filled + 1);
     this.version++;
   }
 
-  /** Clip time of the newest point, or null when empty. */
-  get latest(): number | null {
-    return this.filled === 0 ? null : this.times[(this.next - 1 + this.capacity) % this.capacity];
-  }
+  /** Clip time of the newest voiced point, or null when there is none. */
+  latestVoiced: number | null = null;
 
   clear(): void {
+    this.latestVoiced = null;
     this.filled = 0;
     this.next = 0;
     this.version++;
@@ -53,14 +53,14 @@ export class PitchRing {
 /** Seconds shown before and after the line's cue. */
 export const GUIDE_PAD_SECONDS = 0.5;
 
-/** After a take the clip is paused this long past the learner's last point at most (tail, a late pause). */
+/** After a take the clip is paused this long past the learner's last voiced point at most (tail, a late pause). */
 export const GUIDE_HOLD_SECONDS = 1;
 
 /**
  * The line the guide shows at clip time `t`: the one being said, else the next one, else the last.
- * With the clip paused just after the learner's last point (`heldAt`, a take that has just ended),
- * the line that point belongs to: a take stops a little past its window, which may already be inside
- * the next line's pad, and the learner wants to see what they just said.
+ * With the clip paused just after the learner's last voiced point (`heldAt`, a take that has just
+ * ended), the line that point belongs to: a take stops a little past its window, which may already be
+ * past the line's pad or inside the next line's, and the learner wants to see what they just said.
  */
 export function guideLine(
   lines: readonly SubtitleLine[],
