@@ -32,7 +32,7 @@ function splitHost(host: string): { name: string; port: string } {
  * The public origin for links handed to other devices (QR codes, share links): PUBLIC_URL when set,
  * else the request's own host and scheme (X-Forwarded-Host/-Proto count only from a proxy TRUST_PROXY
  * trusts). A kiosk that opened the app as localhost or 127.0.0.1 would hand the phone its own loopback
- * (issue 21, point 10), so such a host is replaced by this machine's LAN address, same port, when the
+ *, so such a host is replaced by this machine's LAN address, same port, when the
  * server listens on every interface (HOST 0.0.0.0, the default) and has one; else it stays, and the
  * start-up line (`linkNotice`) tells the operator to set PUBLIC_URL.
  */

@@ -1,5 +1,5 @@
 /**
- * The voice warm-up (issue 26, point 3): before a learner's first take, a few seconds of a neutral
+ * The voice warm-up: before a learner's first take, a few seconds of a neutral
  * line give the emotion reading a baseline of their own voice. Recorded, its features become the
  * learner's running statistics (speaker_stats, one take's worth) when there are none yet, so the first
  * real take is read against that voice rather than cold; the warm-up itself is never scored. Skipped,

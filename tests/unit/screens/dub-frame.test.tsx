@@ -120,7 +120,7 @@ describe('dub screen in the frame', () => {
     expect(within(row).getByRole('img', { name: '第一次 43' })).toBeInTheDocument();
     expect(screen.getByTestId('line-s2')).toHaveAttribute('data-stage', 'idle');
     // A scored line leaves the scene take the page's one main action: the voice tips stay secondary,
-    // so a phone's first orange button is "Dub the scene" (issue 21, point 9).
+    // so a phone's first orange button is "Dub the scene".
     expect(screen.getByTestId('dub-next')).toHaveAttribute('data-variant', 'secondary');
     expect(
       [...document.querySelectorAll('[data-screen="dub"] [data-variant="primary"]')].map(

@@ -44,7 +44,7 @@ describe('emotion arc: the legend and caption say what is drawn', () => {
   });
 });
 
-describe('emotion arc: what is drawn is what was measured (issue 21, point 10)', () => {
+describe('emotion arc: what is drawn is what was measured', () => {
   const points: EmotionArcPoint[] = [
     { ...point(0.9), learnerArousal: 0.95 },
     { ...point(null), learnerArousal: null, learnerValence: null },

@@ -130,7 +130,7 @@ describe('kiosk idle timeout', () => {
   });
 });
 
-describe('idle logout on kiosks only (issue 21, point 10)', () => {
+describe('idle logout on kiosks only', () => {
   /** A phone as the browser reports it: a touch screen, 390 px wide. */
   function asPhone(): () => void {
     const media = vi

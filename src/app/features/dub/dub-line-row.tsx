@@ -65,7 +65,7 @@ function AttemptBadge({ take, label }: { take: { overall: number | null; silent:
 
 /**
  * One take as one group: its score and its play button together, named by the take ("First"), so on a
- * phone's wrapped row a score is never read as the neighbouring take's (issue 21, point 9).
+ * phone's wrapped row a score is never read as the neighbouring take's.
  */
 function Take({
   n,

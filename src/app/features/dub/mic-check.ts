@@ -3,7 +3,7 @@ import { MicrophoneError, type MicrophoneReason, openMicrophone } from '../../..
 import { TOO_QUIET_PEAK_DBFS } from '../../../audio/scoring/subscores';
 
 /**
- * The microphone check before a take (issue 21, point 10): the learner says a few words and sees
+ * The microphone check before a take: the learner says a few words and sees
  * "we hear you" once the microphone carries a voice at a level the scoring accepts, or is told what to
  * check when it does not. It opens the microphone on its own and closes it at its verdict, so a take
  * afterwards opens it as always (dub-session.ts); it never touches a take.

@@ -51,7 +51,7 @@ const reasonOf = (refused: VoiceWarmupState['refused']) =>
     : fact('warmup.reason.other');
 
 /**
- * The voice warm-up before a learner's first dub (issue 26, point 3): shown only while the server says
+ * The voice warm-up before a learner's first dub: shown only while the server says
  * it was never answered (status none). Recorded, the first takes are read against the learner's own
  * voice; skipped, they are read cold and each says so. `busy`: a dub take is running (one microphone).
  */

@@ -189,14 +189,17 @@ export default function DubScreen() {
         </div>
         <LinePrompt lines={lines} clipTime={clipTime} />
         <div className={styles.panel}>
-          <VoiceWarmup busy={session.busy} />
+          {/* Before a take only, like the microphone check: during one the stage must stay short. */}
+          <div className={follow.idleOnly}>
+            <VoiceWarmup busy={session.busy} />
+          </div>
           <TakeControls session={session} video={video} lines={lines} />
           <div className={follow.idleOnly}>
             <MicCheckPanel session={session} />
           </div>
           <DubNotices session={session} queue={queue} />
           {/* The guide right under the controls: on a phone the stage (video, cue, panel) must show it
-              during a take without scrolling (issue 21, point 9). */}
+              during a take without scrolling (tests/e2e/phone-layout.test.ts). */}
           <PitchGuide session={session} video={video} lines={lines} label={t('pitchGuide.label')} />
           <div className={styles.meters}>
             <LevelMeter session={session} label={t('dub.level')} />
@@ -235,7 +238,7 @@ export default function DubScreen() {
 /**
  * On to the voice tips: always a secondary action. The page's one main (primary) action is the scene
  * take (TakeControls); a second orange button after the first score led phones to "See voice tips"
- * before the scene was dubbed (issue 21, point 9).
+ * before the scene was dubbed.
  */
 function NextLink({ filmId }: { filmId: string }) {
   return (
@@ -252,7 +255,7 @@ function NextLink({ filmId }: { filmId: string }) {
 
 /**
  * Over the video: the count-in number only. The recording badge sits beside the Stop button, not over
- * the clip, where it covered the clip's own title on a phone (issue 21, point 9).
+ * the clip, where it covered the clip's own title on a phone.
  */
 function TakeIndicator({ session }: { session: DubSession }) {
   useSignals();

@@ -42,7 +42,7 @@ const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(2));
 
 /**
  * The chart's ECharts option: one point per line (its reading), straight segments between points,
- * nothing drawn where a line has no reading (issue 21, point 10).
+ * nothing drawn where a line has no reading.
  */
 export function emotionArcOption(
   points: readonly EmotionArcPoint[],
