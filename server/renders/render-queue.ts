@@ -44,6 +44,7 @@ export class RenderQueue {
   private pumping: Promise<void> | null = null;
   private again = false;
   private readonly idleWaiters: (() => void)[] = [];
+  private lastQueuedAt: string | null = null;
   private readonly stopping = new AbortController();
   private readonly poll: NodeJS.Timeout | null;
   private readonly leaseMs: number;
@@ -112,7 +113,13 @@ export class RenderQueue {
         });
       }
       const at = nowIso();
-      const values = { signature, status: 'queued' as const, error: null, queued_at: at, updated_at: at };
+      const values = {
+        signature,
+        status: 'queued' as const,
+        error: null,
+        queued_at: this.queuedAt(at),
+        updated_at: at,
+      };
       await trx
         .insertInto('dub_renders')
         .values({ run_id: run.id, user_id: run.user_id, media_key: null, started_at: null, ...values })
@@ -169,6 +176,17 @@ export class RenderQueue {
   private settle(): void {
     if (this.pumping || this.active.size > 0) return;
     for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /**
+   * The request time a render waits under: never equal to or before this instance's previous one, so
+   * two requests within one millisecond keep their order (the claim orders by it, then by run id).
+   */
+  private queuedAt(now: string): string {
+    const last = this.lastQueuedAt;
+    const at = last !== null && now <= last ? new Date(Date.parse(last) + 1).toISOString() : now;
+    this.lastQueuedAt = at;
+    return at;
   }
 
   /** The next render by the round robin, claimed under the queue's lock (null: nothing waits). */

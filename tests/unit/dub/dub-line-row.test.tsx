@@ -30,6 +30,7 @@ describe('DubLineRow', () => {
 
   it('after a first scored take it shows the score and offers a retake', () => {
     resetLineStates();
+    clearScores();
     recordAttempt('l1', JSON.stringify(speechScore({ overall: 83 })), 'blob:first');
     const { onRecord } = renderRow();
     expect(screen.getByRole('img', { name: '第一次 83' })).toBeInTheDocument();
