@@ -185,7 +185,7 @@ export const SESSION_ENDPOINTS = {
 } as const satisfies Record<string, Endpoint>;
 
 /**
- * The voice warm-up beyond the spec's table (docs/api.md, "Voice warm-up"): its state, the recording,
+ * The voice warm-up, beside ENDPOINTS (docs/api.md, "Voice warm-up"): its state, the recording,
  * and skipping it. Same conventions as ENDPOINTS.
  */
 export const WARMUP_ENDPOINTS = {

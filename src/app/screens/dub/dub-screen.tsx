@@ -135,27 +135,16 @@ export default function DubScreen() {
     <div ref={pageRef} className={`screen ${styles.page} ${follow.followPage}`} data-screen="dub">
       <PageHeader
         back={
-          answered ? (
-            <ButtonLink
-              to={paths.result('prpt', id)}
-              variant="ghost"
-              size="sm"
-              icon={<ArrowLeftIcon />}
-              data-testid="dub-back"
-            >
-              {t('dub.back')}
-            </ButtonLink>
-          ) : (
-            <ButtonLink
-              to={paths.cinema('prpt', id)}
-              variant="ghost"
-              size="sm"
-              icon={<ArrowLeftIcon />}
-              data-testid="dub-back"
-            >
-              {t('dub.backToFilm')}
-            </ButtonLink>
-          )
+          // Back to the film's result once answered, else to the film itself.
+          <ButtonLink
+            to={answered ? paths.result('prpt', id) : paths.cinema('prpt', id)}
+            variant="ghost"
+            size="sm"
+            icon={<ArrowLeftIcon />}
+            data-testid="dub-back"
+          >
+            {answered ? t('dub.back') : t('dub.backToFilm')}
+          </ButtonLink>
         }
         eyebrow={filmTitle(detail, lang.value)}
         title={t('dub.title')}
