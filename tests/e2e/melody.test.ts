@@ -23,9 +23,13 @@ const MAX_MEDIAN_ERROR_ST = 0.5;
 /**
  * Gross errors (> 1 st) on one line. The bench's goal (5 %) is a share over every frame of all its
  * pairs; one line here compares 50–70 frames, so each frame is 1.5–2 % of it, and the fake
- * microphone gives a different take each run: over five runs of this line the share was 1.5–5.7 %.
+ * microphone gives a different take each run. The gross frames are where a voiced stretch of the
+ * output begins (the tracker's window holds one or two grains, whose inside still has the take's
+ * period) or where the take's own pitch moves fast; over 14 runs of this line, quiet and on a loaded
+ * machine, the share was 0–10.6 %, and 15.4 % once in CI. A melody that does not follow the actor
+ * (the take's own pitch, about 2.5 st off here) has 70–76 % of its frames over 1 st.
  */
-const MAX_GROSS_SHARE_ONE_LINE = 0.1;
+const MAX_GROSS_SHARE_ONE_LINE = 0.25;
 
 const TAP_SCRIPT = `(() => {
   window.__played = [];
@@ -100,6 +104,7 @@ function pitchAgainstTarget(actorPlayed: Played, takePlayed: Played, melodyPlaye
     medianSt: median(errors),
     grossShare: errors.filter((e) => e > 1).length / Math.max(1, errors.length),
     takeMedianSt: median(takeErrors),
+    takeGrossShare: takeErrors.filter((e) => e > 1).length / Math.max(1, takeErrors.length),
   };
 }
 
@@ -140,12 +145,15 @@ describe("your voice with the actor's melody in Chromium", () => {
       );
       const pitch = pitchAgainstTarget(actor, take, melody);
       console.info(
-        `[melody] ${line.id}: ${pitch.frames} of ${pitch.actorVoiced} actor-voiced frames voiced in the output; median |error| ${pitch.medianSt.toFixed(2)} st, gross (> 1 st) ${(pitch.grossShare * 100).toFixed(1)} %; the take itself ${pitch.takeMedianSt.toFixed(2)} st`,
+        `[melody] ${line.id}: ${pitch.frames} of ${pitch.actorVoiced} actor-voiced frames voiced in the output; median |error| ${pitch.medianSt.toFixed(2)} st, gross (> 1 st) ${(pitch.grossShare * 100).toFixed(1)} %; the take itself ${pitch.takeMedianSt.toFixed(2)} st, gross ${(pitch.takeGrossShare * 100).toFixed(1)} %`,
       );
       expect(pitch.frames, 'voiced frames compared').toBeGreaterThan(pitch.actorVoiced / 2);
       expect(pitch.medianSt).toBeLessThanOrEqual(MAX_MEDIAN_ERROR_ST);
       expect(pitch.grossShare).toBeLessThanOrEqual(MAX_GROSS_SHARE_ONE_LINE);
       expect(pitch.medianSt, 'closer to the target than the take itself').toBeLessThan(pitch.takeMedianSt);
+      expect(pitch.grossShare, 'fewer gross errors than the take itself').toBeLessThan(
+        pitch.takeGrossShare / 2,
+      );
 
       // The overlay draws the third line, and the three buttons fit a kiosk and a phone.
       for (const viewport of [
