@@ -1,5 +1,5 @@
 /**
- * The spec's call table (§7): each client call name mapped to its method, path, origin and body kind.
+ * The calls of docs/api.md: each client call name mapped to its method, path, origin and body kind.
  * The client wrapper and the server routes both read this, so a path cannot drift between them.
  */
 export type Method = 'GET' | 'POST';
@@ -127,7 +127,7 @@ export const ENDPOINTS = {
 export type CallName = keyof typeof ENDPOINTS;
 
 /**
- * Calls beyond the spec's table: a learner's runs (docs/api.md, "Runs"). Same conventions as ENDPOINTS.
+ * A learner's runs, beside ENDPOINTS (docs/api.md, "Runs"). Same conventions as ENDPOINTS.
  */
 export const RUN_ENDPOINTS = {
   getRun_prpo: {
@@ -163,7 +163,7 @@ export const RUN_ENDPOINTS = {
 export type RunCallName = keyof typeof RUN_ENDPOINTS;
 
 /**
- * Account calls beyond the spec's table (docs/api.md, "Sign-in"): logout revokes the session on the
+ * Account calls beside ENDPOINTS (docs/api.md, "Sign-in"): logout revokes the session on the
  * server, so a kiosk's token is dead once the learner leaves. Same conventions as ENDPOINTS.
  */
 export const SESSION_ENDPOINTS = {
