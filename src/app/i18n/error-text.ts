@@ -35,14 +35,27 @@ export function errorId(e: unknown): ErrorId | null {
 /**
  * What to show a person for a failure, in their language. The server's answer names its row
  * (`data.msgId`, with `data.msgValues`); without one the client's own rows (no response, a body
- * that is not the envelope) and the codes that mean one thing are worded here. In Chinese a server
- * message with no row is shown as sent (the contract's catalogue: "uses the server's msg"); in
- * English it is never shown, since it is Chinese.
+ * that is not the envelope) and the codes that mean one thing are worded here. A server message
+ * with no row is shown as sent when it is in the learner's language (see `serverSentence`).
  */
 export function errorText(e: unknown, l: Lang = lang.value): string {
   if (!(e instanceof ApiError)) return word('error.default', l);
   const named = namedRow(e);
   if (named) return word(named.id, l, named.values);
-  if (l === 'zh' && e.reason === 'server' && e.msg) return e.msg;
-  return word(errorId(e) ?? 'error.default', l);
+  return serverSentence(e, l) ?? word(errorId(e) ?? 'error.default', l);
+}
+
+/** Chinese characters or punctuation (CJK symbols, kana, ideographs, full-width forms). */
+const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/**
+ * The server's own `msg`, worded in the language the request asked for (docs/api.md, "Words in the
+ * learner's language"), so it says more than a row chosen by code. Not in English when it holds
+ * Chinese: the client's own stand-ins (src/api/errors.ts: no msg, 1002) and a server that could not
+ * read the request's language are Chinese.
+ */
+function serverSentence(e: ApiError, l: Lang): string | null {
+  if (e.reason !== 'server' || !e.msg.trim()) return null;
+  if (l === 'en' && CJK.test(e.msg)) return null;
+  return e.msg;
 }

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { getMovieDetail_prpt } from '../../../src/api/calls';
+import { getMovieDetail_prpt, saveQA_prpt } from '../../../src/api/calls';
 import { setLang } from '../../../src/app/i18n';
 import { Toasts } from '../../../src/app/layouts/toasts';
 import { LoginScreen } from '../../../src/app/screens/login/login-screen';
@@ -90,6 +90,31 @@ describe('errors speak the learner’s language', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(zh);
     },
   );
+
+  test('a refusal with no row: the server’s own sentence, in the language the request asked for', async () => {
+    // As the server does (server/lib/words.ts): the msg is worded in the request's Accept-Language.
+    server.handle((req, res) =>
+      json(res, {
+        code: 400,
+        msg: String(req.headers['accept-language']).startsWith('en')
+          ? 'question 3 is required'
+          : '第 3 题为必答题，请作答',
+        data: null,
+      }),
+    );
+    render(<Toasts />);
+    const save = () => userAction(() => saveQA_prpt({ filmId: 'f1', answers: [] })).catch(() => {});
+    await setLang('en');
+    await act(save);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('question 3 is required');
+    expect(alert.textContent).not.toMatch(CJK);
+    expect(server.last().headers['accept-language']).toBe('en');
+    clearToasts();
+    await setLang('zh');
+    await act(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent('第 3 题为必答题，请作答');
+  });
 
   test('no response at all: English words for the client’s own row', async () => {
     server.handle((_req, res) => res.socket?.destroy());
