@@ -5,9 +5,12 @@
  * bytes in a Blob for playback and upload.
  */
 import { computed, signal } from '@preact/signals-react';
+import type { Remote } from 'comlink';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../audio/constants';
 import { MicrophoneError, type MicrophoneReason } from '../../../audio/capture/microphone';
 import type { LevelReading, Recorder } from '../../../audio/capture/recorder';
+import type { SubtitleWindowTimes } from '../../../audio/dsp/windows';
+import type { EncoderApi } from '../../../workers/encoder-api';
 import type { EncoderBridge } from '../../../workers/encoder-bridge';
 import type { EncodedWindow, PipelineStats, TakeSummary } from '../../../workers/encoder-types';
 import type { SubtitleLine } from '../../lib/movie-detail';
@@ -67,6 +70,69 @@ const PITCH_POINTS = 150;
  * Not counted: the microphone permission prompt, which waits for the learner.
  */
 const PREPARE_TIMEOUT_MS = 15_000;
+
+/** What a take plays: its lines, the clip from `from` to `to` (s), and a retake's lead-in. */
+interface TakePlan {
+  video: HTMLVideoElement;
+  lines: SubtitleLine[];
+  from: number;
+  to: number;
+  leadIn: LeadInPlan | null;
+}
+
+/** One take under way: its plan and the state its steps share. */
+interface TakeRun extends TakePlan {
+  /** Aborted by Stop. */
+  stop: AbortSignal;
+  preparing: Preparing;
+  /** Each line's attempt, fixed when the take starts. */
+  attempts: ReadonlyMap<string, 1 | 2>;
+  /** The run on screen when the take starts: its windows join it, even if the session ends meanwhile. */
+  runId: string | undefined;
+  /** The windows handed to the upload queue; the take is done once they are queued. */
+  handed: Promise<void>[];
+  /** True from the capture's start in the worker until the recorder finished the take. */
+  capturing: boolean;
+}
+
+/**
+ * Getting a take ready, aborted by Stop or by the timeout. Once the count-in starts (`ready`) it is
+ * never aborted, so Stop during the take finishes it normally (the worker must live to hand out
+ * windows).
+ */
+interface Preparing {
+  signal: AbortSignal;
+  /** Starts the timeout: after the microphone permission prompt, which waits for the learner. */
+  startTimer(ms: number): void;
+  /** Neither Stop nor the timeout aborts it any more. */
+  ready(): void;
+}
+
+function preparingFor(stop: AbortSignal): Preparing {
+  const preparing = new AbortController();
+  const stopWhilePreparing = () => preparing.abort(stop.reason);
+  stop.addEventListener('abort', stopWhilePreparing, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    signal: preparing.signal,
+    startTimer(ms) {
+      timer = setTimeout(
+        () => preparing.abort(new TakeNotReadyError('The take did not get ready in time')),
+        ms,
+      );
+    },
+    ready() {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', stopWhilePreparing);
+    },
+  };
+}
+
+/**
+ * A clip that stops loading (its media refused after the session ended) ends the take as Stop does:
+ * the windows closed so far are kept.
+ */
+const clipStalled = () => console.warn('[dub] the clip stopped loading: the take ends here');
 
 export class DubSession {
   readonly phase = signal<TakePhase>('idle');
@@ -151,6 +217,10 @@ export class DubSession {
     this.recorder = null;
   }
 
+  /**
+   * Gets ready (recorder, worker, clip), rolls the clip from `from` to `to` with a count-in, then
+   * finishes the take; null when it could not run or was stopped before the count-in.
+   */
   private async take(
     video: HTMLVideoElement,
     lines: SubtitleLine[],
@@ -159,155 +229,206 @@ export class DubSession {
     leadIn: LeadInPlan | null = null,
   ): Promise<TakeSummary | null> {
     if (this.phase.peek() !== 'idle') return null;
+    const run = this.beginTake({ video, lines, from, to, leadIn });
+    let unsubscribe = () => {};
+    try {
+      const recorder = await untilAborted(this.openRecorder(), run.preparing.signal);
+      this.recorderKind.value = recorder.kind;
+      run.preparing.startTimer(this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS);
+      unsubscribe = this.followLevel(recorder);
+      const takeId = crypto.randomUUID();
+      // With `preparing.signal`, a worker that never answers is terminated and the run rejects.
+      return await this.deps.bridge.run(
+        (api) => this.capture(api, recorder, takeId, run),
+        run.preparing.signal,
+      );
+    } catch (e) {
+      await this.abandon(e, run);
+      return null;
+    } finally {
+      run.preparing.ready();
+      unsubscribe();
+      this.endTake();
+    }
+  }
+
+  /** The screen's take state reset, and what the take keeps from its start: attempts, run, Stop. */
+  private beginTake(plan: TakePlan): TakeRun {
     this.error.value = null;
     this.phase.value = 'preparing';
-    this.clip = video;
+    this.clip = plan.video;
     this.guideTrace.clear();
     const abort = new AbortController();
     this.abort = abort;
-    const attempts = new Map(lines.map((l) => [l.id, this.attemptFor(l.id)] as const));
-    // The run on screen when the take starts: its windows join it, even if the session ends meanwhile.
-    const runId = scoresRunOf(this.deps.filmId);
-    const handed: Promise<void>[] = [];
-    let unsubscribe = () => {};
-    // Aborted by Stop or by the timeout while getting ready; once the count-in starts it is never
-    // aborted, so Stop during the take finishes it normally (the worker must live to hand out windows).
-    const preparing = new AbortController();
-    const stopWhilePreparing = () => preparing.abort(abort.signal.reason);
-    abort.signal.addEventListener('abort', stopWhilePreparing, { once: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ready = () => {
-      clearTimeout(timer);
-      abort.signal.removeEventListener('abort', stopWhilePreparing);
+    return {
+      ...plan,
+      stop: abort.signal,
+      attempts: new Map(plan.lines.map((l) => [l.id, this.attemptFor(l.id)] as const)),
+      runId: scoresRunOf(this.deps.filmId),
+      handed: [],
+      preparing: preparingFor(abort.signal),
+      capturing: false,
     };
-    let capturing = false;
+  }
+
+  /** The level meter and the dropped-frame count follow the recorder; returns the unsubscribe. */
+  private followLevel(recorder: Recorder): () => void {
+    return recorder.onLevel((l) => {
+      this.level.value = l;
+      if (l.dropped !== this.workletDropped.peek()) this.workletDropped.value = l.dropped;
+    });
+  }
+
+  /** Inside the worker's run: capture starts, the clip is seeked and rolls, the take is finished. */
+  private async capture(
+    api: Remote<EncoderApi>,
+    recorder: Recorder,
+    takeId: string,
+    run: TakeRun,
+  ): Promise<TakeSummary> {
+    run.capturing = true;
+    await recorder.startTake(
+      api,
+      { takeId, marginSeconds: this.margin, lookbackSeconds: 6 },
+      {
+        onWindow: (w) => run.handed.push(this.onWindow(w, run.attempts.get(w.subtitlesId) ?? 1, run.runId)),
+        onStats: (s) => this.onStats(s),
+      },
+    );
+    run.video.pause();
+    run.video.muted = true;
+    await seek(run.video, run.from, run.preparing.signal);
+    run.preparing.signal.throwIfAborted();
+    run.preparing.ready();
     try {
-      const recorder = await untilAborted(this.openRecorder(), preparing.signal);
-      this.recorderKind.value = recorder.kind;
-      timer = setTimeout(
-        () => preparing.abort(new TakeNotReadyError('The take did not get ready in time')),
-        this.deps.prepareTimeoutMs ?? PREPARE_TIMEOUT_MS,
-      );
-      unsubscribe = recorder.onLevel((l) => {
-        this.level.value = l;
-        if (l.dropped !== this.workletDropped.peek()) this.workletDropped.value = l.dropped;
-      });
-      const takeId = crypto.randomUUID();
-      // With `preparing.signal`, a worker that never answers is terminated and the run rejects.
-      return await this.deps.bridge.run(async (api) => {
-        capturing = true;
-        await recorder.startTake(
-          api,
-          { takeId, marginSeconds: this.margin, lookbackSeconds: 6 },
-          {
-            onWindow: (w) => handed.push(this.onWindow(w, attempts.get(w.subtitlesId) ?? 1, runId)),
-            onStats: (s) => this.onStats(s),
-          },
-        );
-        video.pause();
-        video.muted = true;
-        await seek(video, from, preparing.signal);
-        preparing.signal.throwIfAborted();
-        ready();
-        // A clip that stops loading (its media refused after the session ended) ends the take as Stop
-        // does: the windows closed so far are kept.
-        const stalled = () => console.warn('[dub] the clip stopped loading: the take ends here');
-        try {
-          const started = new Set<string>();
-          const timeline = lines.map((l) => ({
-            id: l.id,
-            startSeconds: l.startTime_m,
-            endSeconds: l.endTime_m,
-          }));
-          if (leadIn) {
-            // The clip rolls from the previous line with its sound while the count-in runs down to
-            // this line; the lead-in falls silent before the line's window opens.
-            const line = lines[0];
-            const player = new LeadInPlayer(leadIn, video);
-            this.phase.value = 'count-in';
-            this.countdown.value = Math.max(1, Math.ceil(line.startTime_m - from));
-            const anchor = anchorAtFirstFrame(video, recorder.clock);
-            await video.play();
-            player.start(video.currentTime);
-            try {
-              await api.setTimeline(await anchor, timeline);
-              await playUntil(
-                video,
-                to,
-                abort.signal,
-                (t) => {
-                  player.tick(t);
-                  if (this.phase.peek() === 'count-in') {
-                    const left = line.startTime_m - t;
-                    if (left > 0) this.countdown.value = Math.ceil(left);
-                    else {
-                      this.countdown.value = 0;
-                      this.phase.value = 'recording';
-                    }
-                  }
-                  this.trackLines(lines, t, started);
-                },
-                stalled,
-              );
-            } finally {
-              player.stop();
-            }
-          } else {
-            // Count-in while already capturing: the look-back ring covers a first line at 0 s.
-            this.phase.value = 'count-in';
-            for (let n = this.deps.countInSeconds ?? 3; n > 0; n--) {
-              this.countdown.value = n;
-              await sleep(1000, abort.signal);
-            }
-            this.countdown.value = 0;
-            this.phase.value = 'recording';
-            const anchor = anchorAtFirstFrame(video, recorder.clock);
-            await video.play();
-            await api.setTimeline(await anchor, timeline);
-            // Lines already marked recording in this take: a line whose window is scored before the clip's
-            // clock passes its end must not be set back to recording (it then stuck at encoding).
-            await playUntil(video, to, abort.signal, (t) => this.trackLines(lines, t, started), stalled);
-          }
-        } catch (e) {
-          // Stop pressed: finish the take normally so lines already closed are kept.
-          if (!abort.signal.aborted) throw e;
-        }
-        video.pause();
-        this.phase.value = 'finishing';
-        const summary = await recorder.finishTake();
-        capturing = false;
-        await Promise.all(handed);
-        for (const id of summary.skipped) setLineState(id, { stage: 'idle' });
-        this.lastSummary.value = summary;
-        return summary;
-      }, preparing.signal);
+      await this.roll(api, recorder, run);
     } catch (e) {
-      const stopped = preparing.signal.aborted && preparing.signal.reason === abort.signal.reason;
-      if (!stopped) {
-        console.error('[dub] take failed', e);
-        this.error.value = problemOf(e);
-      }
-      if (capturing) {
-        // The take never finished: its capture may still be running. Release the microphone so the
-        // next take starts from a clean graph (and a fresh worker, if this one was terminated).
-        const recorder = this.recorder;
-        this.recorder = null;
-        await recorder?.close().catch((err) => console.error('[dub] cannot close the recorder', err));
-      }
-      for (const l of lines) {
-        const s = lineStates.peek()[l.id]?.stage;
-        if (s === 'recording' || s === 'encoding') setLineState(l.id, { stage: 'idle' });
-      }
-      return null;
-    } finally {
-      ready();
-      unsubscribe();
-      this.level.value = null;
-      this.phase.value = 'idle';
-      this.countdown.value = 0;
-      this.abort = null;
-      this.releaseRecorder();
+      // Stop pressed: finish the take normally so lines already closed are kept.
+      if (!run.stop.aborted) throw e;
     }
+    return this.finish(recorder, run);
+  }
+
+  /** The count-in, then the clip up to `to`, each line's stage following the clip's position. */
+  private async roll(api: Remote<EncoderApi>, recorder: Recorder, run: TakeRun): Promise<void> {
+    const timeline = run.lines.map((l) => ({
+      id: l.id,
+      startSeconds: l.startTime_m,
+      endSeconds: l.endTime_m,
+    }));
+    // Lines already marked recording in this take: a line whose window is scored before the clip's
+    // clock passes its end must not be set back to recording (it then stuck at encoding).
+    const started = new Set<string>();
+    const follow = (t: number) => this.trackLines(run.lines, t, started);
+    if (run.leadIn) await this.rollWithLeadIn(api, recorder, run, run.leadIn, timeline, follow);
+    else await this.rollAfterCountIn(api, recorder, run, timeline, follow);
+  }
+
+  /**
+   * A retake after the film's first line: the clip rolls from the previous line with its sound while
+   * the count-in runs down to this line; the lead-in falls silent before the line's window opens.
+   */
+  private async rollWithLeadIn(
+    api: Remote<EncoderApi>,
+    recorder: Recorder,
+    run: TakeRun,
+    leadIn: LeadInPlan,
+    timeline: SubtitleWindowTimes[],
+    follow: (t: number) => void,
+  ): Promise<void> {
+    const { video } = run;
+    const line = run.lines[0];
+    const player = new LeadInPlayer(leadIn, video);
+    this.phase.value = 'count-in';
+    this.countdown.value = Math.max(1, Math.ceil(line.startTime_m - run.from));
+    const anchor = anchorAtFirstFrame(video, recorder.clock);
+    await video.play();
+    player.start(video.currentTime);
+    try {
+      await api.setTimeline(await anchor, timeline);
+      await playUntil(
+        video,
+        run.to,
+        run.stop,
+        (t) => {
+          player.tick(t);
+          if (this.phase.peek() === 'count-in') {
+            const left = line.startTime_m - t;
+            if (left > 0) this.countdown.value = Math.ceil(left);
+            else {
+              this.countdown.value = 0;
+              this.phase.value = 'recording';
+            }
+          }
+          follow(t);
+        },
+        clipStalled,
+      );
+    } finally {
+      player.stop();
+    }
+  }
+
+  /** Count-in while already capturing (the look-back ring covers a first line at 0 s), then the clip. */
+  private async rollAfterCountIn(
+    api: Remote<EncoderApi>,
+    recorder: Recorder,
+    run: TakeRun,
+    timeline: SubtitleWindowTimes[],
+    follow: (t: number) => void,
+  ): Promise<void> {
+    this.phase.value = 'count-in';
+    for (let n = this.deps.countInSeconds ?? 3; n > 0; n--) {
+      this.countdown.value = n;
+      await sleep(1000, run.stop);
+    }
+    this.countdown.value = 0;
+    this.phase.value = 'recording';
+    const anchor = anchorAtFirstFrame(run.video, recorder.clock);
+    await run.video.play();
+    await api.setTimeline(await anchor, timeline);
+    await playUntil(run.video, run.to, run.stop, follow, clipStalled);
+  }
+
+  /** The clip stops and the worker closes the take; done once every window is in the upload queue. */
+  private async finish(recorder: Recorder, run: TakeRun): Promise<TakeSummary> {
+    run.video.pause();
+    this.phase.value = 'finishing';
+    const summary = await recorder.finishTake();
+    run.capturing = false;
+    await Promise.all(run.handed);
+    for (const id of summary.skipped) setLineState(id, { stage: 'idle' });
+    this.lastSummary.value = summary;
+    return summary;
+  }
+
+  /** A take that failed, or was stopped while getting ready: its problem shown, its lines let go. */
+  private async abandon(e: unknown, run: TakeRun): Promise<void> {
+    const stopped = run.preparing.signal.aborted && run.preparing.signal.reason === run.stop.reason;
+    if (!stopped) {
+      console.error('[dub] take failed', e);
+      this.error.value = problemOf(e);
+    }
+    if (run.capturing) {
+      // The take never finished: its capture may still be running. Release the microphone so the
+      // next take starts from a clean graph (and a fresh worker, if this one was terminated).
+      const recorder = this.recorder;
+      this.recorder = null;
+      await recorder?.close().catch((err) => console.error('[dub] cannot close the recorder', err));
+    }
+    for (const l of run.lines) {
+      const s = lineStates.peek()[l.id]?.stage;
+      if (s === 'recording' || s === 'encoding') setLineState(l.id, { stage: 'idle' });
+    }
+  }
+
+  /** Back to idle, however the take ended. */
+  private endTake(): void {
+    this.level.value = null;
+    this.phase.value = 'idle';
+    this.countdown.value = 0;
+    this.abort = null;
+    this.releaseRecorder();
   }
 
   /**
