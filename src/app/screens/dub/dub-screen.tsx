@@ -1,4 +1,4 @@
-import { useComputed, useSignal } from '@preact/signals-react';
+import { type ReadonlySignal, type Signal, useComputed, useSignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import {
   type RefObject,
@@ -14,7 +14,7 @@ import { prefixImage } from '../../../api/image';
 import { createRecorder } from '../../../audio/capture/create-recorder';
 import { encoderBridge } from '../../../workers/encoder-bridge';
 import { DebugOverlay } from '../../features/dub/debug-overlay';
-import { DubLineRow } from '../../features/dub/dub-line-row';
+import { DubLineRow, type DubLineRowProps } from '../../features/dub/dub-line-row';
 import { takeSources, uploadQueue } from '../../stores/uploads/app-queue';
 import type { UploadQueue } from '../../stores/uploads/upload-queue';
 import { DubSession } from '../../features/dub/dub-session';
@@ -28,7 +28,7 @@ import { LeadInChoice } from '../../features/dub/lead-in-choice';
 import { VoiceWarmup } from '../../features/dub/voice-warmup';
 // Measures every line's stages from the data path's events (also without the debug overlay: the bench).
 import '../../features/dub/pipeline-timing';
-import { originalLanguage, type SubtitleLine } from '../../lib/movie-detail';
+import { type MovieDetail, originalLanguage, type SubtitleLine } from '../../lib/movie-detail';
 import { prpt } from '../../stores/films';
 import { LinePrompt } from '../../features/dub/line-prompt';
 import follow from '../../features/dub/line-prompt.module.css';
@@ -61,53 +61,11 @@ export default function DubScreen() {
   /** The clip position (s), from the video's `timeupdate`; rows mark themselves active from it. */
   const clipTime = useSignal(0);
   const queue = uploadQueue();
-  const session = useMemo(
-    () =>
-      new DubSession({
-        filmId: id,
-        queue,
-        bridge: encoderBridge,
-        createRecorder: () => createRecorder(),
-        sources: takeSources,
-      }),
-    [id, queue],
-  );
   const debug = useMemo(() => new URLSearchParams(location.search).get('debug') === 'pipeline', []);
   const { status, reload } = useLoad(() => prpt.loadMovieDetail(id), [id]);
-  // The takes of the film's latest run: a new session shows them, a new run starts with none. Its
-  // answers say which steps this film's run has done and where "back" leads (never another film).
-  const [answered, setAnswered] = useState(false);
-  useLoad(async () => {
-    setAnswered(false);
-    const state = await loadRunScores(id);
-    setAnswered(!!state?.answers && state.run?.filmId === id);
-    return state;
-  }, [id]);
-  const done = useMemo(() => new Set<StepKey>(answered ? ['watch', 'answer', 'result'] : []), [answered]);
-
-  useEffect(() => () => void session.dispose(), [session]);
-
-  // Stable handlers: the rows are memoised and must not re-render because the page did.
-  const listen = useCallback((line: SubtitleLine) => {
-    void new Audio(prefixImage(line.referenceAudio))
-      .play()
-      .catch((e) => console.error('[dub] cannot play', e));
-  }, []);
-  const play = useCallback((url: string) => {
-    void new Audio(url).play().catch((e) => console.error('[dub] cannot play', e));
-  }, []);
-  const retry = useCallback(
-    (line: SubtitleLine) => {
-      for (const p of queue.pendingFor(line.id)) queue.retry(p.uploadId);
-    },
-    [queue],
-  );
-  const record = useCallback(
-    (line: SubtitleLine) => {
-      if (video.current) void session.lineRetake(video.current, line);
-    },
-    [session],
-  );
+  const { answered, done } = useRunAnswered(id);
+  const session = useDubSession(id, queue);
+  const rowActions = useRowActions(session, queue, video);
 
   const loaded = prpt.movieDetail.value;
   const detail = loaded && loaded.id === id ? loaded : null;
@@ -115,18 +73,8 @@ export default function DubScreen() {
   useFollowTake({ page: pageRef, stage: stageRef, phase: session.phase, clipTime, lines });
 
   if (!detail) {
-    return status === 'failed' ? (
-      <EmptyState
-        title={prpt.missingFilm.value === id ? t('cinema.notFound') : t('ui.loadFailedTitle')}
-        body={prpt.missingFilm.value === id ? t('cinema.notFoundBody') : t('ui.loadFailedBody')}
-        action={
-          <Button variant="secondary" onClick={reload}>
-            {t('ui.reload')}
-          </Button>
-        }
-      />
-    ) : (
-      <LoadingState label={t('dub.loading')} />
+    return (
+      <DubNotLoaded failed={status === 'failed'} missing={prpt.missingFilm.value === id} onReload={reload} />
     );
   }
 
@@ -134,18 +82,7 @@ export default function DubScreen() {
     // `screen` gives the page the gutters and width every other screen has (it touched both edges).
     <div ref={pageRef} className={`screen ${styles.page} ${follow.followPage}`} data-screen="dub">
       <PageHeader
-        back={
-          // Back to the film's result once answered, else to the film itself.
-          <ButtonLink
-            to={answered ? paths.result('prpt', id) : paths.cinema('prpt', id)}
-            variant="ghost"
-            size="sm"
-            icon={<ArrowLeftIcon />}
-            data-testid="dub-back"
-          >
-            {answered ? t('dub.back') : t('dub.backToFilm')}
-          </ButtonLink>
-        }
+        back={<BackLink filmId={id} answered={answered} />}
         eyebrow={filmTitle(detail, lang.value)}
         title={t('dub.title')}
         subtitle={t('dub.sceneTakeHint')}
@@ -153,74 +90,225 @@ export default function DubScreen() {
       />
       <PartSteps part="prpt" current="dub" done={done} compact />
       <div ref={stageRef} className={`${styles.stage} ${follow.followStage}`}>
-        <div className={styles.player}>
-          {/* biome-ignore lint/a11y/useMediaCaption: the track below carries the subtitles */}
-          <video
-            ref={video}
-            src={prefixImage(detail.video)}
-            playsInline
-            preload="auto"
-            onTimeUpdate={(e) => {
-              clipTime.value = e.currentTarget.currentTime;
-            }}
-            data-testid="dub-video"
-          >
-            {detail.subtitlesTrack ? (
-              <track
-                kind="subtitles"
-                src={prefixImage(detail.subtitlesTrack)}
-                srcLang={originalLanguage(lines)}
-                default
-              />
-            ) : null}
-          </video>
-          <TakeIndicator session={session} />
-        </div>
+        <DubPlayer detail={detail} lines={lines} video={video} clipTime={clipTime} session={session} />
         <LinePrompt lines={lines} clipTime={clipTime} />
-        <div className={styles.panel}>
-          {/* Before a take only, like the microphone check: during one the stage must stay short. */}
-          <div className={follow.idleOnly}>
-            <VoiceWarmup busy={session.busy} />
-          </div>
-          <TakeControls session={session} video={video} lines={lines} />
-          <div className={follow.idleOnly}>
-            <MicCheckPanel session={session} />
-          </div>
-          <DubNotices session={session} queue={queue} />
-          {/* The guide right under the controls: on a phone the stage (video, cue, panel) must show it
-              during a take without scrolling (tests/e2e/phone-layout.test.ts). */}
-          <PitchGuide session={session} video={video} lines={lines} label={t('pitchGuide.label')} />
-          <div className={styles.meters}>
-            <LevelMeter session={session} label={t('dub.level')} />
-            <PitchTrace session={session} label={t('dub.pitch')} />
-          </div>
-          {/* Not for use during a take: hidden then, so the stage stays short (line-prompt.module.css). */}
-          <div className={follow.idleOnly}>
-            <WatchDubFromScores filmId={id} />
-            <LeadInChoice />
-          </div>
-        </div>
+        <DubPanel session={session} queue={queue} video={video} lines={lines} filmId={id} />
       </div>
-      {lines.length === 0 ? (
-        <EmptyState title={t('dub.noLines')} />
-      ) : (
-        <ol className={styles.lines}>
-          {lines.map((line) => (
-            <DubLineRow
-              key={line.id}
-              line={line}
-              clipTime={clipTime}
-              busy={session.busy}
-              onRecord={record}
-              onListen={listen}
-              onRetry={retry}
-              onPlay={play}
-            />
-          ))}
-        </ol>
-      )}
+      <DubLines lines={lines} clipTime={clipTime} busy={session.busy} actions={rowActions} />
       {debug ? <DebugOverlay session={session} queue={queue} /> : null}
     </div>
+  );
+}
+
+/** The film's dub session: one per film, disposed when the page leaves it. */
+function useDubSession(filmId: string, queue: UploadQueue): DubSession {
+  const session = useMemo(
+    () =>
+      new DubSession({
+        filmId,
+        queue,
+        bridge: encoderBridge,
+        createRecorder: () => createRecorder(),
+        sources: takeSources,
+      }),
+    [filmId, queue],
+  );
+  useEffect(() => () => void session.dispose(), [session]);
+  return session;
+}
+
+/**
+ * Whether the film's latest run has its answers: the takes of that run are loaded (a new session
+ * shows them, a new run starts with none), and its answers say which steps are done and where
+ * "back" leads (never another film).
+ */
+function useRunAnswered(filmId: string): { answered: boolean; done: ReadonlySet<StepKey> } {
+  const [answered, setAnswered] = useState(false);
+  useLoad(async () => {
+    setAnswered(false);
+    const state = await loadRunScores(filmId);
+    setAnswered(!!state?.answers && state.run?.filmId === filmId);
+    return state;
+  }, [filmId]);
+  const done = useMemo(() => new Set<StepKey>(answered ? ['watch', 'answer', 'result'] : []), [answered]);
+  return { answered, done };
+}
+
+type RowActions = Pick<DubLineRowProps, 'onRecord' | 'onListen' | 'onRetry' | 'onPlay'>;
+
+/** Stable handlers: the rows are memoised and must not re-render because the page did. */
+function useRowActions(
+  session: DubSession,
+  queue: UploadQueue,
+  video: RefObject<HTMLVideoElement | null>,
+): RowActions {
+  const onListen = useCallback((line: SubtitleLine) => {
+    void new Audio(prefixImage(line.referenceAudio))
+      .play()
+      .catch((e) => console.error('[dub] cannot play', e));
+  }, []);
+  const onPlay = useCallback((url: string) => {
+    void new Audio(url).play().catch((e) => console.error('[dub] cannot play', e));
+  }, []);
+  const onRetry = useCallback(
+    (line: SubtitleLine) => {
+      for (const p of queue.pendingFor(line.id)) queue.retry(p.uploadId);
+    },
+    [queue],
+  );
+  const onRecord = useCallback(
+    (line: SubtitleLine) => {
+      if (video.current) void session.lineRetake(video.current, line);
+    },
+    [session, video],
+  );
+  return { onRecord, onListen, onRetry, onPlay };
+}
+
+/** The film's detail is not here: still loading, or it failed (the film is missing, or the load). */
+function DubNotLoaded({
+  failed,
+  missing,
+  onReload,
+}: {
+  failed: boolean;
+  missing: boolean;
+  onReload: () => void;
+}) {
+  useSignals();
+  if (!failed) return <LoadingState label={t('dub.loading')} />;
+  return (
+    <EmptyState
+      title={missing ? t('cinema.notFound') : t('ui.loadFailedTitle')}
+      body={missing ? t('cinema.notFoundBody') : t('ui.loadFailedBody')}
+      action={
+        <Button variant="secondary" onClick={onReload}>
+          {t('ui.reload')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Back to the film's result once answered, else to the film itself. */
+function BackLink({ filmId, answered }: { filmId: string; answered: boolean }) {
+  useSignals();
+  return (
+    <ButtonLink
+      to={answered ? paths.result('prpt', filmId) : paths.cinema('prpt', filmId)}
+      variant="ghost"
+      size="sm"
+      icon={<ArrowLeftIcon />}
+      data-testid="dub-back"
+    >
+      {answered ? t('dub.back') : t('dub.backToFilm')}
+    </ButtonLink>
+  );
+}
+
+/** The clip with its subtitles track; its `timeupdate` moves `clipTime`. */
+function DubPlayer({
+  detail,
+  lines,
+  video,
+  clipTime,
+  session,
+}: {
+  detail: MovieDetail;
+  lines: SubtitleLine[];
+  video: RefObject<HTMLVideoElement | null>;
+  clipTime: Signal<number>;
+  session: DubSession;
+}) {
+  return (
+    <div className={styles.player}>
+      {/* biome-ignore lint/a11y/useMediaCaption: the track below carries the subtitles */}
+      <video
+        ref={video}
+        src={prefixImage(detail.video)}
+        playsInline
+        preload="auto"
+        onTimeUpdate={(e) => {
+          clipTime.value = e.currentTarget.currentTime;
+        }}
+        data-testid="dub-video"
+      >
+        {detail.subtitlesTrack ? (
+          <track
+            kind="subtitles"
+            src={prefixImage(detail.subtitlesTrack)}
+            srcLang={originalLanguage(lines)}
+            default
+          />
+        ) : null}
+      </video>
+      <TakeIndicator session={session} />
+    </div>
+  );
+}
+
+/** Beside the clip: warm-up, take controls, microphone check, notices, pitch guide and meters. */
+function DubPanel({
+  session,
+  queue,
+  video,
+  lines,
+  filmId,
+}: {
+  session: DubSession;
+  queue: UploadQueue;
+  video: RefObject<HTMLVideoElement | null>;
+  lines: SubtitleLine[];
+  filmId: string;
+}) {
+  useSignals();
+  return (
+    <div className={styles.panel}>
+      {/* Before a take only, like the microphone check: during one the stage must stay short. */}
+      <div className={follow.idleOnly}>
+        <VoiceWarmup busy={session.busy} />
+      </div>
+      <TakeControls session={session} video={video} lines={lines} />
+      <div className={follow.idleOnly}>
+        <MicCheckPanel session={session} />
+      </div>
+      <DubNotices session={session} queue={queue} />
+      {/* The guide right under the controls: on a phone the stage (video, cue, panel) must show it
+          during a take without scrolling (tests/e2e/phone-layout.test.ts). */}
+      <PitchGuide session={session} video={video} lines={lines} label={t('pitchGuide.label')} />
+      <div className={styles.meters}>
+        <LevelMeter session={session} label={t('dub.level')} />
+        <PitchTrace session={session} label={t('dub.pitch')} />
+      </div>
+      {/* Not for use during a take: hidden then, so the stage stays short (line-prompt.module.css). */}
+      <div className={follow.idleOnly}>
+        <WatchDubFromScores filmId={filmId} />
+        <LeadInChoice />
+      </div>
+    </div>
+  );
+}
+
+/** One row per line (each re-renders on its own: the rows are memoised). */
+function DubLines({
+  lines,
+  clipTime,
+  busy,
+  actions,
+}: {
+  lines: SubtitleLine[];
+  clipTime: ReadonlySignal<number>;
+  busy: ReadonlySignal<boolean>;
+  actions: RowActions;
+}) {
+  useSignals();
+  if (lines.length === 0) return <EmptyState title={t('dub.noLines')} />;
+  return (
+    <ol className={styles.lines}>
+      {lines.map((line) => (
+        <DubLineRow key={line.id} line={line} clipTime={clipTime} busy={busy} {...actions} />
+      ))}
+    </ol>
   );
 }
 
