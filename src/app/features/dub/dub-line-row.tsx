@@ -115,6 +115,86 @@ function IdleButton({ busy, ...props }: ButtonProps & { busy: ReadonlySignal<boo
   return <Button {...props} disabled={busy.value} />;
 }
 
+/** A take of this line, parsed once per stored JSON (not on every stage or progress change of the row). */
+function useLineTakes(entry: SubtitleScore | undefined) {
+  const firstJson = entry?.firstUserAudioJson;
+  const secondJson = entry?.secondUserAudioJson;
+  const firstTake = useMemo(() => takeOf(firstJson), [firstJson]);
+  const secondTake = useMemo(() => takeOf(secondJson), [secondJson]);
+  // The latest take counts (aggregate.ts): a silent one asks for a retake.
+  const latestSilent = secondJson ? secondTake.silent : firstTake.silent;
+  const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
+  const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
+  return { firstTake, secondTake, hasSecond: !!secondJson, latestSilent, source1, source2 };
+}
+
+type LineTakes = ReturnType<typeof useLineTakes>;
+
+/** The line's takes, each its score and play button: the first, and the second once there is one. */
+function Takes({ takes, onPlay }: { takes: LineTakes; onPlay: (url: string) => void }) {
+  return (
+    <>
+      <Take n={1} take={takes.firstTake} source={takes.source1} onPlay={onPlay} />
+      {takes.hasSecond ? <Take n={2} take={takes.secondTake} source={takes.source2} onPlay={onPlay} /> : null}
+    </>
+  );
+}
+
+/** The line's window (start and end) and its text, with the translation in the learner's language. */
+function LineText({ line }: { line: SubtitleLine }) {
+  return (
+    <>
+      <span className={styles.time}>
+        {secondsToMmss(line.startTime_m)}
+        <br />
+        {secondsToMmss(line.endTime_m)}
+      </span>
+      <span className={styles.text}>
+        <span>{line.text}</span>
+        {line.translation?.[lang.value] ? (
+          <span className={styles.translation}>{line.translation[lang.value]}</span>
+        ) : null}
+      </span>
+    </>
+  );
+}
+
+/** Where the line's take is in the pipeline (with the upload's progress); `silent`: scored, no speech heard. */
+function StageChip({ state, silent }: { state: LineState; silent: boolean }) {
+  return (
+    <>
+      <span
+        className={styles.chip}
+        data-stage={state.stage}
+        data-silent={silent ? true : undefined}
+        role="status"
+      >
+        {silent ? word(fact('take.row.noSpeech'), lang.value) : stageLabel(state)}
+      </span>
+      {state.stage === 'uploading' && typeof state.progress === 'number' ? (
+        <progress className={styles.progress} max={1} value={state.progress} />
+      ) : null}
+    </>
+  );
+}
+
+/** Under the row: a retake asked for after a take without speech, or the pipeline's message. */
+function LineNotes({ state, silent }: { state: LineState; silent: boolean }) {
+  const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;
+  return (
+    <>
+      {silent ? (
+        <span className={`${styles.hint} ${styles.detail}`} role="alert">
+          {t('dub.noSpeechRetake')}
+        </span>
+      ) : null}
+      {message && state.stage !== 'scored' ? (
+        <span className={`${styles.hint} ${styles.detail}`}>{message}</span>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * One subtitle line: its text and window, where its take is in the pipeline, its scores and actions.
  * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs; its
@@ -141,18 +221,9 @@ export const DubLineRow = memo(function DubLineRow({
   useLayoutEffect(() => {
     if (state.stage === 'scored' && entry) lineEvents.emit('shown', { subtitlesId: line.id });
   }, [state.stage, entry, line.id]);
-  // Parsed once per stored JSON, not on every stage or progress change of the row.
-  const firstJson = entry?.firstUserAudioJson;
-  const secondJson = entry?.secondUserAudioJson;
-  const firstTake = useMemo(() => takeOf(firstJson), [firstJson]);
-  const secondTake = useMemo(() => takeOf(secondJson), [secondJson]);
-  const first = firstTake.overall;
-  const second = secondTake.overall;
-  // The latest take counts (aggregate.ts): a silent one asks for a retake.
-  const latestSilent = secondJson ? secondTake.silent : firstTake.silent;
-  const source1 = useMemo(() => (entry ? playableSource(entry, 1) : ''), [entry]);
-  const source2 = useMemo(() => (entry ? playableSource(entry, 2) : ''), [entry]);
-  const message = state.message === 'incomplete' ? t('dub.incomplete') : state.message;
+  const takes = useLineTakes(entry);
+  const { firstTake, secondTake, latestSilent } = takes;
+  const silentScored = latestSilent && state.stage === 'scored';
   const [open, setOpen] = useState(false);
   const detailId = useId();
   return (
@@ -163,39 +234,10 @@ export const DubLineRow = memo(function DubLineRow({
       data-active={active}
       data-silent={latestSilent || undefined}
     >
-      <span className={styles.time}>
-        {secondsToMmss(line.startTime_m)}
-        <br />
-        {secondsToMmss(line.endTime_m)}
-      </span>
-      <span className={styles.text}>
-        <span>{line.text}</span>
-        {line.translation?.[lang.value] ? (
-          <span className={styles.translation}>{line.translation[lang.value]}</span>
-        ) : null}
-      </span>
+      <LineText line={line} />
       <span className={styles.status}>
-        <span
-          className={styles.chip}
-          data-stage={state.stage}
-          data-silent={latestSilent && state.stage === 'scored' ? true : undefined}
-          role="status"
-        >
-          {latestSilent && state.stage === 'scored'
-            ? word(fact('take.row.noSpeech'), lang.value)
-            : stageLabel(state)}
-        </span>
-        {state.stage === 'uploading' && typeof state.progress === 'number' ? (
-          <progress className={styles.progress} max={1} value={state.progress} />
-        ) : null}
-        {entry ? (
-          <>
-            <Take n={1} take={firstTake} source={source1} onPlay={onPlay} />
-            {entry.secondUserAudioJson ? (
-              <Take n={2} take={secondTake} source={source2} onPlay={onPlay} />
-            ) : null}
-          </>
-        ) : null}
+        <StageChip state={state} silent={silentScored} />
+        {entry ? <Takes takes={takes} onPlay={onPlay} /> : null}
         {line.referenceAudio ? (
           <IdleButton busy={busy} size="sm" variant="ghost" onClick={() => onListen(line)}>
             {t('dub.listen')}
@@ -206,7 +248,7 @@ export const DubLineRow = memo(function DubLineRow({
             {t('dub.retry')}
           </Button>
         ) : null}
-        {entry && (first !== null || second !== null || latestSilent) ? (
+        {entry && (firstTake.overall !== null || secondTake.overall !== null || latestSilent) ? (
           <Button
             size="sm"
             variant="ghost"
@@ -234,18 +276,11 @@ export const DubLineRow = memo(function DubLineRow({
             firstJson={entry.firstUserAudioJson}
             secondJson={entry.secondUserAudioJson}
             actorUrl={line.referenceAudio ? prefixImage(line.referenceAudio) : null}
-            takeUrl={(secondJson ? source2 : source1) || null}
+            takeUrl={(takes.hasSecond ? takes.source2 : takes.source1) || null}
           />
         </div>
       ) : null}
-      {latestSilent && state.stage === 'scored' ? (
-        <span className={`${styles.hint} ${styles.detail}`} role="alert">
-          {t('dub.noSpeechRetake')}
-        </span>
-      ) : null}
-      {message && state.stage !== 'scored' ? (
-        <span className={`${styles.hint} ${styles.detail}`}>{message}</span>
-      ) : null}
+      <LineNotes state={state} silent={silentScored} />
     </li>
   );
 });
