@@ -60,9 +60,7 @@ function getAnalyzers() {
  * frames as `analyzeVoice`: for reading back a voice this code made (the melody version's contour).
  */
 export function trackPitch(samples: Float32Array, sampleRate: number): Float32Array {
-  if (!Number.isInteger(sampleRate) || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) {
-    throw new RangeError(`sample rate ${sampleRate} Hz is outside ${MIN_SAMPLE_RATE}–${MAX_SAMPLE_RATE} Hz`);
-  }
+  assertSampleRate(sampleRate);
   const x = resampleSinc(samples, sampleRate, FS);
   const frames = Math.floor(x.length / HOP);
   const f0Hz = new Float32Array(frames);
@@ -79,38 +77,16 @@ export function trackPitch(samples: Float32Array, sampleRate: number): Float32Ar
  * TARGET_SAMPLE_RATE with an anti-aliased windowed-sinc filter first.
  */
 export function analyzeVoice(samples: Float32Array, sampleRate: number): VoiceAnalysis {
-  if (!Number.isInteger(sampleRate) || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) {
-    throw new RangeError(`sample rate ${sampleRate} Hz is outside ${MIN_SAMPLE_RATE}–${MAX_SAMPLE_RATE} Hz`);
-  }
+  assertSampleRate(sampleRate);
   const durationSeconds = samples.length / sampleRate;
-  let peak = 0;
-  let clipped = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const a = Math.abs(samples[i]);
-    if (a > peak) peak = a;
-    if (a >= CLIP_LEVEL) clipped++;
-  }
+  const level = inputLevel(samples);
   const x = resampleSinc(samples, sampleRate, FS);
   const frames = Math.floor(x.length / HOP);
-  const a = getAnalyzers();
-
-  const f0Hz = new Float32Array(frames);
-  const voicing = new Float32Array(frames);
-  const x8 = resampleSinc(x, FS, PITCH_FS, 8);
-  a.pitch.track(x8, PITCH_HOP, frames, { f0Hz, voicing });
-  const intensityDb = new Float32Array(frames);
-  a.intensity.run(x, HOP, frames, intensityDb);
-  const spectral = SpectralAnalyzer.allocate(frames);
-  a.spectral.run(x, HOP, frames, spectral);
+  const { x8, f0Hz, voicing, intensityDb, spectral } = frameTracks(x, frames);
 
   const scratch = new Float64Array(Math.max(1, frames));
   const seg = segmentSpeech(intensityDb, f0Hz, frames, HOP_SECONDS, scratch);
-  const voicedMask = new Uint8Array(frames);
-  for (let f = 0; f < frames; f++) voicedMask[f] = f0Hz[f] > 0 ? 1 : 0;
-  const f1 = new Float32Array(frames);
-  const f2 = new Float32Array(frames);
-  const f3 = new Float32Array(frames);
-  a.formants.run(x8, PITCH_HOP, frames, voicedMask, f1, f2, f3);
+  const { f1, f2, f3 } = formantTracks(x8, f0Hz, frames);
   const perturbation = measurePerturbation(x, FS, HOP, f0Hz, frames, PITCH_MIN_HZ, PITCH_MAX_HZ);
   const syllables = countSyllableNuclei(
     intensityDb,
@@ -140,8 +116,92 @@ export function analyzeVoice(samples: Float32Array, sampleRate: number): VoiceAn
     },
     features,
   );
+  const { figures, quality } = summarise({
+    durationSeconds,
+    sampleCount: samples.length,
+    level,
+    frames,
+    f0Hz,
+    voicing,
+    intensityDb,
+    seg,
+    perturbation,
+    syllables,
+    scratch,
+  });
+  return {
+    sampleRate,
+    durationSeconds,
+    frames: { hopSeconds: HOP_SECONDS, f0Hz, voicing, intensityDb, loudness: spectral.loudness },
+    segments: seg.segments,
+    quality,
+    features,
+    figures,
+  };
+}
 
-  // Figures for display.
+function assertSampleRate(sampleRate: number): void {
+  if (!Number.isInteger(sampleRate) || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) {
+    throw new RangeError(`sample rate ${sampleRate} Hz is outside ${MIN_SAMPLE_RATE}–${MAX_SAMPLE_RATE} Hz`);
+  }
+}
+
+/** The recording's peak magnitude and how many samples clipped, at its own rate (before resampling). */
+function inputLevel(samples: Float32Array): { peak: number; clipped: number } {
+  let peak = 0;
+  let clipped = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const a = Math.abs(samples[i]);
+    if (a > peak) peak = a;
+    if (a >= CLIP_LEVEL) clipped++;
+  }
+  return { peak, clipped };
+}
+
+/** Pitch and voicing (at PITCH_FS, whose signal `x8` the formants reuse), intensity and spectrum per frame. */
+function frameTracks(x: Float32Array, frames: number) {
+  const a = getAnalyzers();
+  const f0Hz = new Float32Array(frames);
+  const voicing = new Float32Array(frames);
+  const x8 = resampleSinc(x, FS, PITCH_FS, 8);
+  a.pitch.track(x8, PITCH_HOP, frames, { f0Hz, voicing });
+  const intensityDb = new Float32Array(frames);
+  a.intensity.run(x, HOP, frames, intensityDb);
+  const spectral = SpectralAnalyzer.allocate(frames);
+  a.spectral.run(x, HOP, frames, spectral);
+  return { x8, f0Hz, voicing, intensityDb, spectral };
+}
+
+/** The first three formants of the voiced frames. */
+function formantTracks(x8: Float32Array, f0Hz: Float32Array, frames: number) {
+  const voicedMask = new Uint8Array(frames);
+  for (let f = 0; f < frames; f++) voicedMask[f] = f0Hz[f] > 0 ? 1 : 0;
+  const f1 = new Float32Array(frames);
+  const f2 = new Float32Array(frames);
+  const f3 = new Float32Array(frames);
+  getAnalyzers().formants.run(x8, PITCH_HOP, frames, voicedMask, f1, f2, f3);
+  return { f1, f2, f3 };
+}
+
+interface SummaryInput {
+  durationSeconds: number;
+  sampleCount: number;
+  level: { peak: number; clipped: number };
+  frames: number;
+  f0Hz: Float32Array;
+  voicing: Float32Array;
+  intensityDb: Float32Array;
+  seg: ReturnType<typeof segmentSpeech>;
+  perturbation: ReturnType<typeof measurePerturbation>;
+  syllables: number;
+  /** Work space of at least `frames` values, overwritten here. */
+  scratch: Float64Array;
+}
+
+/** The figures shown to the learner and the recording's quality, from the frame tracks. */
+function summarise(input: SummaryInput): { figures: ProsodyFigures; quality: VoiceQuality } {
+  const { durationSeconds, sampleCount, level, frames, f0Hz, voicing, intensityDb, seg } = input;
+  const { perturbation, syllables, scratch } = input;
   let nv = 0;
   for (let f = 0; f < frames; f++) if (f0Hz[f] > 0) scratch[nv++] = f0Hz[f];
   const tmp = new Float64Array(Math.max(1, frames));
@@ -179,22 +239,15 @@ export function analyzeVoice(samples: Float32Array, sampleRate: number): VoiceAn
     shimmerDb: round(perturbation.shimmerLocalDb, 3),
     hnrDb: nv >= 5 ? round(hnrSum / nv, 2) : null,
   };
+  const { peak, clipped } = level;
   const quality: VoiceQuality = {
     peakDbfs: peak > 0 ? Math.max(-120, round(20 * Math.log10(peak), 2) ?? -120) : -120,
-    clippedFraction: samples.length > 0 ? clipped / samples.length : 0,
+    clippedFraction: sampleCount > 0 ? clipped / sampleCount : 0,
     noiseFloorDb: round(seg.noiseFloorDb, 2) ?? -120,
     snrDb: ns > 0 ? round(10 * Math.log10(power / ns) - seg.noiseFloorDb, 2) : null,
     speechDetected,
   };
-  return {
-    sampleRate,
-    durationSeconds,
-    frames: { hopSeconds: HOP_SECONDS, f0Hz, voicing, intensityDb, loudness: spectral.loudness },
-    segments: seg.segments,
-    quality,
-    features,
-    figures,
-  };
+  return { figures, quality };
 }
 
 function mean(a: ArrayLike<number>, n: number): number {
