@@ -9,7 +9,7 @@
  */
 import type { Emotion, SoundSuggestData, SpeechScore, SubScores } from '../../api/contract';
 import { type Fact, type FactValue, fact } from '../../i18n/statements';
-import { aggregateRun, aggregateTake, EMOTION_PASS, hasSpeech } from './aggregate';
+import { aggregateRun, aggregateTake, EMOTION_PASS, hasSpeech, type RunAggregate } from './aggregate';
 import { round } from './contour';
 import { AROUSAL_TOLERANCE, emotionName } from './labels';
 import { SOLO } from './subscores';
@@ -239,9 +239,28 @@ function subScoreMeans(takes: SpeechScore[]): SubScores {
 }
 
 export function interpretVoice(lines: InterpretLine[], totalLines: number): Interpretation {
-  // The counts and averages are the run's figures by the one rule (aggregate.ts): the latest take per
-  // line, a take without speech counted as recorded but not scored.
-  const agg = aggregateRun(
+  const agg = runAggregate(lines, totalLines);
+  const takes = lines.map(latest).filter((t): t is SpeechScore => t !== null && hasSpeech(aggregateTake(t)));
+  if (takes.length === 0) return nothingScored(agg, totalLines);
+  // Figures are rounded once here and the statements quote the rounded values, so a card showing
+  // a figure beside its statement shows the same number.
+  const means = agg.subScores ?? subScoreMeans(takes);
+  const progress = improvementLine(lines);
+  const distance = pitchDistance(takes);
+  return {
+    statements: scoredStatements({ lines, takes, agg, totalLines, means, progress: progress.line }),
+    figures: runFigures(takes, agg, totalLines, progress.improvement),
+    subScores: means,
+    pitchDistanceSt: distance === null ? null : round(distance, 2),
+  };
+}
+
+/**
+ * The counts and averages are the run's figures by the one rule (aggregate.ts): the latest take per
+ * line, a take without speech counted as recorded but not scored.
+ */
+function runAggregate(lines: InterpretLine[], totalLines: number): RunAggregate {
+  return aggregateRun(
     lines.map((l) => ({
       subtitlesId: l.subtitlesId,
       first: l.first ? aggregateTake(l.first, l.target ?? null) : null,
@@ -249,49 +268,60 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
     })),
     totalLines,
   );
-  const takes = lines.map(latest).filter((t): t is SpeechScore => t !== null && hasSpeech(aggregateTake(t)));
-  const scoredLines = agg.scoredLines;
-  const dubbedLines = agg.dubbedLines;
-  const silent = agg.silentLines;
-  const emptyFigures: SoundSuggestData['figures'] = {
-    scoredLines,
-    dubbedLines,
-    silentLines: silent,
-    emotionAverage: null,
-    totalLines,
-    average: null,
-    improvement: null,
-    pitchRangeSemitones: null,
-    syllablesPerSecond: null,
-    loudnessRangeDb: null,
-    emotionMatchRate: null,
+}
+
+/** No take with speech: one statement, that nothing is dubbed yet or that no speech was heard. */
+function nothingScored(agg: RunAggregate, totalLines: number): Interpretation {
+  const { scoredLines, dubbedLines } = agg;
+  return {
+    statements: [
+      {
+        topic: 'overall',
+        headed: false,
+        figures: ['figures.dubbedLines'],
+        fact:
+          dubbedLines === 0
+            ? fact('suggest.none', { totalLines })
+            : fact('suggest.allSilent', { dubbedLines }),
+      },
+    ],
+    figures: {
+      scoredLines,
+      dubbedLines,
+      silentLines: agg.silentLines,
+      emotionAverage: null,
+      totalLines,
+      average: null,
+      improvement: null,
+      pitchRangeSemitones: null,
+      syllablesPerSecond: null,
+      loudnessRangeDb: null,
+      emotionMatchRate: null,
+    },
+    subScores: null,
+    pitchDistanceSt: null,
   };
-  if (takes.length === 0) {
-    return {
-      statements: [
-        {
-          topic: 'overall',
-          headed: false,
-          figures: ['figures.dubbedLines'],
-          fact:
-            dubbedLines === 0
-              ? fact('suggest.none', { totalLines })
-              : fact('suggest.allSilent', { dubbedLines }),
-        },
-      ],
-      figures: emptyFigures,
-      subScores: null,
-      pitchDistanceSt: null,
-    };
-  }
-  // Figures are rounded once here and the statements quote the rounded values, so a card showing
-  // a figure beside its statement shows the same number.
+}
+
+/** One statement per topic that has something to say, each with the figures it quotes. */
+function scoredStatements({
+  lines,
+  takes,
+  agg,
+  totalLines,
+  means,
+  progress,
+}: {
+  lines: InterpretLine[];
+  takes: SpeechScore[];
+  agg: RunAggregate;
+  totalLines: number;
+  means: SubScores;
+  progress: Fact;
+}): InterpretStatement[] {
+  const { scoredLines, dubbedLines, silentLines: silent } = agg;
   const average = agg.average ?? 0;
-  const means = agg.subScores ?? subScoreMeans(takes);
-  const emotion = emotionLine(takes);
-  const progress = improvementLine(lines);
   const weakest = weakestSubScore(means);
-  const distance = pitchDistance(takes);
   const statements: Array<[Topic, string[], Fact | null]> = [
     [
       'overall',
@@ -310,33 +340,38 @@ export function interpretVoice(lines: InterpretLine[], totalLines: number): Inte
     ['melody', ['subScores.intonation', 'pitchDistanceSt'], melodyLine(takes, means)],
     ['energy', ['figures.loudnessRangeDb', 'subScores.energy'], energyLine(takes, means)],
     ['pace', ['figures.durationRatio'], paceLine(takes)],
-    ['emotion', ['figures.emotionMatchRate'], emotion.line],
-    ['progress', ['figures.improvement'], progress.line],
+    ['emotion', ['figures.emotionMatchRate'], emotionLine(takes).line],
+    ['progress', ['figures.improvement'], progress],
     ['practice', [`subScores.${weakest}`], practiceLine(takes, lines, means)],
   ];
+  return statements
+    .filter((s): s is [Topic, string[], Fact] => s[2] !== null)
+    .map(([topic, figures, f]) => ({ topic, headed: true, figures, fact: f }));
+}
+
+/** The run's figures: its counts and averages, and the medians of the takes' measures. */
+function runFigures(
+  takes: SpeechScore[],
+  agg: RunAggregate,
+  totalLines: number,
+  improvement: number | null,
+): SoundSuggestData['figures'] {
   const range = medianOf(takes.map((t) => t.prosody.learner.pitchRangeSemitones));
   const rate = medianOf(takes.map((t) => t.prosody.learner.syllablesPerSecond));
   const loud = medianOf(takes.map((t) => t.prosody.learner.loudnessRangeDb));
   const ratio = medianOf(takes.map((t) => t.comparison?.durationRatio));
   return {
-    statements: statements
-      .filter((s): s is [Topic, string[], Fact] => s[2] !== null)
-      .map(([topic, figures, f]) => ({ topic, headed: true, figures, fact: f })),
-    figures: {
-      scoredLines,
-      dubbedLines,
-      silentLines: silent,
-      emotionAverage: agg.emotionAverage,
-      totalLines,
-      average,
-      improvement: progress.improvement === null ? null : round(progress.improvement, 1),
-      pitchRangeSemitones: range === null ? null : round(range, 2),
-      syllablesPerSecond: rate === null ? null : round(rate, 2),
-      loudnessRangeDb: loud === null ? null : round(loud, 2),
-      emotionMatchRate: agg.emotionMatchRate,
-      durationRatio: ratio === null ? null : round(ratio, 2),
-    },
-    subScores: means,
-    pitchDistanceSt: distance === null ? null : round(distance, 2),
+    scoredLines: agg.scoredLines,
+    dubbedLines: agg.dubbedLines,
+    silentLines: agg.silentLines,
+    emotionAverage: agg.emotionAverage,
+    totalLines,
+    average: agg.average ?? 0,
+    improvement: improvement === null ? null : round(improvement, 1),
+    pitchRangeSemitones: range === null ? null : round(range, 2),
+    syllablesPerSecond: rate === null ? null : round(rate, 2),
+    loudnessRangeDb: loud === null ? null : round(loud, 2),
+    emotionMatchRate: agg.emotionMatchRate,
+    durationRatio: ratio === null ? null : round(ratio, 2),
   };
 }
