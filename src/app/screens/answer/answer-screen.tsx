@@ -10,8 +10,10 @@ import { type Part, paths, usePart } from '../../lib/paths';
 import { filmStore } from '../../stores/films';
 import { saveAnswers } from '../../features/answers/save-answers';
 import { filmTitle } from '../../lib/film-title';
+import type { MovieDetail } from '../../lib/movie-detail';
 import { useLoad } from '../../lib/use-load';
-import { useT } from '../../i18n/use-t';
+import type { Lang } from '../../i18n';
+import { type Translate, useT } from '../../i18n/use-t';
 import styles from './answer-screen.module.css';
 import {
   type AnswerValue,
@@ -33,15 +35,10 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
   const store = filmStore(part);
   const { status } = useLoad(() => store.loadMovieDetail(id), [part, id]);
   const detail = store.movieDetail.value?.id === id ? store.movieDetail.value : null;
-  const [draft, setDraft] = useState<Draft>(() => readDraft(part, id) ?? {});
-  const [restored] = useState(() => Object.keys(readDraft(part, id) ?? {}).length > 0);
+  const { draft, setDraft, restored } = useDraft(part, id);
   const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState(false);
   const summaryRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    writeDraft(part, id, Object.keys(draft).length ? draft : null);
-  }, [draft, part, id]);
 
   const back = (
     <ButtonLink to={paths.cinema(part, id)} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
@@ -53,11 +50,7 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
     return (
       <div className="screen screen--narrow" data-screen="answer">
         <PageHeader title={t('answer.title')} back={back} />
-        {status === 'loading' ? (
-          <LoadingState label={t('common.loading')} />
-        ) : (
-          <EmptyState title={t('cinema.notFound')} body={t('ui.loadFailedBody')} />
-        )}
+        <NotLoaded loading={status === 'loading'} t={t} />
       </div>
     );
   }
@@ -72,31 +65,12 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
     const miss = missingRequired(questions, draft);
     if (miss.length) {
       setShowErrors(true);
-      // Move to the first unanswered question so keyboard and screen-reader users land on it.
-      requestAnimationFrame(() => {
-        const el = document.getElementById(`q-${miss[0]}`);
-        el?.scrollIntoView({ block: 'center' });
-        el?.querySelector<HTMLElement>('input,textarea')?.focus();
-      });
+      focusQuestion(miss[0]);
       return;
     }
     setBusy(true);
     try {
-      const data = await saveAnswers(part, {
-        filmId: id,
-        answers: questions
-          .filter((q) => isAnswered(draft[q.id]))
-          .map((q) => ({ questionId: q.id, value: draft[q.id] })),
-        durationMs: filmElapsedMs(part, id),
-      });
-      writeLastResult(part, {
-        filmId: id,
-        filmTitle: detail.title,
-        filmTitleEn: detail.titleEn,
-        questions,
-        data,
-      });
-      writeDraft(part, id, null);
+      await saveForResult(part, id, detail, draft);
       navigate(paths.result(part));
     } catch {
       setBusy(false); // the store action already showed why; the answers stay on screen
@@ -110,21 +84,11 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
         <EmptyState title={t('answer.noQuestions')} />
       ) : (
         <form onSubmit={submit} noValidate className="stack" style={{ gap: 'var(--space-5)' }}>
-          <div className={styles.progress}>
-            <div
-              className={styles.bar}
-              role="progressbar"
-              aria-label={t('answer.progress', { done: answered, total: questions.length })}
-              aria-valuemin={0}
-              aria-valuemax={questions.length}
-              aria-valuenow={answered}
-            >
-              <div className={styles.barFill} style={{ width: `${(answered / questions.length) * 100}%` }} />
-            </div>
-            <span className={styles.count} aria-hidden="true">
-              {t('answer.progress', { done: answered, total: questions.length })}
-            </span>
-          </div>
+          <AnswerProgress
+            done={answered}
+            total={questions.length}
+            label={t('answer.progress', { done: answered, total: questions.length })}
+          />
           {restored ? (
             <p className={styles.notice} role="status">
               {t('answer.draftRestored')}
@@ -135,21 +99,14 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
               {t('answer.missing', { n: missing.length })}
             </p>
           ) : null}
-          <ol className={styles.list}>
-            {questions.map((q, i) => (
-              <li key={q.id}>
-                <QuestionField
-                  question={q}
-                  index={i}
-                  value={draft[q.id]}
-                  error={missing.includes(q.id) ? t('answer.missingOne') : null}
-                  onChange={(v) => set(q.id, v)}
-                  t={t}
-                  lang={lang}
-                />
-              </li>
-            ))}
-          </ol>
+          <QuestionList
+            questions={questions}
+            draft={draft}
+            missing={missing}
+            onChange={set}
+            t={t}
+            lang={lang}
+          />
           <div className={styles.footer}>
             <span className="muted">{t('answer.draftSaved')}</span>
             <Button type="submit" variant="primary" size="lg" loading={busy}>
@@ -159,6 +116,110 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
         </form>
       )}
     </div>
+  );
+}
+
+/** The film's answers so far, restored from the tab's storage and kept there on every change. */
+function useDraft(part: Part, id: string) {
+  const [draft, setDraft] = useState<Draft>(() => readDraft(part, id) ?? {});
+  const [restored] = useState(() => Object.keys(readDraft(part, id) ?? {}).length > 0);
+  useEffect(() => {
+    writeDraft(part, id, Object.keys(draft).length ? draft : null);
+  }, [draft, part, id]);
+  return { draft, setDraft, restored };
+}
+
+/** Moves to a question so keyboard and screen-reader users land on it (after the errors render). */
+function focusQuestion(questionId: string): void {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(`q-${questionId}`);
+    el?.scrollIntoView({ block: 'center' });
+    el?.querySelector<HTMLElement>('input,textarea')?.focus();
+  });
+}
+
+/** Saves the answered questions and keeps the answer for the result screen; the draft is then done. */
+async function saveForResult(part: Part, id: string, detail: MovieDetail, draft: Draft): Promise<void> {
+  const questions = detail.questions;
+  const data = await saveAnswers(part, {
+    filmId: id,
+    answers: questions
+      .filter((q) => isAnswered(draft[q.id]))
+      .map((q) => ({ questionId: q.id, value: draft[q.id] })),
+    durationMs: filmElapsedMs(part, id),
+  });
+  writeLastResult(part, {
+    filmId: id,
+    filmTitle: detail.title,
+    filmTitleEn: detail.titleEn,
+    questions,
+    data,
+  });
+  writeDraft(part, id, null);
+}
+
+/** How many questions are answered, as a bar and as words. */
+function AnswerProgress({ done, total, label }: { done: number; total: number; label: string }) {
+  return (
+    <div className={styles.progress}>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+      >
+        <div className={styles.barFill} style={{ width: `${(done / total) * 100}%` }} />
+      </div>
+      <span className={styles.count} aria-hidden="true">
+        {label}
+      </span>
+    </div>
+  );
+}
+
+/** The film's detail is not here: still loading, or the film cannot be found. */
+function NotLoaded({ loading, t }: { loading: boolean; t: Translate }) {
+  return loading ? (
+    <LoadingState label={t('common.loading')} />
+  ) : (
+    <EmptyState title={t('cinema.notFound')} body={t('ui.loadFailedBody')} />
+  );
+}
+
+/** Every question with its answer so far; those in `missing` say they still need one. */
+function QuestionList({
+  questions,
+  draft,
+  missing,
+  onChange,
+  t,
+  lang,
+}: {
+  questions: Question[];
+  draft: Draft;
+  missing: string[];
+  onChange: (questionId: string, v: AnswerValue) => void;
+  t: Translate;
+  lang: Lang;
+}) {
+  return (
+    <ol className={styles.list}>
+      {questions.map((q, i) => (
+        <li key={q.id}>
+          <QuestionField
+            question={q}
+            index={i}
+            value={draft[q.id]}
+            error={missing.includes(q.id) ? t('answer.missingOne') : null}
+            onChange={(v) => onChange(q.id, v)}
+            t={t}
+            lang={lang}
+          />
+        </li>
+      ))}
+    </ol>
   );
 }
 
