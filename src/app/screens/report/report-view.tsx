@@ -122,11 +122,90 @@ function withLang(url: string, lang: 'zh' | 'en'): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
 }
 
+/** The report's figures in brief: the answers' score and, once dubbed, the dubbing's. */
+function ReportKpis({ report, t }: { report: Report; t: Translate }) {
+  const d = report.dubbing;
+  const improvement = d?.improvement ?? null;
+  return (
+    <div className={styles.kpis}>
+      <Kpi
+        value={t('ui.percent', { n: report.answers.percent })}
+        label={t('report.answersScore')}
+        ring={report.answers.percent}
+      />
+      {d ? (
+        <>
+          <Kpi value={formatScore(d.average) ?? '—'} label={t('report.dubAverage')} ring={d.average} />
+          <Kpi value={signed(improvement) ?? '—'} label={t('report.improvement')} />
+          <Kpi
+            value={d.emotionMatchRate === null ? '—' : `${Math.round(d.emotionMatchRate * 100)}%`}
+            label={t('report.emotionMatch')}
+          />
+          <Kpi value={formatScore(d.emotionAverage) ?? '—'} label={t('report.emotionAverage')} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The emotion arc of the learner's takes against the actor's lines, and its verdict. */
+function ArcCard({ report, t, lang }: { report: Report; t: Translate; lang: Lang }) {
+  const d = report.dubbing;
+  return (
+    <Card title={t('report.arc')} titleId="report-arc">
+      <LazyEmotionArcChart
+        hideTitle
+        points={arcPoints(report)}
+        labels={{
+          title: t('report.arc'),
+          summary: t('report.arcSummary'),
+          summaryLearnerOnly: t('report.arcSummaryLearner'),
+          learner: t('ui.learner'),
+          actor: t('ui.actor'),
+          arousal: t('report.arousal'),
+          valence: t('report.valence'),
+          line: t('report.line'),
+          tableLabel: t('ui.showTable'),
+          fallback: t('ui.chartFallback'),
+        }}
+      />
+      {d?.arc?.verdict ? (
+        <p data-testid="report-arc-verdict" data-verdict={d.arc.verdict}>
+          {word(fact(`report.arc.${d.arc.verdict}`, { score: d.arc.score }), lang)}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** What went well, and what to practise next. */
+function StrengthsAndPractice({ report, t, lang }: { report: Report; t: Translate; lang: Lang }) {
+  return (
+    <>
+      <Card title={t('report.strengths')} titleId="report-strengths">
+        {report.strengths.length ? (
+          <ul className={styles.list}>
+            {report.strengths.map((s) => (
+              <li key={s.zh}>{s[lang] || s.zh}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('report.noStrengths')}</p>
+        )}
+      </Card>
+      {report.practice ? (
+        <Card title={t('report.practice')} titleId="report-practice">
+          <p className={styles.practice}>{report.practice[lang] || report.practice.zh}</p>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
 /** What the learner did and how well, with the report's link as a QR code; prints on plain paper. */
 export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: ReportViewProps) {
   const { t, lang } = useT();
   const d = report.dubbing;
-  const improvement = d?.improvement ?? null;
   return (
     <div className="screen" data-screen="report">
       <PageHeader
@@ -145,24 +224,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
           </Button>
         }
       />
-      <div className={styles.kpis}>
-        <Kpi
-          value={t('ui.percent', { n: report.answers.percent })}
-          label={t('report.answersScore')}
-          ring={report.answers.percent}
-        />
-        {d ? (
-          <>
-            <Kpi value={formatScore(d.average) ?? '—'} label={t('report.dubAverage')} ring={d.average} />
-            <Kpi value={signed(improvement) ?? '—'} label={t('report.improvement')} />
-            <Kpi
-              value={d.emotionMatchRate === null ? '—' : `${Math.round(d.emotionMatchRate * 100)}%`}
-              label={t('report.emotionMatch')}
-            />
-            <Kpi value={formatScore(d.emotionAverage) ?? '—'} label={t('report.emotionAverage')} />
-          </>
-        ) : null}
-      </div>
+      <ReportKpis report={report} t={t} />
       <div className={styles.layout}>
         <div className={styles.main}>
           {d ? (
@@ -195,31 +257,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
               <ReportLines lines={d.lines} t={t} lang={lang} />
             </Card>
           ) : null}
-          {d?.lines.some((l) => l.first) ? (
-            <Card title={t('report.arc')} titleId="report-arc">
-              <LazyEmotionArcChart
-                hideTitle
-                points={arcPoints(report)}
-                labels={{
-                  title: t('report.arc'),
-                  summary: t('report.arcSummary'),
-                  summaryLearnerOnly: t('report.arcSummaryLearner'),
-                  learner: t('ui.learner'),
-                  actor: t('ui.actor'),
-                  arousal: t('report.arousal'),
-                  valence: t('report.valence'),
-                  line: t('report.line'),
-                  tableLabel: t('ui.showTable'),
-                  fallback: t('ui.chartFallback'),
-                }}
-              />
-              {d.arc?.verdict ? (
-                <p data-testid="report-arc-verdict" data-verdict={d.arc.verdict}>
-                  {word(fact(`report.arc.${d.arc.verdict}`, { score: d.arc.score }), lang)}
-                </p>
-              ) : null}
-            </Card>
-          ) : null}
+          {d?.lines.some((l) => l.first) ? <ArcCard report={report} t={t} lang={lang} /> : null}
           <Card
             title={t('report.answers')}
             titleId="report-answers"
@@ -235,22 +273,7 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
           </Card>
         </div>
         <div className={styles.side}>
-          <Card title={t('report.strengths')} titleId="report-strengths">
-            {report.strengths.length ? (
-              <ul className={styles.list}>
-                {report.strengths.map((s) => (
-                  <li key={s.zh}>{s[lang] || s.zh}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">{t('report.noStrengths')}</p>
-            )}
-          </Card>
-          {report.practice ? (
-            <Card title={t('report.practice')} titleId="report-practice">
-              <p className={styles.practice}>{report.practice[lang] || report.practice.zh}</p>
-            </Card>
-          ) : null}
+          <StrengthsAndPractice report={report} t={t} lang={lang} />
           <ShareQr url={h5Url ? withLang(h5Url, lang) : ''} pending={h5Pending} />
         </div>
       </div>
