@@ -1,4 +1,4 @@
-import { originalLanguage } from '../../lib/movie-detail';
+import { type MovieDetail, originalLanguage, type SubtitleLine } from '../../lib/movie-detail';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
@@ -12,7 +12,8 @@ import { clock } from '../../lib/format';
 import { type Part, paths, usePart } from '../../lib/paths';
 import { filmStore } from '../../stores/films';
 import { useLoad } from '../../lib/use-load';
-import { useT } from '../../i18n/use-t';
+import type { Lang } from '../../i18n';
+import { type Translate, useT } from '../../i18n/use-t';
 import { markFilmStart } from '../../features/answers/answer-storage';
 import { lineAt } from './captions';
 import styles from './cinema-screen.module.css';
@@ -85,57 +86,83 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
           title={detail.title}
           lines={detail.subtitlesList}
         />
-        <Card title={t('cinema.lines')} titleId="cinema-lines" flat>
-          <ol className={styles.transcript}>
-            {detail.subtitlesList.map((line) => {
-              const translation = line.translation[lang];
-              const active = current?.id === line.id;
-              return (
-                <li key={line.id}>
-                  <button
-                    type="button"
-                    className={styles.lineButton}
-                    aria-current={active ? 'true' : undefined}
-                    onClick={() => media.seek(line.startMs / 1000 + 0.01)}
-                  >
-                    <span className={styles.lineTime}>{clock(line.startMs)}</span>
-                    <span className={styles.lineText}>
-                      <span>
-                        {line.speaker ? (
-                          <strong>
-                            {line.speaker}
-                            {t('ui.colon')}
-                          </strong>
-                        ) : null}
-                        {line.text}
-                      </span>
-                      {translation && translation !== line.text ? (
-                        <span className={styles.lineTranslation}>{translation}</span>
-                      ) : null}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </Card>
+        <Transcript lines={detail.subtitlesList} current={current} onSeek={media.seek} t={t} lang={lang} />
       </div>
-      <div className={styles.info}>
-        <Card title={t('cinema.synopsis')} titleId="cinema-synopsis">
-          <p className={styles.synopsis}>{detail.synopsis[lang] || detail.synopsis.zh}</p>
-        </Card>
-        <Card title={t('cinema.roles')} titleId="cinema-roles">
-          <ul className={styles.roles}>
-            {detail.roles.map((r) => (
-              <li key={r.name} className={styles.role}>
-                <span className={styles.roleName}>{r.name}</span>
-                <span className="muted">{r.description[lang] || r.description.zh}</span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      </div>
+      <FilmInfo detail={detail} t={t} lang={lang} />
       <div className={styles.next}>{toQuestions}</div>
+    </div>
+  );
+}
+
+/** The clip's lines, the one playing marked; a line jumps the clip to its start. */
+function Transcript({
+  lines,
+  current,
+  onSeek,
+  t,
+  lang,
+}: {
+  lines: SubtitleLine[];
+  current: SubtitleLine | null;
+  onSeek: (seconds: number) => void;
+  t: Translate;
+  lang: Lang;
+}) {
+  return (
+    <Card title={t('cinema.lines')} titleId="cinema-lines" flat>
+      <ol className={styles.transcript}>
+        {lines.map((line) => {
+          const translation = line.translation[lang];
+          const active = current?.id === line.id;
+          return (
+            <li key={line.id}>
+              <button
+                type="button"
+                className={styles.lineButton}
+                aria-current={active ? 'true' : undefined}
+                onClick={() => onSeek(line.startMs / 1000 + 0.01)}
+              >
+                <span className={styles.lineTime}>{clock(line.startMs)}</span>
+                <span className={styles.lineText}>
+                  <span>
+                    {line.speaker ? (
+                      <strong>
+                        {line.speaker}
+                        {t('ui.colon')}
+                      </strong>
+                    ) : null}
+                    {line.text}
+                  </span>
+                  {translation && translation !== line.text ? (
+                    <span className={styles.lineTranslation}>{translation}</span>
+                  ) : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}
+
+/** The film's synopsis and its roles. */
+function FilmInfo({ detail, t, lang }: { detail: MovieDetail; t: Translate; lang: Lang }) {
+  return (
+    <div className={styles.info}>
+      <Card title={t('cinema.synopsis')} titleId="cinema-synopsis">
+        <p className={styles.synopsis}>{detail.synopsis[lang] || detail.synopsis.zh}</p>
+      </Card>
+      <Card title={t('cinema.roles')} titleId="cinema-roles">
+        <ul className={styles.roles}>
+          {detail.roles.map((r) => (
+            <li key={r.name} className={styles.role}>
+              <span className={styles.roleName}>{r.name}</span>
+              <span className="muted">{r.description[lang] || r.description.zh}</span>
+            </li>
+          ))}
+        </ul>
+      </Card>
     </div>
   );
 }
