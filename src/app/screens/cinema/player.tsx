@@ -4,7 +4,7 @@ import type { Lang } from '../../i18n';
 import { Button } from '../../ui/button';
 import { CaptionsIcon, PauseIcon, PlayIcon } from '../../ui/icons';
 import { clockSeconds } from '../../lib/format';
-import { useT } from '../../i18n/use-t';
+import { type Translate, useT } from '../../i18n/use-t';
 import { type CaptionMode, captionTexts, lineAt } from './captions';
 import styles from './player.module.css';
 import type { useMedia } from './use-media';
@@ -63,21 +63,7 @@ export function Player({ media, src, poster, track, trackLang, title, lines }: P
         >
           <track kind="captions" src={track} srcLang={trackLang} label={title} />
         </video>
-        {texts ? (
-          <div className={styles.captions} aria-hidden="true" data-testid="caption-layer">
-            {texts.original ? (
-              <span className={styles.captionLine}>
-                {line?.speaker ? <span className={styles.speaker}>{line.speaker}</span> : null}
-                {texts.original}
-              </span>
-            ) : null}
-            {texts.translation ? (
-              <span className={`${styles.captionLine} ${styles.captionTranslation}`}>
-                {texts.translation}
-              </span>
-            ) : null}
-          </div>
-        ) : null}
+        {texts ? <CaptionLayer speaker={line?.speaker} texts={texts} /> : null}
       </div>
       <div className={styles.controls}>
         <Button
@@ -93,22 +79,7 @@ export function Player({ media, src, poster, track, trackLang, title, lines }: P
           <span aria-hidden="true">−5s</span>
           <span className="visually-hidden">{t('cinema.back10')}</span>
         </Button>
-        <div className={styles.seek}>
-          <input
-            className={styles.range}
-            type="range"
-            min={0}
-            max={Math.max(total, 0.1)}
-            step={0.1}
-            value={Math.min(media.time, total || 0)}
-            aria-label={t('cinema.seek')}
-            aria-valuetext={`${clockSeconds(media.time)} / ${clockSeconds(total)}`}
-            onChange={(e) => media.seek(Number(e.target.value))}
-          />
-          <span className={styles.time} aria-hidden="true">
-            {clockSeconds(media.time)} / {clockSeconds(total)}
-          </span>
-        </div>
+        <SeekBar media={media} total={total} t={t} />
         <Button variant="ghost" size="sm" onClick={() => media.seek(media.time + 5)}>
           {/* Visible "+5s" with the spoken name beside it, not an aria-label that hides the visible text
               (WCAG 2.5.3 label in name; axe label-content-name-mismatch). */}
@@ -124,24 +95,78 @@ export function Player({ media, src, poster, track, trackLang, title, lines }: P
         >
           {captionsOn ? t('cinema.captionsOn') : t('cinema.captionsOff')}
         </Button>
-        {captionsOn ? (
-          <fieldset className={styles.modes}>
-            <legend className="visually-hidden">{t('cinema.captionMode')}</legend>
-            {MODES.map((m) => (
-              <label key={m} className={styles.mode}>
-                <input
-                  type="radio"
-                  name={`${id}-mode`}
-                  value={m}
-                  checked={mode === m}
-                  onChange={() => setMode(m)}
-                />
-                {t(`cinema.mode.${m}`)}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
+        {captionsOn ? <CaptionModes name={`${id}-mode`} mode={mode} onChange={setMode} t={t} /> : null}
       </div>
     </div>
+  );
+}
+
+/** The line playing, drawn over the picture: the original (with its speaker) and the translation. */
+function CaptionLayer({
+  speaker,
+  texts,
+}: {
+  speaker: string | undefined;
+  texts: NonNullable<ReturnType<typeof captionTexts>>;
+}) {
+  return (
+    <div className={styles.captions} aria-hidden="true" data-testid="caption-layer">
+      {texts.original ? (
+        <span className={styles.captionLine}>
+          {speaker ? <span className={styles.speaker}>{speaker}</span> : null}
+          {texts.original}
+        </span>
+      ) : null}
+      {texts.translation ? (
+        <span className={`${styles.captionLine} ${styles.captionTranslation}`}>{texts.translation}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The clip's position as a range to drag, and as time played over the clip's length. */
+function SeekBar({ media, total, t }: { media: ReturnType<typeof useMedia>; total: number; t: Translate }) {
+  return (
+    <div className={styles.seek}>
+      <input
+        className={styles.range}
+        type="range"
+        min={0}
+        max={Math.max(total, 0.1)}
+        step={0.1}
+        value={Math.min(media.time, total || 0)}
+        aria-label={t('cinema.seek')}
+        aria-valuetext={`${clockSeconds(media.time)} / ${clockSeconds(total)}`}
+        onChange={(e) => media.seek(Number(e.target.value))}
+      />
+      <span className={styles.time} aria-hidden="true">
+        {clockSeconds(media.time)} / {clockSeconds(total)}
+      </span>
+    </div>
+  );
+}
+
+/** Which captions show: both texts, the original only, or the translation only. */
+function CaptionModes({
+  name,
+  mode,
+  onChange,
+  t,
+}: {
+  name: string;
+  mode: CaptionMode;
+  onChange: (mode: CaptionMode) => void;
+  t: Translate;
+}) {
+  return (
+    <fieldset className={styles.modes}>
+      <legend className="visually-hidden">{t('cinema.captionMode')}</legend>
+      {MODES.map((m) => (
+        <label key={m} className={styles.mode}>
+          <input type="radio" name={name} value={m} checked={mode === m} onChange={() => onChange(m)} />
+          {t(`cinema.mode.${m}`)}
+        </label>
+      ))}
+    </fieldset>
   );
 }
