@@ -130,15 +130,53 @@ function comparisonFigures(c: Comparison): ComparisonFigures {
   };
 }
 
+/** The sub-scores as whole numbers, as stored. */
+function roundScores(scores: SpeechScore['scores']): SpeechScore['scores'] {
+  return {
+    emotion: Math.round(scores.emotion),
+    intonation: Math.round(scores.intonation),
+    energy: Math.round(scores.energy),
+    timing: Math.round(scores.timing),
+    quality: Math.round(scores.quality),
+  };
+}
+
+/** What the take's emotion reads as, against the line's target, and what may be said of it. */
+function emotionFigures(
+  input: ScoreInput,
+  match: ReturnType<typeof emotionMatch>,
+  claim: ReturnType<typeof emotionClaim>,
+): SpeechScore['emotion'] {
+  const { learnerEmotion } = input;
+  // `clear` keeps its version-2 meaning for every reader of older results (name the class with its
+  // percentage): only when the class may be named AND its calibrated percentage holds.
+  const clear = claim.named && claim.confidence !== null;
+  return {
+    detected: learnerEmotion.detected,
+    probabilities: roundProbabilities(learnerEmotion.probabilities),
+    arousal: round(learnerEmotion.arousal, 3),
+    valence: round(learnerEmotion.valence, 3),
+    target: match.target,
+    targetSource: match.targetSource,
+    actorProbabilities: input.actorEmotion ? roundProbabilities(input.actorEmotion.probabilities) : null,
+    ...(claim.confidence === null ? {} : { confidence: round(claim.confidence, 3) }),
+    clear,
+    named: claim.named,
+    reading: claim.reading,
+    voiceTakes: input.speakerTakes ?? 0,
+    targetArousal: match.goal ? round(match.goal.arousal, 3) : null,
+    arousalGap: match.arousalGap === null ? null : round(match.arousalGap, 3),
+    energyAgreement: match.energyAgreement === null ? null : round(match.energyAgreement, 3),
+    categoryAgreement: match.categoryAgreement === null ? null : round(match.categoryAgreement, 3),
+  };
+}
+
 export function buildSpeechScore(input: ScoreInput): SpeechScore {
   const { learner, learnerEmotion } = input;
   const flags = qualityFlags(learner.quality);
   const target = emotionTarget(input.targetEmotion, input.actorEmotion);
   const match = emotionMatch(learnerEmotion, target);
   const claim = emotionClaim(learnerEmotion, input.speakerTakes ?? 0);
-  // `clear` keeps its version-2 meaning for every reader of older results (name the class with its
-  // percentage): only when the class may be named AND its calibrated percentage holds.
-  const clear = claim.named && claim.confidence !== null;
   const comparison =
     input.actor && flags.speechDetected && input.actor.quality.speechDetected
       ? compareVoices(learner, input.actor)
@@ -179,31 +217,8 @@ export function buildSpeechScore(input: ScoreInput): SpeechScore {
     filmId: input.filmId,
     attempt: input.attempt,
     overall: Math.round(overall),
-    scores: {
-      emotion: Math.round(scores.emotion),
-      intonation: Math.round(scores.intonation),
-      energy: Math.round(scores.energy),
-      timing: Math.round(scores.timing),
-      quality: Math.round(scores.quality),
-    },
-    emotion: {
-      detected: learnerEmotion.detected,
-      probabilities: roundProbabilities(learnerEmotion.probabilities),
-      arousal: round(learnerEmotion.arousal, 3),
-      valence: round(learnerEmotion.valence, 3),
-      target: match.target,
-      targetSource: match.targetSource,
-      actorProbabilities: input.actorEmotion ? roundProbabilities(input.actorEmotion.probabilities) : null,
-      ...(claim.confidence === null ? {} : { confidence: round(claim.confidence, 3) }),
-      clear,
-      named: claim.named,
-      reading: claim.reading,
-      voiceTakes: input.speakerTakes ?? 0,
-      targetArousal: match.goal ? round(match.goal.arousal, 3) : null,
-      arousalGap: match.arousalGap === null ? null : round(match.arousalGap, 3),
-      energyAgreement: match.energyAgreement === null ? null : round(match.energyAgreement, 3),
-      categoryAgreement: match.categoryAgreement === null ? null : round(match.categoryAgreement, 3),
-    },
+    scores: roundScores(scores),
+    emotion: emotionFigures(input, match, claim),
     prosody: { learner: learner.figures, actor: input.actor?.figures ?? null },
     contours: plotContours(learner, comparison),
     quality: {
