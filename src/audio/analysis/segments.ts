@@ -52,8 +52,30 @@ export function segmentSpeech(
   const thr = Math.max(noiseFloorDb + 9, top - 35, SILENCE_DB);
   const active = new Uint8Array(frames);
   for (let f = 0; f < frames; f++) active[f] = intensityDb[f] > thr ? 1 : 0;
-  // Bridge gaps shorter than the minimum pause.
-  const minGap = Math.round(MIN_PAUSE_SECONDS / hopSeconds);
+  bridgeShortGaps(active, frames, Math.round(MIN_PAUSE_SECONDS / hopSeconds));
+  const { first, end } = keepVoicedStretches(active, f0, frames, speechMask);
+  const { pauses, speechFrames } = pausesWithin(speechMask, first, end, hopSeconds);
+  const voicedSegments = countVoicedSegments(
+    f0,
+    frames,
+    Math.max(1, Math.round(MIN_VOICED_SECONDS / hopSeconds)),
+  );
+  return {
+    segments: {
+      onsetSeconds: first >= 0 ? round3(first * hopSeconds) : null,
+      offsetSeconds: first >= 0 ? round3(end * hopSeconds) : null,
+      speechSeconds: round3(speechFrames * hopSeconds),
+      pauses,
+      voicedSegments,
+    },
+    speechMask,
+    noiseFloorDb,
+    speechThresholdDb: thr,
+  };
+}
+
+/** Bridges gaps shorter than `minGap` frames between active frames (stop closures are not pauses). */
+function bridgeShortGaps(active: Uint8Array, frames: number, minGap: number): void {
   let last = -1;
   for (let f = 0; f < frames; f++) {
     if (!active[f]) continue;
@@ -61,7 +83,18 @@ export function segmentSpeech(
       for (let g = last + 1; g < f; g++) active[g] = 1;
     last = f;
   }
-  // Keep only active stretches that contain voicing (at least 3 voiced frames).
+}
+
+/**
+ * Marks in `speechMask` the active stretches that contain voicing (at least 3 voiced frames); returns
+ * the first such stretch's start and the last one's end (-1 when none).
+ */
+function keepVoicedStretches(
+  active: Uint8Array,
+  f0: Float32Array,
+  frames: number,
+  speechMask: Uint8Array,
+): { first: number; end: number } {
   let first = -1;
   let end = -1;
   let f = 0;
@@ -83,6 +116,16 @@ export function segmentSpeech(
     }
     f = e;
   }
+  return { first, end };
+}
+
+/** The pauses between `first` and `end` (seconds) and the speech frames among them. */
+function pausesWithin(
+  speechMask: Uint8Array,
+  first: number,
+  end: number,
+  hopSeconds: number,
+): { pauses: Array<{ start: number; end: number }>; speechFrames: number } {
   const pauses: Array<{ start: number; end: number }> = [];
   let speechFrames = 0;
   if (first >= 0) {
@@ -99,10 +142,13 @@ export function segmentSpeech(
       g = h;
     }
   }
-  // Voiced stretches (bridging single unvoiced frames).
-  const minVoiced = Math.max(1, Math.round(MIN_VOICED_SECONDS / hopSeconds));
+  return { pauses, speechFrames };
+}
+
+/** Voiced stretches of at least `minVoiced` frames (bridging single unvoiced frames). */
+function countVoicedSegments(f0: Float32Array, frames: number, minVoiced: number): number {
   let voicedSegments = 0;
-  f = 0;
+  let f = 0;
   while (f < frames) {
     if (f0[f] <= 0) {
       f++;
@@ -113,18 +159,7 @@ export function segmentSpeech(
     if (e - f >= minVoiced) voicedSegments++;
     f = e;
   }
-  return {
-    segments: {
-      onsetSeconds: first >= 0 ? round3(first * hopSeconds) : null,
-      offsetSeconds: first >= 0 ? round3(end * hopSeconds) : null,
-      speechSeconds: round3(speechFrames * hopSeconds),
-      pauses,
-      voicedSegments,
-    },
-    speechMask,
-    noiseFloorDb,
-    speechThresholdDb: thr,
-  };
+  return voicedSegments;
 }
 
 /**
