@@ -139,49 +139,13 @@ const spanOf = (l: SubtitlesTable): RenderSpan => ({
  * number are deleted.
  */
 export async function renderRun(deps: RenderRunDeps, runId: string, signal: AbortSignal): Promise<void> {
-  const { db, storage } = deps;
-  const run = await db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
-  const m = run ? await material(db, run) : null;
-  if (!run || !m || m.latest.size === 0) {
-    // Nothing left to render (film or takes gone): no row stays claimed.
-    await db
-      .deleteFrom('dub_renders')
-      .where('run_id', '=', runId)
-      .where('status', '=', 'rendering')
-      .execute();
-    return;
-  }
-  const row = await db.selectFrom('dub_renders').selectAll().where('run_id', '=', run.id).executeTakeFirst();
-  if (row?.status !== 'rendering') return;
-  // A take stored since the request: the claim renders what is there now.
-  if (row.signature !== m.signature) {
-    await db
-      .updateTable('dub_renders')
-      .set({ signature: m.signature })
-      .where('run_id', '=', run.id)
-      .where('status', '=', 'rendering')
-      .execute();
-  }
+  const claim = await currentClaim(deps.db, runId);
+  if (!claim) return;
+  const { run, m, previousKey } = claim;
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'dub-render-'));
   const key = `${runMediaPrefix(run.user_id, run.id)}dub-${m.signature.slice(0, 16)}.mp4`;
   try {
-    const fetchTo = async (k: string, name: string) => {
-      const file = path.join(tmp, name);
-      const bytes = await storage.get(k);
-      await fsp.writeFile(file, bytes);
-      return { file, bytes };
-    };
-    const { file: video } = await fetchTo(m.film.video_key, `video${path.extname(m.film.video_key)}`);
-    const background = m.film.background_key
-      ? (await fetchTo(m.film.background_key, 'background.m4a')).file
-      : null;
-    const takes = [];
-    for (const l of m.lines) {
-      const take = m.latest.get(l.id);
-      if (!take) continue;
-      const { file, bytes } = await fetchTo(take.audio_key, `take-${l.idx}.wav`);
-      takes.push({ file, clipStartMs: l.start_ms - MARGIN_MS, durationMs: takeLengthMs(bytes, l) });
-    }
+    const { video, background, takes } = await fetchInputs(deps.storage, m, tmp);
     const out = path.join(tmp, 'dub.mp4');
     await renderDubVideo({
       video,
@@ -194,27 +158,14 @@ export async function renderRun(deps: RenderRunDeps, runId: string, signal: Abor
       signal,
     });
     const mp4 = await fsp.readFile(out);
-    await storage.put(key, mp4);
-    const done = await db
-      .updateTable('dub_renders')
-      .set({ status: 'ready', media_key: key, error: null, updated_at: nowIso() })
-      .where('run_id', '=', run.id)
-      .where('signature', '=', m.signature)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) {
-      await storage.delete(key).catch(() => undefined);
-      return;
-    }
-    if (row.media_key && row.media_key !== key) await storage.delete(row.media_key).catch(() => undefined);
-    await countRender(db, run.user_id, mp4.length);
-    await pruneRenders(db, storage, run.user_id, deps.rendersKept);
+    if (!(await storeRender(deps, run, m.signature, { key, previousKey, mp4 }))) return;
     deps.log?.info(`dubbed video of run ${run.id}: ${takes.length} takes rendered`);
   } catch (err) {
     // Stopped by a shutdown: app.renders puts the row back in the queue.
     if (signal.aborted) return;
     const why = err instanceof Error ? err.message : String(err);
     deps.log?.error({ err: why }, `dubbed video of run ${run.id} failed`);
-    await db
+    await deps.db
       .updateTable('dub_renders')
       .set({
         status: 'failed',
@@ -227,4 +178,89 @@ export async function renderRun(deps: RenderRunDeps, runId: string, signal: Abor
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The run, what it holds now and its render row's previous media, while the row is claimed; null
+ * when the row is no longer claimed, or when nothing is left to render (film or takes gone: then no
+ * row stays claimed). A take stored since the request changes the claim's signature: the claim
+ * renders what is there now.
+ */
+async function currentClaim(
+  db: Kysely<Database>,
+  runId: string,
+): Promise<{ run: RunsTable; m: Material; previousKey: string | null } | null> {
+  const run = await db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
+  const m = run ? await material(db, run) : null;
+  if (!run || !m || m.latest.size === 0) {
+    await db
+      .deleteFrom('dub_renders')
+      .where('run_id', '=', runId)
+      .where('status', '=', 'rendering')
+      .execute();
+    return null;
+  }
+  const row = await db.selectFrom('dub_renders').selectAll().where('run_id', '=', run.id).executeTakeFirst();
+  if (row?.status !== 'rendering') return null;
+  if (row.signature !== m.signature) {
+    await db
+      .updateTable('dub_renders')
+      .set({ signature: m.signature })
+      .where('run_id', '=', run.id)
+      .where('status', '=', 'rendering')
+      .execute();
+  }
+  return { run, m, previousKey: row.media_key };
+}
+
+/** The film's video and background and each dubbed line's latest take, copied into `dir`. */
+async function fetchInputs(storage: MediaStorage, m: Material, dir: string) {
+  const fetchTo = async (k: string, name: string) => {
+    const file = path.join(dir, name);
+    const bytes = await storage.get(k);
+    await fsp.writeFile(file, bytes);
+    return { file, bytes };
+  };
+  const { file: video } = await fetchTo(m.film.video_key, `video${path.extname(m.film.video_key)}`);
+  const background = m.film.background_key
+    ? (await fetchTo(m.film.background_key, 'background.m4a')).file
+    : null;
+  const takes = [];
+  for (const l of m.lines) {
+    const take = m.latest.get(l.id);
+    if (!take) continue;
+    const { file, bytes } = await fetchTo(take.audio_key, `take-${l.idx}.wav`);
+    takes.push({ file, clipStartMs: l.start_ms - MARGIN_MS, durationMs: takeLengthMs(bytes, l) });
+  }
+  return { video, background, takes };
+}
+
+/**
+ * Stores the render and marks the row ready, only if its signature is still the one rendered (else
+ * false: a newer take won, the bytes are deleted). The previous render is deleted, the bytes count
+ * in the learner's daily storage and their older renders beyond the kept number are deleted.
+ */
+async function storeRender(
+  deps: RenderRunDeps,
+  run: RunsTable,
+  signature: string,
+  render: { key: string; previousKey: string | null; mp4: Buffer },
+): Promise<boolean> {
+  const { db, storage } = deps;
+  const { key, previousKey, mp4 } = render;
+  await storage.put(key, mp4);
+  const done = await db
+    .updateTable('dub_renders')
+    .set({ status: 'ready', media_key: key, error: null, updated_at: nowIso() })
+    .where('run_id', '=', run.id)
+    .where('signature', '=', signature)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0) {
+    await storage.delete(key).catch(() => undefined);
+    return false;
+  }
+  if (previousKey && previousKey !== key) await storage.delete(previousKey).catch(() => undefined);
+  await countRender(db, run.user_id, mp4.length);
+  await pruneRenders(db, storage, run.user_id, deps.rendersKept);
+  return true;
 }
