@@ -294,80 +294,18 @@ interface FilmKeys {
  * Replaces a film's rows (the film, its lines, its questions) in one transaction, and drops the
  * actor's line analyses of the old audio. `createdAt` keeps a re-imported film's first import time.
  */
-async function replaceFilmRows(
-  db: Kysely<Database>,
-  film: {
-    manifest: FilmManifest;
-    cues: readonly Cue[];
-    refKeys: readonly string[];
-    keys: FilmKeys;
-    durationMs: number;
-    createdAt: string | null;
-  },
-): Promise<void> {
-  const { manifest, cues, durationMs } = film;
+async function replaceFilmRows(db: Kysely<Database>, film: FilmRows): Promise<void> {
+  const { manifest, cues } = film;
   const id = manifest.id;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('subtitles').where('film_id', '=', id).execute();
     await trx.deleteFrom('questions').where('film_id', '=', id).execute();
     await trx.deleteFrom('films').where('id', '=', id).execute();
-    await trx
-      .insertInto('films')
-      .values({
-        id,
-        title: manifest.title,
-        title_en: manifest.titleEn,
-        synopsis: JSON.stringify(manifest.synopsis),
-        parts: JSON.stringify(manifest.parts),
-        roles: JSON.stringify(manifest.roles),
-        poster_key: film.keys.poster,
-        video_key: film.keys.video,
-        track_key: film.keys.track,
-        background_key: film.keys.background,
-        duration_ms: durationMs,
-        created_at: film.createdAt ?? now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('subtitles')
-      .values(
-        cues.map((cue, k) => {
-          const line = manifest.lines[k];
-          return {
-            id: `${id}-${cue.index}`,
-            film_id: id,
-            idx: cue.index,
-            start_ms: cue.startMs,
-            end_ms: cue.endMs,
-            text: cue.text,
-            translation: JSON.stringify(line.translation),
-            speaker: line.speaker,
-            target_emotion: line.targetEmotion,
-            reference_audio_key: film.refKeys[k],
-          };
-        }),
-      )
-      .execute();
+    await trx.insertInto('films').values(filmRow(film, now)).execute();
+    await trx.insertInto('subtitles').values(subtitleRows(film)).execute();
     if (manifest.questions.length > 0) {
-      await trx
-        .insertInto('questions')
-        .values(
-          manifest.questions.map((q, k) => ({
-            id: `${id}-${q.id}`,
-            film_id: id,
-            idx: k + 1,
-            kind: q.kind,
-            prompt: JSON.stringify(q.prompt),
-            options: JSON.stringify(q.options),
-            answer: JSON.stringify(q.answer),
-            explanation: JSON.stringify(q.explanation),
-            required: q.required ? 1 : 0,
-            points: q.points,
-          })),
-        )
-        .execute();
+      await trx.insertInto('questions').values(questionRows(manifest)).execute();
     }
     // The actor's line analysis belongs to the old audio: let the AI service recompute it.
     await trx
@@ -379,6 +317,71 @@ async function replaceFilmRows(
       )
       .execute();
   });
+}
+
+/** What a film's rows are made of. */
+interface FilmRows {
+  manifest: FilmManifest;
+  cues: readonly Cue[];
+  refKeys: readonly string[];
+  keys: FilmKeys;
+  durationMs: number;
+  createdAt: string | null;
+}
+
+function filmRow(film: FilmRows, now: string) {
+  const { manifest } = film;
+  return {
+    id: manifest.id,
+    title: manifest.title,
+    title_en: manifest.titleEn,
+    synopsis: JSON.stringify(manifest.synopsis),
+    parts: JSON.stringify(manifest.parts),
+    roles: JSON.stringify(manifest.roles),
+    poster_key: film.keys.poster,
+    video_key: film.keys.video,
+    track_key: film.keys.track,
+    background_key: film.keys.background,
+    duration_ms: film.durationMs,
+    created_at: film.createdAt ?? now,
+    updated_at: now,
+  };
+}
+
+/** One row per cue, with the manifest's line of the same position and its reference audio. */
+function subtitleRows({ manifest, cues, refKeys }: FilmRows) {
+  const id = manifest.id;
+  return cues.map((cue, k) => {
+    const line = manifest.lines[k];
+    return {
+      id: `${id}-${cue.index}`,
+      film_id: id,
+      idx: cue.index,
+      start_ms: cue.startMs,
+      end_ms: cue.endMs,
+      text: cue.text,
+      translation: JSON.stringify(line.translation),
+      speaker: line.speaker,
+      target_emotion: line.targetEmotion,
+      reference_audio_key: refKeys[k],
+    };
+  });
+}
+
+function questionRows(manifest: FilmManifest) {
+  const id = manifest.id;
+  return manifest.questions.map((q, k) => ({
+    id: `${id}-${q.id}`,
+    film_id: id,
+    idx: k + 1,
+    kind: q.kind,
+    prompt: JSON.stringify(q.prompt),
+    options: JSON.stringify(q.options),
+    answer: JSON.stringify(q.answer),
+    explanation: JSON.stringify(q.explanation),
+    required: q.required ? 1 : 0,
+    points: q.points,
+  }));
 }
 
 /**
