@@ -46,109 +46,7 @@ function pairs(t: number[], v: ReadonlyArray<number | null> | null): Point[] {
  * compare by melody, not by register.
  */
 export function ContourChart({ contours, labels, height = 320 }: ContourChartProps) {
-  const option = useMemo<ChartOption>(() => {
-    const th = readChartTheme();
-    const axisLabel = { color: th.muted, fontFamily: th.font };
-    const splitLine = { lineStyle: { color: th.grid, opacity: 0.5 } };
-    const line = (color: string, dashed: boolean, width = 2.5) => ({
-      type: 'line' as const,
-      showSymbol: false,
-      connectNulls: false,
-      smooth: 0.3,
-      lineStyle: { color, width, type: dashed ? ('dashed' as const) : ('solid' as const) },
-      itemStyle: { color },
-    });
-    const xAxis = (gridIndex: number, show: boolean) => ({
-      type: 'value' as const,
-      gridIndex,
-      min: 0,
-      max: contours.t.length ? contours.t[contours.t.length - 1] : 1,
-      axisLabel: { ...axisLabel, show, formatter: (v: number) => `${v.toFixed(1)}` },
-      name: show ? labels.seconds : '',
-      nameTextStyle: axisLabel,
-      axisLine: { lineStyle: { color: th.grid } },
-      splitLine: { show: false },
-    });
-    return {
-      animation: !prefersReducedMotion(),
-      textStyle: { fontFamily: th.font },
-      grid: [
-        { left: 68, right: 16, top: 16, height: '48%' },
-        { left: 68, right: 16, bottom: 40, height: '26%' },
-      ],
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(1) : '—'),
-      },
-      xAxis: [xAxis(0, false), xAxis(1, true)],
-      yAxis: [
-        {
-          type: 'value',
-          gridIndex: 0,
-          name: labels.pitch,
-          // Beside its own plot, turned along the axis: above it, the loudness name ran into the
-          // pitch plot's lowest labels.
-          nameLocation: 'middle' as const,
-          nameRotate: 90,
-          nameGap: 44,
-          nameTextStyle: axisLabel,
-          axisLabel,
-          splitLine,
-          scale: true,
-        },
-        {
-          type: 'value',
-          gridIndex: 1,
-          name: labels.loudness,
-          // Beside its own plot, turned along the axis: above it, the loudness name ran into the
-          // pitch plot's lowest labels.
-          nameLocation: 'middle' as const,
-          nameRotate: 90,
-          nameGap: 44,
-          nameTextStyle: axisLabel,
-          axisLabel,
-          splitLine,
-          scale: true,
-        },
-      ],
-      series: [
-        {
-          ...line(th.actor, true, 2),
-          name: `${labels.actor} · ${labels.pitch}`,
-          data: pairs(contours.t, contours.actorPitch),
-        },
-        {
-          ...line(th.learner, false),
-          name: `${labels.learner} · ${labels.pitch}`,
-          data: pairs(contours.t, contours.learnerPitch),
-        },
-        ...(contours.melodyPitch && labels.melody
-          ? [
-              {
-                ...line(th.melody, false, 2),
-                name: `${labels.melody} · ${labels.pitch}`,
-                data: pairs(contours.t, contours.melodyPitch),
-              },
-            ]
-          : []),
-        {
-          ...line(th.actor, true, 1.5),
-          name: `${labels.actor} · ${labels.loudness}`,
-          xAxisIndex: 1,
-          yAxisIndex: 1,
-          data: pairs(contours.t, contours.actorLoudness),
-        },
-        {
-          ...line(th.learner, false, 2),
-          name: `${labels.learner} · ${labels.loudness}`,
-          xAxisIndex: 1,
-          yAxisIndex: 1,
-          areaStyle: { color: th.learner, opacity: 0.12 },
-          data: pairs(contours.t, contours.learnerLoudness),
-        },
-      ],
-    };
-  }, [contours, labels]);
+  const option = useMemo(() => contourOption(contours, labels), [contours, labels]);
   const { ref, failed } = useEChart(option, 'line');
   const th = readChartTheme();
   return (
@@ -164,4 +62,103 @@ export function ContourChart({ contours, labels, height = 320 }: ContourChartPro
       <ChartCanvas chartRef={ref} failed={failed} height={height} fallback={labels.fallback} />
     </ChartFrame>
   );
+}
+
+/** Two plots on one timeline: pitch above, loudness below, each the actor's dashed under the learner's. */
+function contourOption(contours: Contours, labels: ContourChartLabels): ChartOption {
+  const th = readChartTheme();
+  const axisLabel = { color: th.muted, fontFamily: th.font };
+  const splitLine = { lineStyle: { color: th.grid, opacity: 0.5 } };
+  const xAxis = (gridIndex: number, show: boolean) => ({
+    type: 'value' as const,
+    gridIndex,
+    min: 0,
+    max: contours.t.length ? contours.t[contours.t.length - 1] : 1,
+    axisLabel: { ...axisLabel, show, formatter: (v: number) => `${v.toFixed(1)}` },
+    name: show ? labels.seconds : '',
+    nameTextStyle: axisLabel,
+    axisLine: { lineStyle: { color: th.grid } },
+    splitLine: { show: false },
+  });
+  const yAxis = (gridIndex: number, name: string) => ({
+    type: 'value' as const,
+    gridIndex,
+    name,
+    // Beside its own plot, turned along the axis: above it, the loudness name ran into the
+    // pitch plot's lowest labels.
+    nameLocation: 'middle' as const,
+    nameRotate: 90,
+    nameGap: 44,
+    nameTextStyle: axisLabel,
+    axisLabel,
+    splitLine,
+    scale: true,
+  });
+  return {
+    animation: !prefersReducedMotion(),
+    textStyle: { fontFamily: th.font },
+    grid: [
+      { left: 68, right: 16, top: 16, height: '48%' },
+      { left: 68, right: 16, bottom: 40, height: '26%' },
+    ],
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(1) : '—'),
+    },
+    xAxis: [xAxis(0, false), xAxis(1, true)],
+    yAxis: [yAxis(0, labels.pitch), yAxis(1, labels.loudness)],
+    series: contourSeries(contours, labels, th),
+  };
+}
+
+/** The pitch lines (actor, learner, the melody take's when there is one), then the loudness lines. */
+function contourSeries(
+  contours: Contours,
+  labels: ContourChartLabels,
+  th: ReturnType<typeof readChartTheme>,
+) {
+  const line = (color: string, dashed: boolean, width = 2.5) => ({
+    type: 'line' as const,
+    showSymbol: false,
+    connectNulls: false,
+    smooth: 0.3,
+    lineStyle: { color, width, type: dashed ? ('dashed' as const) : ('solid' as const) },
+    itemStyle: { color },
+  });
+  return [
+    {
+      ...line(th.actor, true, 2),
+      name: `${labels.actor} · ${labels.pitch}`,
+      data: pairs(contours.t, contours.actorPitch),
+    },
+    {
+      ...line(th.learner, false),
+      name: `${labels.learner} · ${labels.pitch}`,
+      data: pairs(contours.t, contours.learnerPitch),
+    },
+    ...(contours.melodyPitch && labels.melody
+      ? [
+          {
+            ...line(th.melody, false, 2),
+            name: `${labels.melody} · ${labels.pitch}`,
+            data: pairs(contours.t, contours.melodyPitch),
+          },
+        ]
+      : []),
+    {
+      ...line(th.actor, true, 1.5),
+      name: `${labels.actor} · ${labels.loudness}`,
+      xAxisIndex: 1,
+      yAxisIndex: 1,
+      data: pairs(contours.t, contours.actorLoudness),
+    },
+    {
+      ...line(th.learner, false, 2),
+      name: `${labels.learner} · ${labels.loudness}`,
+      xAxisIndex: 1,
+      yAxisIndex: 1,
+      areaStyle: { color: th.learner, opacity: 0.12 },
+      data: pairs(contours.t, contours.learnerLoudness),
+    },
+  ];
 }
