@@ -5,7 +5,7 @@ import { getVoiceWarmup, saveVoiceWarmup, skipVoiceWarmup } from '../../../api/c
 import type { VoiceWarmupState } from '../../../api/contract';
 import { openMicrophone } from '../../../audio/capture/microphone';
 import { fact, word } from '../../../i18n';
-import { lang } from '../../i18n';
+import { type Lang, lang } from '../../i18n';
 import { Button } from '../../ui/button';
 import styles from './voice-warmup.module.css';
 
@@ -64,6 +64,60 @@ export function VoiceWarmup({
   onStatus?: (status: VoiceWarmupState['status']) => void;
 }) {
   useSignals();
+  const warmup = useWarmup(onStatus);
+  const { step } = warmup;
+  if (step === 'hidden') return null;
+  const l = lang.value;
+  if (step === 'done' || step === 'skipped') {
+    return (
+      <p className={styles.line} role="status" data-testid="voice-warmup-result" data-step={step}>
+        {word(fact(step === 'done' ? 'warmup.done' : 'warmup.skipped'), l)}
+      </p>
+    );
+  }
+  return (
+    <section className={styles.warmup} aria-labelledby="voice-warmup-title" data-testid="voice-warmup">
+      <h2 id="voice-warmup-title">{word(fact('warmup.title'), l)}</h2>
+      <p>{word(fact('warmup.why'), l)}</p>
+      <p className={styles.line} lang={l}>
+        “{word(fact('warmup.line'), l)}”
+      </p>
+      {warmup.problem ? <p role="alert">{warmup.problem}</p> : null}
+      <div className={styles.actions}>
+        {step === 'recording' ? (
+          <Button variant="danger" onClick={warmup.stop} data-testid="voice-warmup-stop">
+            {word(fact('warmup.stop'), l)}
+          </Button>
+        ) : (
+          // Secondary: the dub page has one main action, the scene take; the warm-up is offered beside it.
+          <Button
+            variant="secondary"
+            loading={step === 'saving'}
+            disabled={busy.value}
+            onClick={() => void warmup.record(l)}
+            data-testid="voice-warmup-record"
+          >
+            {step === 'saving' ? word(fact('warmup.saving'), l) : word(fact('warmup.record'), l)}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          disabled={step !== 'offer'}
+          onClick={() => void warmup.skip()}
+          data-testid="voice-warmup-skip"
+        >
+          {word(fact('warmup.skip'), l)}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The warm-up's step, from the server's status once read, and what the learner can do: record
+ * (a problem worded in `l` when it fails), stop the recording, skip.
+ */
+function useWarmup(onStatus: ((status: VoiceWarmupState['status']) => void) | undefined) {
   const [step, setStep] = useState<Step>('hidden');
   const [problem, setProblem] = useState<string | null>(null);
   const stop = useRef<AbortController | null>(null);
@@ -86,10 +140,7 @@ export function VoiceWarmup({
     };
   }, []);
 
-  if (step === 'hidden') return null;
-  const l = lang.value;
-
-  const record = async () => {
+  const record = async (l: Lang) => {
     setProblem(null);
     const abort = new AbortController();
     stop.current = abort;
@@ -117,48 +168,5 @@ export function VoiceWarmup({
     await skipVoiceWarmup().catch(() => undefined);
   };
 
-  if (step === 'done' || step === 'skipped') {
-    return (
-      <p className={styles.line} role="status" data-testid="voice-warmup-result" data-step={step}>
-        {word(fact(step === 'done' ? 'warmup.done' : 'warmup.skipped'), l)}
-      </p>
-    );
-  }
-
-  return (
-    <section className={styles.warmup} aria-labelledby="voice-warmup-title" data-testid="voice-warmup">
-      <h2 id="voice-warmup-title">{word(fact('warmup.title'), l)}</h2>
-      <p>{word(fact('warmup.why'), l)}</p>
-      <p className={styles.line} lang={l}>
-        “{word(fact('warmup.line'), l)}”
-      </p>
-      {problem ? <p role="alert">{problem}</p> : null}
-      <div className={styles.actions}>
-        {step === 'recording' ? (
-          <Button variant="danger" onClick={() => stop.current?.abort()} data-testid="voice-warmup-stop">
-            {word(fact('warmup.stop'), l)}
-          </Button>
-        ) : (
-          // Secondary: the dub page has one main action, the scene take; the warm-up is offered beside it.
-          <Button
-            variant="secondary"
-            loading={step === 'saving'}
-            disabled={busy.value}
-            onClick={() => void record()}
-            data-testid="voice-warmup-record"
-          >
-            {step === 'saving' ? word(fact('warmup.saving'), l) : word(fact('warmup.record'), l)}
-          </Button>
-        )}
-        <Button
-          variant="ghost"
-          disabled={step !== 'offer'}
-          onClick={() => void skip()}
-          data-testid="voice-warmup-skip"
-        >
-          {word(fact('warmup.skip'), l)}
-        </Button>
-      </div>
-    </section>
-  );
+  return { step, problem, record, skip, stop: () => stop.current?.abort() };
 }
