@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import type { SubtitleLine } from '../../lib/movie-detail';
 import styles from './pitch-guide.module.css';
 import type { DubSession } from './dub-session';
-import { GUIDE_PAD_SECONDS, guideLine } from './pitch-guide-data';
+import { GUIDE_PAD_SECONDS, guideLine, type PitchRing } from './pitch-guide-data';
 
 /** Semitones above and below the median the guide shows. */
 const RANGE_ST = 12;
@@ -47,61 +47,7 @@ export function PitchGuide({
       const line = guideLine(lines, t, v.paused ? ring.latestVoiced : null);
       if (t === drawn.t && ring.version === drawn.version && (line?.id ?? '') === drawn.line) return;
       drawn = { t, version: ring.version, line: line?.id ?? '' };
-      const w = c.width;
-      const h = c.height;
-      g.clearRect(0, 0, w, h);
-      g.strokeStyle = grid;
-      g.lineWidth = 1;
-      g.beginPath();
-      g.moveTo(0, h / 2);
-      g.lineTo(w, h / 2);
-      g.stroke();
-      if (!line) return;
-      const from = line.startTime_m - GUIDE_PAD_SECONDS;
-      const span = line.endTime_m + GUIDE_PAD_SECONDS - from;
-      const x = (time: number) => ((time - from) / span) * w;
-      const y = (st: number) =>
-        h / 2 - (Math.max(-RANGE_ST, Math.min(RANGE_ST, st)) / RANGE_ST) * (h / 2 - 2);
-      const pitch = line.actorPitch;
-      if (pitch) {
-        g.strokeStyle = actor;
-        g.lineWidth = 3;
-        g.beginPath();
-        let on = false;
-        pitch.semitones.forEach((st, i) => {
-          if (st === null) {
-            on = false;
-            return;
-          }
-          const px = x(line.startTime_m + (i + 0.5) * pitch.hopSeconds);
-          if (on) g.lineTo(px, y(st));
-          else g.moveTo(px, y(st));
-          on = true;
-        });
-        g.stroke();
-      }
-      g.strokeStyle = learner;
-      g.lineWidth = 2;
-      g.beginPath();
-      let on = false;
-      ring.forEachBetween(from, Math.min(t, from + span), (time, st) => {
-        if (Number.isNaN(st)) {
-          on = false;
-          return;
-        }
-        if (on) g.lineTo(x(time), y(st));
-        else g.moveTo(x(time), y(st));
-        on = true;
-      });
-      g.stroke();
-      if (t >= from && t <= from + span) {
-        g.strokeStyle = learner;
-        g.lineWidth = 1;
-        g.beginPath();
-        g.moveTo(x(t), 0);
-        g.lineTo(x(t), h);
-        g.stroke();
-      }
+      drawGuide(g, c.width, c.height, { actor, learner, grid }, line, ring, t);
     };
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);
@@ -113,4 +59,95 @@ export function PitchGuide({
       <canvas ref={canvas} width={640} height={96} role="img" aria-label={label} data-testid="pitch-guide" />
     </div>
   );
+}
+
+type GuideLine = NonNullable<ReturnType<typeof guideLine>>;
+
+/**
+ * One frame on a `w`×`h` canvas: the middle (median) line; for the line at clip time `t`, the actor's contour, the
+ * learner's trace up to `t` and the playhead.
+ */
+function drawGuide(
+  g: CanvasRenderingContext2D,
+  w: number,
+  h: number,
+  colors: { actor: string; learner: string; grid: string },
+  line: GuideLine | null,
+  ring: PitchRing,
+  t: number,
+): void {
+  g.clearRect(0, 0, w, h);
+  g.strokeStyle = colors.grid;
+  g.lineWidth = 1;
+  g.beginPath();
+  g.moveTo(0, h / 2);
+  g.lineTo(w, h / 2);
+  g.stroke();
+  if (!line) return;
+  const from = line.startTime_m - GUIDE_PAD_SECONDS;
+  const span = line.endTime_m + GUIDE_PAD_SECONDS - from;
+  const x = (time: number) => ((time - from) / span) * w;
+  const y = (st: number) => h / 2 - (Math.max(-RANGE_ST, Math.min(RANGE_ST, st)) / RANGE_ST) * (h / 2 - 2);
+  if (line.actorPitch) strokeActor(g, colors.actor, line, line.actorPitch, x, y);
+  strokeLearner(g, colors.learner, ring, from, Math.min(t, from + span), x, y);
+  if (t >= from && t <= from + span) {
+    g.strokeStyle = colors.learner;
+    g.lineWidth = 1;
+    g.beginPath();
+    g.moveTo(x(t), 0);
+    g.lineTo(x(t), h);
+    g.stroke();
+  }
+}
+
+/** The actor's contour across the line, broken where it is unvoiced. */
+function strokeActor(
+  g: CanvasRenderingContext2D,
+  color: string,
+  line: GuideLine,
+  pitch: NonNullable<GuideLine['actorPitch']>,
+  x: (time: number) => number,
+  y: (st: number) => number,
+): void {
+  g.strokeStyle = color;
+  g.lineWidth = 3;
+  g.beginPath();
+  let on = false;
+  pitch.semitones.forEach((st, i) => {
+    if (st === null) {
+      on = false;
+      return;
+    }
+    const px = x(line.startTime_m + (i + 0.5) * pitch.hopSeconds);
+    if (on) g.lineTo(px, y(st));
+    else g.moveTo(px, y(st));
+    on = true;
+  });
+  g.stroke();
+}
+
+/** The learner's live pitch between `from` and `to` (clip time), broken where it is unvoiced. */
+function strokeLearner(
+  g: CanvasRenderingContext2D,
+  color: string,
+  ring: PitchRing,
+  from: number,
+  to: number,
+  x: (time: number) => number,
+  y: (st: number) => number,
+): void {
+  g.strokeStyle = color;
+  g.lineWidth = 2;
+  g.beginPath();
+  let on = false;
+  ring.forEachBetween(from, to, (time, st) => {
+    if (Number.isNaN(st)) {
+      on = false;
+      return;
+    }
+    if (on) g.lineTo(x(time), y(st));
+    else g.moveTo(x(time), y(st));
+    on = true;
+  });
+  g.stroke();
 }
