@@ -78,16 +78,7 @@ function ResultItem({
 /** Score and per-question feedback with explanations; next is the report (prpo) or dubbing (prpt). */
 export function ResultScreen({ part, filmId: wanted }: { part: Part; filmId?: string }) {
   const { t, lang } = useT();
-  // undefined while loading: this tab's answers, else the latest answered run from the server.
-  const [last, setLast] = useState<LastResult | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    setLast(undefined);
-    void loadLatestResult(part, wanted).then((r) => live && setLast(r));
-    return () => {
-      live = false;
-    };
-  }, [part, wanted]);
+  const last = useLatestResult(part, wanted);
   if (last === undefined) {
     return (
       <div className="screen screen--narrow" data-screen="result">
@@ -114,52 +105,12 @@ export function ResultScreen({ part, filmId: wanted }: { part: Part; filmId?: st
   }
   const { data, questions, filmId } = last;
   const title = filmTitle({ title: last.filmTitle, titleEn: last.filmTitleEn }, lang);
-  const band = scoreBand(data.percent);
-  const praise = t(
-    band === 'high' ? 'result.praise.high' : band === 'mid' ? 'result.praise.mid' : 'result.praise.low',
-  );
-  const next =
-    part === 'prpo' ? (
-      <ButtonLink
-        to={paths.report(part, { recordId: data.recordId })}
-        variant="primary"
-        size="lg"
-        icon={<ArrowRightIcon />}
-      >
-        {t('result.toReport')}
-      </ButtonLink>
-    ) : (
-      <ButtonLink to={paths.dub(filmId)} variant="primary" size="lg" icon={<MicIcon />}>
-        {t('result.toDub')}
-      </ButtonLink>
-    );
+  const next = <NextStep part={part} recordId={data.recordId} filmId={filmId} t={t} />;
   return (
     <div className="screen screen--narrow" data-screen="result">
       <PageHeader eyebrow={title} title={t('result.title')} actions={next} />
       <PartSteps part={part} current="result" compact />
-      <Card>
-        <div className={styles.summary}>
-          <ProgressRing
-            value={data.percent / 100}
-            size={132}
-            stroke={12}
-            label={t('result.scoreLabel', { percent: data.percent })}
-            color={
-              band === 'high' ? 'var(--color-success)' : band === 'low' ? 'var(--color-danger)' : undefined
-            }
-          >
-            {/* A share, not the points beside it: shown with its unit so two numbers never both read as "the score". */}
-            {t('ui.percent', { n: data.percent })}
-          </ProgressRing>
-          <div className={styles.scoreText}>
-            <span className="muted">{t('result.score')}</span>
-            <span className={styles.scoreBig}>
-              {t('result.scoreOf', { score: data.score, max: data.maxScore })}
-            </span>
-            <p className={styles.praise}>{praise}</p>
-          </div>
-        </div>
-      </Card>
+      <ScoreSummary data={data} t={t} />
       <h2 className="visually-hidden">{t('result.perQuestion')}</h2>
       <ol className={styles.items}>
         {data.results.map((r, i) => (
@@ -175,6 +126,76 @@ export function ResultScreen({ part, filmId: wanted }: { part: Part; filmId?: st
       </ol>
       <div className={styles.next}>{next}</div>
     </div>
+  );
+}
+
+/** This tab's answers, else the latest answered run from the server; undefined while loading. */
+function useLatestResult(part: Part, wanted: string | undefined): LastResult | null | undefined {
+  const [last, setLast] = useState<LastResult | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    setLast(undefined);
+    void loadLatestResult(part, wanted).then((r) => live && setLast(r));
+    return () => {
+      live = false;
+    };
+  }, [part, wanted]);
+  return last;
+}
+
+/** On from the result: to the report (part one) or to dubbing the film (part two). */
+function NextStep({
+  part,
+  recordId,
+  filmId,
+  t,
+}: {
+  part: Part;
+  recordId: LastResult['data']['recordId'];
+  filmId: string;
+  t: Translate;
+}) {
+  return part === 'prpo' ? (
+    <ButtonLink to={paths.report(part, { recordId })} variant="primary" size="lg" icon={<ArrowRightIcon />}>
+      {t('result.toReport')}
+    </ButtonLink>
+  ) : (
+    <ButtonLink to={paths.dub(filmId)} variant="primary" size="lg" icon={<MicIcon />}>
+      {t('result.toDub')}
+    </ButtonLink>
+  );
+}
+
+/** The score as a ring (coloured by its band) and as points, with a word of praise for its band. */
+function ScoreSummary({ data, t }: { data: LastResult['data']; t: Translate }) {
+  const band = scoreBand(data.percent);
+  const praise = t(
+    band === 'high' ? 'result.praise.high' : band === 'mid' ? 'result.praise.mid' : 'result.praise.low',
+  );
+  return (
+    <Card>
+      <div className={styles.summary}>
+        <ProgressRing
+          value={data.percent / 100}
+          size={132}
+          stroke={12}
+          label={t('result.scoreLabel', { percent: data.percent })}
+          color={
+            band === 'high' ? 'var(--color-success)' : band === 'low' ? 'var(--color-danger)' : undefined
+          }
+        >
+          {/* A share, not the points beside it: shown with its unit so two numbers never both read as "the score". */}
+          {t('ui.percent', { n: data.percent })}
+        </ProgressRing>
+        <div className={styles.scoreText}>
+          <span className="muted">{t('result.score')}</span>
+          <span className={styles.scoreBig}>
+            {t('result.scoreOf', { score: data.score, max: data.maxScore })}
+          </span>
+          <p className={styles.praise}>{praise}</p>
+        </div>
+      </div>
+    </Card>
   );
 }
 
