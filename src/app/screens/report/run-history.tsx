@@ -68,47 +68,60 @@ export function RunHistory({
             </tr>
           </thead>
           <tbody>
-            {newestFirst.map((r) => {
-              const date = formatDate(r.updatedAt, lang);
-              const here = r.runId === current;
-              const avg = formatScore(r.dubbingAverage);
-              return (
-                <tr key={r.runId} aria-current={here ? 'true' : undefined} data-run={r.runId}>
-                  <th scope="row" style={{ fontWeight: 'normal' }}>
-                    {here ? (
-                      <>
-                        {date} <strong>· {t('report.historyThis')}</strong>
-                      </>
-                    ) : (
-                      <Link
-                        to={paths.report(part, { runId: r.runId })}
-                        aria-label={t('report.historyOpen', { date })}
-                      >
-                        {date}
-                      </Link>
-                    )}
-                  </th>
-                  <td data-label={t('report.historyFilm')}>
-                    {filmTitle({ title: r.filmTitle, titleEn: r.filmTitleEn }, lang)}
-                  </td>
-                  <td className={styles.num} data-label={t('report.historyAnswers')}>
-                    {r.answered && r.answerPercent !== null
-                      ? t('ui.percent', { n: r.answerPercent })
-                      : t('report.historyNotAnswered')}
-                  </td>
-                  {part === 'prpt' ? (
-                    <td data-label={t('report.historyDubbing')}>
-                      {r.dubbedLines > 0 && avg !== null
-                        ? t('report.historyDubbed', { done: r.dubbedLines, total: r.totalLines, avg })
-                        : t('report.historyNotDubbed')}
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })}
+            {newestFirst.map((r) => (
+              <RunRow key={r.runId} run={r} part={part} here={r.runId === current} t={t} lang={lang} />
+            ))}
           </tbody>
         </table>
       </section>
     </Card>
+  );
+}
+
+/** One run: its date (a link to its report, unless it is this one), film, answers and dubbing. */
+function RunRow({
+  run: r,
+  part,
+  here,
+  t,
+  lang,
+}: {
+  run: RunSummary;
+  part: Part;
+  here: boolean;
+  t: Translate;
+  lang: Lang;
+}) {
+  const date = formatDate(r.updatedAt, lang);
+  const avg = formatScore(r.dubbingAverage);
+  return (
+    <tr aria-current={here ? 'true' : undefined} data-run={r.runId}>
+      <th scope="row" style={{ fontWeight: 'normal' }}>
+        {here ? (
+          <>
+            {date} <strong>· {t('report.historyThis')}</strong>
+          </>
+        ) : (
+          <Link to={paths.report(part, { runId: r.runId })} aria-label={t('report.historyOpen', { date })}>
+            {date}
+          </Link>
+        )}
+      </th>
+      <td data-label={t('report.historyFilm')}>
+        {filmTitle({ title: r.filmTitle, titleEn: r.filmTitleEn }, lang)}
+      </td>
+      <td className={styles.num} data-label={t('report.historyAnswers')}>
+        {r.answered && r.answerPercent !== null
+          ? t('ui.percent', { n: r.answerPercent })
+          : t('report.historyNotAnswered')}
+      </td>
+      {part === 'prpt' ? (
+        <td data-label={t('report.historyDubbing')}>
+          {r.dubbedLines > 0 && avg !== null
+            ? t('report.historyDubbed', { done: r.dubbedLines, total: r.totalLines, avg })
+            : t('report.historyNotDubbed')}
+        </td>
+      ) : null}
+    </tr>
   );
 }
