@@ -184,46 +184,65 @@ export function SoundSuggestScreen({ id }: { id: string }) {
       </div>
     );
   }
-  const f = data.figures;
   return (
     <div className="screen" data-screen="sound-suggest">
       <PageHeader back={back} title={t('suggest.title')} subtitle={t('suggest.subtitle')} actions={next} />
       <PartSteps part="prpt" current="suggest" compact />
       <div className={styles.layout}>
-        <ol className={styles.lines} aria-label={t('suggest.title')}>
-          {statements(data, t).map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: statements are static text, possibly repeated
-            <li key={i} className={styles.line}>
-              <p className={styles.body}>
-                {line.head ? <span className={styles.head}>{line.head}</span> : null}
-                {line.body}
-              </p>
-              {line.chips.length ? (
-                <dl className={styles.chips}>
-                  {line.chips.map((c) => (
-                    <div key={c.label} className={styles.chip}>
-                      <dt>{c.label}</dt>
-                      <dd>{c.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-        <Card title={t('suggest.figures')} titleId="suggest-figures">
-          <dl className={styles.figures}>
-            {SHOWN.map((k) => (
-              <div key={k} className={styles.figure}>
-                <dt>{t(FIGURE_LABEL[k])}</dt>
-                <dd>{figureValue(k, f, t)}</dd>
-              </div>
-            ))}
-          </dl>
-        </Card>
+        <StatementList statements={statements(data, t)} label={t('suggest.title')} />
+        <FiguresCard figures={data.figures} t={t} />
       </div>
       <div className={styles.next}>{next}</div>
     </div>
+  );
+}
+
+/** Each statement with its topic's name and the figures it quotes beside it. */
+function StatementList({
+  statements: list,
+  label,
+}: {
+  statements: ReturnType<typeof statements>;
+  label: string;
+}) {
+  return (
+    <ol className={styles.lines} aria-label={label}>
+      {list.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: statements are static text, possibly repeated
+        <li key={i} className={styles.line}>
+          <p className={styles.body}>
+            {line.head ? <span className={styles.head}>{line.head}</span> : null}
+            {line.body}
+          </p>
+          {line.chips.length ? (
+            <dl className={styles.chips}>
+              {line.chips.map((c) => (
+                <div key={c.label} className={styles.chip}>
+                  <dt>{c.label}</dt>
+                  <dd>{c.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The run's figures, each named. */
+function FiguresCard({ figures, t }: { figures: SoundSuggestData['figures']; t: Translate }) {
+  return (
+    <Card title={t('suggest.figures')} titleId="suggest-figures">
+      <dl className={styles.figures}>
+        {SHOWN.map((k) => (
+          <div key={k} className={styles.figure}>
+            <dt>{t(FIGURE_LABEL[k])}</dt>
+            <dd>{figureValue(k, figures, t)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
   );
 }
 
