@@ -216,6 +216,12 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
         const dialog = await box(page, 'dialog[open]');
         expect(video.right, `${size}: video's right edge inside the popup`).toBeLessThanOrEqual(dialog.right);
         expect(video.left).toBeGreaterThanOrEqual(dialog.left);
+        // The seek bar too, and wide enough to aim at (a third of the video at least).
+        const seek = await box(page, '[data-testid="watch-dub-seek"]');
+        expect(seek.right, `${size}: seek bar's right edge inside the popup`).toBeLessThanOrEqual(
+          dialog.right,
+        );
+        expect(seek.width, `${size}: seek bar's width`).toBeGreaterThan(video.width / 3);
         expect(
           await page.locator('dialog[open]').evaluate((d) => d.scrollWidth <= d.clientWidth),
           `${size}: nothing in the popup scrolls sideways`,
