@@ -19,6 +19,7 @@ const SECTIONS: Array<{ prefix: string; title: Record<Lang, string> }> = [
   { prefix: 'report.', title: { zh: '报告的亮点与练习', en: 'Report strengths and practice' } },
   { prefix: 'practice.', title: { zh: '报告的练习方法', en: 'Report exercises' } },
   { prefix: 'melody.', title: { zh: '演员语调的合成版本', en: "Your voice with the actor's melody" } },
+  { prefix: 'watchDub.', title: { zh: '看我的配音', en: 'Watch my dub' } },
   { prefix: 'h5.', title: { zh: '分享页（手机）', en: 'Share page (phone)' } },
   { prefix: 'qr.', title: { zh: '扫码登录确认页（手机）', en: 'QR sign-in page (phone)' } },
   { prefix: 'emotion.', title: { zh: '情绪名称', en: 'Emotion names' } },

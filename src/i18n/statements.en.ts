@@ -83,6 +83,7 @@ export const statementsEn: Record<StatementId, string> = {
   'melody.take_too_little_voiced': 'Not enough voiced speech to resynthesise',
   'melody.actor_too_little_voiced': "The actor's line has too little voiced speech to take its melody from",
   'melody.watchOption': "With the actor's melody",
+  'watchDub.seek': 'Position in the clip',
   'take.readCold':
     'Read cold: the app has not heard your everyday voice yet, so your intensity is compared with voices in general. After the voice warm-up or a few takes it is read against your own voice.',
   'report.arc.follows':

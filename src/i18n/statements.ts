@@ -88,6 +88,8 @@ export const STATEMENTS = {
   'melody.actor_too_little_voiced': [],
   /** Watch my dub's choice: the melody versions in place of the takes. */
   'melody.watchOption': [],
+  /** Watch my dub's seek bar: where in the clip it plays (its accessible name). */
+  'watchDub.seek': [],
 
   // The sound suggestion over a film's lines (get_sounds_interpretation), one statement per line.
   /** A line of the newline-separated answer: the topic, then the statement. */

@@ -74,6 +74,7 @@ export const statementsZh: Record<StatementId, string> = {
   'melody.take_too_little_voiced': '这句话有声部分太少，无法合成',
   'melody.actor_too_little_voiced': '演员这句有声部分太少，无法取其语调',
   'melody.watchOption': '用演员的语调',
+  'watchDub.seek': '播放位置',
   'take.readCold':
     '冷读：还没有听过你平时的声音，所以你的力度是和一般人的声音比较的。做完声音热身或录过几条之后，会和你自己的声音比较。',
   'report.arc.follows':

@@ -216,6 +216,12 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
         const dialog = await box(page, 'dialog[open]');
         expect(video.right, `${size}: video's right edge inside the popup`).toBeLessThanOrEqual(dialog.right);
         expect(video.left).toBeGreaterThanOrEqual(dialog.left);
+        // The seek bar too, and wide enough to aim at (a third of the video at least).
+        const seek = await box(page, '[data-testid="watch-dub-seek"]');
+        expect(seek.right, `${size}: seek bar's right edge inside the popup`).toBeLessThanOrEqual(
+          dialog.right,
+        );
+        expect(seek.width, `${size}: seek bar's width`).toBeGreaterThan(video.width / 3);
         expect(
           await page.locator('dialog[open]').evaluate((d) => d.scrollWidth <= d.clientWidth),
           `${size}: nothing in the popup scrolls sideways`,
@@ -282,31 +288,43 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
 });
 
 describe('point 10: the English apostrophe', () => {
-  test('is as narrow as in Latin type, not a full-width CJK glyph, in the body and display faces', async () => {
-    const { context, page } = await learner('en', 'phone');
-    try {
-      await page.goto(`${app.origin}/prpt/intro`);
-      await onPage(page, 'prpt/intro');
-      for (const face of ['--font-sans', '--font-display']) {
-        const widths = await page.evaluate(`(() => {
+  // On a Chinese page too: an English run there (a film's English title, a name) takes the Latin
+  // face, and Chinese falls through to the CJK faces listed after it (src/app/styles/tokens.css).
+  test.each(['en', 'zh'] as const)(
+    'on the %s page is as narrow as in Latin type, not a full-width CJK glyph, in the body and display faces',
+    async (lang) => {
+      const { context, page } = await learner(lang, 'phone');
+      try {
+        await page.goto(`${app.origin}/prpt/intro`);
+        await onPage(page, 'prpt/intro');
+        for (const face of ['--font-sans', '--font-display']) {
+          const widths = await page.evaluate(`(() => {
           const s = document.createElement('span');
           s.style.fontFamily = 'var(${face})';
           s.style.fontSize = '32px';
           document.body.append(s);
           const w = (text) => { s.textContent = text; return s.getBoundingClientRect().width; };
-          const r = { curly: w('actor\\u2019s'), straight: w("actor's"), m: w('M') };
+          const r = { curly: w('actor\\u2019s'), straight: w("actor's"), m: w('M'), han: w('\\u4e2d') };
           s.remove();
           return r;
         })()`);
-        const { curly, straight, m } = widths as { curly: number; straight: number; m: number };
-        // A full-width apostrophe is about an em wide; a Latin one is under half the width of an M.
-        expect(curly - straight, `${face}: extra width of ’ over '`).toBeLessThan(0.3 * m);
+          const { curly, straight, m, han } = widths as {
+            curly: number;
+            straight: number;
+            m: number;
+            han: number;
+          };
+          // A full-width apostrophe is about an em wide; a Latin one is under half the width of an M.
+          expect(curly - straight, `${lang} ${face}: extra width of ’ over '`).toBeLessThan(0.3 * m);
+          // Chinese still reaches a CJK face: a Han character is a full em.
+          expect(han, `${lang} ${face}: width of 中 at 32px`).toBeGreaterThan(0.9 * 32);
+        }
+        await page.goto(`${app.origin}/prpt/dub/${film.id}`);
+        await onPage(page, 'prpt/dub');
+        await shoot(page, 'point10-apostrophe', 'phone', lang, false);
+      } finally {
+        await context.close();
       }
-      await page.goto(`${app.origin}/prpt/dub/${film.id}`);
-      await onPage(page, 'prpt/dub');
-      await shoot(page, 'point10-apostrophe', 'phone', 'en', false);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

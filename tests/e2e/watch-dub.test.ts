@@ -67,7 +67,7 @@ interface Tap {
   frames: { mediaTime: number; shown: number; contextTime: number; performanceTime: number }[];
 }
 interface Schedule {
-  takes: { lineId: string; clipStart: number; when: number }[];
+  takes: { lineId: string; clipStart: number; when: number; offset: number }[];
   actorLines: string[];
   bedRestarts: number;
   rate: number;
@@ -205,6 +205,7 @@ describe('watch my dub in Chromium', () => {
       )) as Tap;
 
       expect(schedule.takes.map((t) => t.lineId)).toEqual(dubbed.map((l) => l.id));
+      expect(schedule.takes.map((t) => t.offset)).toEqual([0, 0]);
       expect(schedule.actorLines).toEqual(film.lines.filter((l) => !dubbed.includes(l)).map((l) => l.id));
       expect(tap.frames.length).toBeGreaterThan(10);
       const report: string[] = [];
@@ -248,6 +249,45 @@ describe('watch my dub in Chromium', () => {
           mmssToSeconds(line.startTime) - MARGIN,
         );
       }
+
+      // The seek bar: back into the middle of the first dubbed line's window. Its take starts at once
+      // part way in, and the clip time heard at that start is the take's own position there (playing
+      // on from the seek, or from Play if the clip had already ended).
+      const first = dubbed[0];
+      const into = (mmssToSeconds(first.startTime) + mmssToSeconds(first.endTime)) / 2;
+      const before = schedule.takes.length;
+      // The tap's frame loop ends with the clip: start it again if the clip has ended.
+      await page.evaluate(
+        "(() => { const v = document.querySelector('[data-testid=watch-dub-video]'); if (v.ended) window.__tapFrames(v); })()",
+      );
+      await page.getByTestId('watch-dub-seek').fill(String(into));
+      if ((await page.getByTestId('watch-dub').getAttribute('data-state')) !== 'playing') {
+        await page.getByTestId('watch-dub-play').click();
+      }
+      await waitForExpression(
+        page,
+        `JSON.parse(document.querySelector('[data-testid=watch-dub]').dataset.schedule || '{"takes":[]}').takes.length > ${before}`,
+      );
+      await waitForExpression(
+        page,
+        `document.querySelector('[data-testid=watch-dub-video]').currentTime > ${into + WINDOW_S + 0.1}`,
+      );
+      const afterSeek = JSON.parse(
+        (await page.getByTestId('watch-dub').getAttribute('data-schedule')) ?? 'null',
+      ) as Schedule;
+      const resumed = afterSeek.takes[afterSeek.takes.length - 1];
+      expect(resumed.lineId, 'the take under the playhead after the seek').toBe(first.id);
+      expect(resumed.offset, 'started part way in').toBeGreaterThan(0.1);
+      const seekTap = (await page.evaluate(
+        '({ starts: window.__graphTap.starts, frames: window.__graphTap.frames })',
+      )) as Tap;
+      const started = seekTap.starts.find((s) => s.offset > 0 && Math.abs(s.offset - resumed.offset) < 1e-6);
+      expect(started, 'the part-way start on the audio graph').toBeDefined();
+      const heard = clipTimeHeard(seekTap, started!.when);
+      expect(
+        Math.abs(heard.clip - (resumed.clipStart + resumed.offset)),
+        `take of ${first.id} after the seek (picture spread ±${(heard.spread * 1000).toFixed(1)} ms)`,
+      ).toBeLessThanOrEqual(TOLERANCE_S + heard.spread);
       expect(errors, 'script errors on the page').toEqual([]);
     } finally {
       await context.close();

@@ -1,12 +1,14 @@
 /**
  * What kind of device this browser is: a shared `kiosk` (idle logout returns it to standby for the
  * next visitor) or a `personal` phone or desktop (no idle logout: its owner steps away and comes back
- * to the same session). Issue 21, point 10: the 3-minute logout hit phones and desktops too.
+ * to the same session).
  *
  * In order: the device's own mark (`?device=kiosk` or `?device=personal` on any address, kept in
  * localStorage and through every logout), the deployment's `window.__APP_CONFIG__.device`, then a
- * guess: a touch screen narrower than 600 px is a phone (personal), anything else a kiosk, so a
- * kiosk nobody marked still logs out.
+ * guess from the pointer: a mouse or touchpad with no touch screen is a desktop (personal), a touch
+ * screen narrower than 600 px a phone (personal), and any other touch screen a kiosk, so a touch
+ * kiosk nobody marked still logs out. A kiosk driven by a mouse is marked by its operator (README,
+ * "Configuration").
  */
 export type DeviceKind = 'kiosk' | 'personal';
 
@@ -23,10 +25,14 @@ function stored(): DeviceKind | null {
   }
 }
 
-function looksLikePhone(): boolean {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
+/** The unmarked guess. A browser that cannot say what it is counts as a kiosk: it still logs out. */
+function guessed(): DeviceKind {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'kiosk';
+  const media = (q: string) => window.matchMedia(q).matches;
+  const touch = (window.navigator?.maxTouchPoints ?? 0) > 0 || media('(any-pointer: coarse)');
+  if (!touch && media('(pointer: fine)')) return 'personal';
   const narrow = Math.min(window.screen?.width ?? Infinity, window.screen?.height ?? Infinity) < 600;
-  return narrow && window.matchMedia('(pointer: coarse)').matches;
+  return narrow && media('(pointer: coarse)') ? 'personal' : 'kiosk';
 }
 
 export function deviceKind(): DeviceKind {
@@ -34,7 +40,7 @@ export function deviceKind(): DeviceKind {
   if (mark) return mark;
   const configured = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__?.device;
   if (isKind(configured)) return configured;
-  return looksLikePhone() ? 'personal' : 'kiosk';
+  return guessed();
 }
 
 /** Stores a `?device=` mark of the address the app opened at (called once at start, main.tsx). */

@@ -13,7 +13,11 @@ function collect(page: Page, who: string, errors: string[]): void {
   });
 }
 
-/** A kiosk: a landscape 1920×1080 screen, Chinese locale, no touch. Page errors are collected. */
+/**
+ * A kiosk: a landscape 1920×1080 screen, Chinese locale, no touch. Page errors are collected. With no
+ * touch screen the app takes it for a personal desktop unless marked (src/app/lib/device.ts): a
+ * journey that needs the idle logout marks it through `window.__APP_CONFIG__.device` (journey 4).
+ */
 export async function kioskPage(
   browser: Browser,
   errors: string[],

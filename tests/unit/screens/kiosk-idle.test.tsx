@@ -30,6 +30,9 @@ afterEach(() => {
 });
 
 describe('kiosk idle timeout', () => {
+  // A kiosk as its operator marks it: happy-dom reports a mouse and no touch screen, a desktop.
+  beforeEach(() => localStorage.setItem(DEVICE_KIND_KEY, 'kiosk'));
+
   test('configuration: run time wins over build time, 0 turns it off, junk falls back to 3 minutes', () => {
     expect(kioskIdleMs()).toBe(DEFAULT_KIOSK_IDLE_MS);
     window.__APP_CONFIG__ = { kioskIdleMs: 45_000 };
@@ -131,21 +134,27 @@ describe('kiosk idle timeout', () => {
 });
 
 describe('idle logout on kiosks only', () => {
-  /** A phone as the browser reports it: a touch screen, 390 px wide. */
-  function asPhone(): () => void {
+  /** A screen as the browser reports it: its pointer (a touch screen's is coarse), touch points, size. */
+  function asScreen(
+    pointer: 'coarse' | 'fine',
+    touchPoints: number,
+    width: number,
+    height: number,
+  ): () => void {
     const media = vi
       .spyOn(window, 'matchMedia')
       .mockImplementation(
-        (q: string) => ({ matches: q.includes('pointer: coarse'), media: q }) as MediaQueryList,
+        (q: string) => ({ matches: q.includes(`pointer: ${pointer}`), media: q }) as MediaQueryList,
       );
-    const width = vi.spyOn(window.screen, 'width', 'get').mockReturnValue(390);
-    const height = vi.spyOn(window.screen, 'height', 'get').mockReturnValue(844);
+    const touch = vi.spyOn(window.navigator, 'maxTouchPoints', 'get').mockReturnValue(touchPoints);
+    const w = vi.spyOn(window.screen, 'width', 'get').mockReturnValue(width);
+    const h = vi.spyOn(window.screen, 'height', 'get').mockReturnValue(height);
     return () => {
-      media.mockRestore();
-      width.mockRestore();
-      height.mockRestore();
+      for (const m of [media, touch, w, h]) m.mockRestore();
     };
   }
+  /** A phone: a touch screen, 390 px wide. */
+  const asPhone = () => asScreen('coarse', 5, 390, 844);
   afterEach(() => localStorage.removeItem(DEVICE_KIND_KEY));
 
   test('a phone keeps its session however long it sits, even where the deployment sets a timeout', async () => {
@@ -166,8 +175,50 @@ describe('idle logout on kiosks only', () => {
     }
   });
 
-  test('a desktop marked ?device=personal keeps its session; the mark outlives a logout; ?device=kiosk undoes it', async () => {
-    expect(deviceKind()).toBe('kiosk'); // unmarked and not a phone: a shared screen logs out
+  test('unmarked: a desktop (a mouse, no touch screen) keeps its session; a large touch screen is a kiosk', () => {
+    window.__APP_CONFIG__ = { kioskIdleMs: 8_000 };
+    for (const [pointer, touchPoints, width, height, kind] of [
+      ['fine', 0, 1920, 1080, 'personal'], // a desktop or laptop
+      ['fine', 0, 1280, 800, 'personal'],
+      ['coarse', 10, 1920, 1080, 'kiosk'], // a touch kiosk
+      ['fine', 10, 1920, 1080, 'kiosk'], // a touch screen with a mouse attached: still a touch kiosk
+      ['coarse', 5, 390, 844, 'personal'], // a phone
+    ] as const) {
+      const restore = asScreen(pointer, touchPoints, width, height);
+      try {
+        expect(deviceKind(), `${pointer} pointer, ${touchPoints} touch points, ${width}×${height}`).toBe(
+          kind,
+        );
+        expect(kioskIdleMs()).toBe(kind === 'kiosk' ? 8_000 : 0);
+      } finally {
+        restore();
+      }
+    }
+  });
+
+  test('a kiosk driven by a mouse is marked ?device=kiosk by its operator and logs out', () => {
+    const restore = asScreen('fine', 0, 1920, 1080);
+    try {
+      window.__APP_CONFIG__ = { kioskIdleMs: 8_000 };
+      expect(kioskIdleMs()).toBe(0);
+      rememberDeviceFromUrl('?device=kiosk');
+      expect(deviceKind()).toBe('kiosk');
+      expect(kioskIdleMs()).toBe(8_000);
+      // The mark outlives a logout's wipe.
+      clearLocalData();
+      expect(kioskIdleMs()).toBe(8_000);
+    } finally {
+      restore();
+    }
+  });
+
+  test('a touch screen marked ?device=personal keeps its session; the mark outlives a logout; ?device=kiosk undoes it', async () => {
+    const screenRestore = asScreen('coarse', 10, 1920, 1080);
+    try {
+      expect(deviceKind()).toBe('kiosk'); // unmarked, a large touch screen: a shared screen logs out
+    } finally {
+      screenRestore();
+    }
     rememberDeviceFromUrl('?device=personal');
     expect(kioskIdleMs()).toBe(0);
     clearLocalData();

@@ -26,7 +26,11 @@ afterEach(() => {
 });
 
 /** QR codes are handed out in turn; each uuid answers every status poll with its state. */
-function qrServer(states: string[], login?: (req: Seen) => { code: number; msg: string; data: unknown }) {
+function qrServer(
+  states: string[],
+  login?: (req: Seen) => { code: number; msg: string; data: unknown },
+  origin = 'https://h5.example',
+) {
   let issued = 0;
   server.handle((req, res) => {
     const path = req.url.pathname;
@@ -35,7 +39,7 @@ function qrServer(states: string[], login?: (req: Seen) => { code: number; msg: 
       return json(res, {
         code: 200,
         msg: 'ok',
-        data: { url: `https://h5.example/qr?uuid=${uuid}`, expiresIn: 120, pickupKey: `key-${uuid}` },
+        data: { url: `${origin}/qr?uuid=${uuid}`, expiresIn: 120, pickupKey: `key-${uuid}` },
       });
     }
     if (path.endsWith('/get_wx_login_status')) {
@@ -53,6 +57,34 @@ const renderLogin = (onLoggedIn = vi.fn()) => {
   renderScreen(<LoginScreen part="prpt" onLoggedIn={onLoggedIn} />, '/prpt/login');
   return onLoggedIn;
 };
+
+describe('login screen: where the QR code points', () => {
+  test('a code pointing at this computer itself says a phone cannot open it and what to set', async () => {
+    qrServer(['waiting'], undefined, 'http://127.0.0.1:8080');
+    renderLogin();
+    expect(await screen.findByTestId('qr-loopback')).toHaveTextContent(
+      '这个二维码指向本机（127.0.0.1:8080），手机打不开：请管理员把 PUBLIC_URL 设为本机的局域网地址',
+    );
+    await setLang('en');
+    expect(await screen.findByTestId('qr-loopback')).toHaveTextContent(
+      "This code points to this computer itself (127.0.0.1:8080), which a phone cannot open: ask the operator to set PUBLIC_URL to this machine's network address",
+    );
+  });
+
+  test('localhost and [::1] count too; a LAN or public address says nothing', async () => {
+    const { loopbackHost } = await import('../../../src/app/screens/login/qr-panel');
+    expect(loopbackHost('http://localhost:5173/producer/h5/qr?uuid=x')).toBe('localhost:5173');
+    expect(loopbackHost('http://[::1]:8080/qr')).toBe('[::1]:8080');
+    expect(loopbackHost('http://127.1.2.3/qr')).toBe('127.1.2.3');
+    expect(loopbackHost('http://192.168.1.20:8080/qr')).toBeNull();
+    expect(loopbackHost('https://h5.example/qr')).toBeNull();
+    expect(loopbackHost('')).toBeNull();
+    qrServer(['waiting']);
+    renderLogin();
+    expect(await screen.findByText('请使用手机扫描二维码')).toBeInTheDocument();
+    expect(screen.queryByTestId('qr-loopback')).not.toBeInTheDocument();
+  });
+});
 
 describe('login screen: QR states in words', () => {
   test('waiting: the code is shown with its scan instruction', async () => {

@@ -6,7 +6,8 @@ export const DEFAULT_KIOSK_IDLE_MS = 180_000;
 /**
  * The idle timeout in ms: run time `window.__APP_CONFIG__.kioskIdleMs` wins (one bundle, many kiosks),
  * then build time `VITE_KIOSK_IDLE_MS`, then 3 minutes. 0 turns the watcher off; a personal device
- * (a phone, or a browser marked `?device=personal`) is always off.
+ * (a phone, a desktop with no touch screen, or a browser marked `?device=personal`: lib/device.ts)
+ * is always off.
  * A value that is not a non-negative number is ignored with a log line rather than breaking the app.
  */
 export function kioskIdleMs(): number {

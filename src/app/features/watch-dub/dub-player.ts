@@ -9,7 +9,7 @@
 import { signal } from '@preact/signals-react';
 import { presentedContextTime } from '../../../audio/dsp/clock';
 import { seek } from '../../lib/video-anchor';
-import { gainSteps, type MixPlan } from './mix-plan';
+import { gainSteps, type MixPlan, startOf, takesFrom } from './mix-plan';
 import { VideoClock } from './video-clock';
 
 export type PlayerState = 'idle' | 'loading' | 'ready' | 'playing' | 'failed';
@@ -100,8 +100,11 @@ export async function loadTrack(
 
 /** What was scheduled for one play: the test and the debug view read it (data-schedule). */
 export interface PlaySchedule {
-  /** Each take as scheduled: the clip time of its first sample and the context time it is heard. */
-  takes: { lineId: string; clipStart: number; when: number }[];
+  /**
+   * Each take as scheduled: the clip time of its first sample, the context time it is heard, and how
+   * far into it the start was (0 unless it was under the playhead after a seek).
+   */
+  takes: { lineId: string; clipStart: number; when: number; offset: number }[];
   actorLines: string[];
   /** Times the bed was restarted because the clip drifted off it. */
   bedRestarts: number;
@@ -148,6 +151,8 @@ export class DubPlayer {
   private takeOut: GainNode | null = null;
   private media: PlayerMedia | null = null;
   private run = 0;
+  /** While playing: drops what is scheduled and plans afresh from a clip time (seekTo). */
+  private reposition: ((clip: number) => void) | null = null;
 
   /** Fetches and decodes every track; call from a user gesture (it creates the AudioContext). */
   async load(media: PlayerMedia): Promise<void> {
@@ -177,11 +182,12 @@ export class DubPlayer {
   }
 
   /**
-   * Plays the clip from the start with the dub. The bed (background and the original in the actor's
-   * windows) starts with the clip; each take is scheduled LOOKAHEAD_SECONDS before its window from
-   * the clip's clock as the latest frames show it, and the bed is restarted where it drifts off it.
+   * Plays the clip with the dub from clip time `from` (the start unless told). The bed (background
+   * and the original in the actor's windows) starts with the clip; each take is scheduled
+   * LOOKAHEAD_SECONDS before its window from the clip's clock as the latest frames show it, and the
+   * bed is restarted where it drifts off it. A take under `from` starts part way in.
    */
-  async play(video: HTMLVideoElement): Promise<void> {
+  async play(video: HTMLVideoElement, from = 0): Promise<void> {
     const media = this.media;
     if (!media || !this.original || this.state.peek() === 'loading') return;
     const ctx = this.context();
@@ -191,9 +197,10 @@ export class DubPlayer {
     await untilOutputRunning(ctx);
     video.muted = true;
     video.playbackRate = 1;
-    await seek(video, 0);
+    await seek(video, from);
     const clock = new VideoClock();
-    const pending = [...media.plan.takes];
+    const durations = new Map([...this.takes].map(([id, b]) => [id, b.duration]));
+    let pending = takesFrom(media.plan.takes, durations, from);
     const scheduled: PlaySchedule['takes'] = [];
     /** Takes scheduled but not yet sounding. */
     const waiting: {
@@ -212,7 +219,8 @@ export class DubPlayer {
       };
     };
     const onFrame = (meta: { expectedDisplayTime: number; mediaTime: number }) => {
-      if (run !== this.run) return;
+      // A frame shown while the clip seeks belongs to neither position.
+      if (run !== this.run || video.seeking) return;
       const ts = ctx.getOutputTimestamp();
       clock.add(
         presentedContextTime(
@@ -249,7 +257,12 @@ export class DubPlayer {
         const when = clock.contextAt(take.clipStart);
         const source = this.startAt(ctx, buffer, when, now, this.takeGain(ctx));
         if (source) {
-          const entry = { lineId: take.lineId, clipStart: take.clipStart, when };
+          const entry = {
+            lineId: take.lineId,
+            clipStart: take.clipStart,
+            when,
+            offset: Math.max(0, now - when),
+          };
           scheduled.push(entry);
           waiting.push({ entry, buffer, source });
           changed = true;
@@ -257,6 +270,18 @@ export class DubPlayer {
       }
       for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i].entry.when <= now) waiting.splice(i, 1);
       if (changed) publish();
+    };
+    // A seek: every take and the bed are dropped, and the takes still ahead (one under the playhead
+    // too) are scheduled again from the clock the frames after it show.
+    this.reposition = (clip) => {
+      this.stopSources(this.sources);
+      this.stopSources(this.bed);
+      this.sources = [];
+      this.bed = [];
+      bed = null;
+      waiting.length = 0;
+      pending = takesFrom(media.plan.takes, durations, clip);
+      clock.reset();
     };
     await video.play();
     this.state.value = 'playing';
@@ -269,8 +294,20 @@ export class DubPlayer {
     video.addEventListener('pause', end, { once: true });
   }
 
+  /**
+   * Moves the clip to `seconds` (the seek bar). While it plays the dub follows: what was scheduled is
+   * dropped before the clip moves, and the frames after the seek schedule the takes from there.
+   */
+  async seekTo(video: HTMLVideoElement, seconds: number): Promise<void> {
+    const end = Number.isFinite(video.duration) ? video.duration : seconds;
+    const to = Math.min(Math.max(0, seconds), end);
+    if (this.state.peek() === 'playing') this.reposition?.(to);
+    await seek(video, to);
+  }
+
   stop(video?: HTMLVideoElement): void {
     this.run++;
+    this.reposition = null;
     this.stopSources(this.bed);
     this.stopSources(this.sources);
     this.bed = [];
@@ -300,12 +337,12 @@ export class DubPlayer {
     now: number,
     out: AudioNode,
   ): AudioBufferSourceNode | null {
+    const start = startOf(when, now, buffer.duration);
+    if (!start) return null;
     const src = ctx.createBufferSource();
     src.buffer = buffer;
     src.connect(out);
-    if (when >= now) src.start(when);
-    else if (now - when < buffer.duration) src.start(now, now - when);
-    else return null;
+    src.start(start.at, start.offset);
     this.sources.push(src);
     return src;
   }

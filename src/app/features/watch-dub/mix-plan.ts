@@ -86,3 +86,31 @@ export function gainSteps(
   }
   return steps;
 }
+
+/**
+ * The takes still to be heard when the clip plays from clip time `clip` (a play from there, a seek):
+ * every take whose audio ends after `clip`, in order, so the one under the playhead is kept and
+ * starts part way in (`startOf`). `durations` maps a line to its take's length (s); a take without
+ * one is dropped, as the player drops a take it could not load.
+ */
+export function takesFrom(
+  takes: readonly ScheduledTake[],
+  durations: ReadonlyMap<string, number>,
+  clip: number,
+): ScheduledTake[] {
+  return takes.filter((t) => {
+    const d = durations.get(t.lineId);
+    return d !== undefined && t.clipStart + d > clip;
+  });
+}
+
+/**
+ * When and from where to start a take of `duration` s whose first sample is due at context time
+ * `when`, no earlier than `now`: at `when` from its start, or, when that is past (a take under the
+ * playhead after a seek), now from `now - when` into it; null once it would be over.
+ */
+export function startOf(when: number, now: number, duration: number): { at: number; offset: number } | null {
+  if (when >= now) return { at: when, offset: 0 };
+  if (now - when < duration) return { at: now, offset: now - when };
+  return null;
+}

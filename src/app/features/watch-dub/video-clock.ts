@@ -38,6 +38,13 @@ export class VideoClock {
     this.fit();
   }
 
+  /** Forgets every frame: after a seek the old frames describe another run of the clock, however near. */
+  reset(): void {
+    this.points.length = 0;
+    this.a = 0;
+    this.r = 1;
+  }
+
   /** Clip time heard at context time `c`. */
   clipAt(c: number): number {
     return this.a + this.r * c;

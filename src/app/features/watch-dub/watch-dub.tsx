@@ -69,6 +69,9 @@ function WatchDubPlayer({
   // "With the actor's melody": a line's melody version in place of its take; a line without one keeps the take.
   const [withMelody, setWithMelody] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
+  // The seek bar follows the clip (its own events), and moves it.
+  const [duration, setDuration] = useState(0);
+  const [position, setPosition] = useState(0);
   const player = useMemo(() => new DubPlayer(), []);
   const loaded = prpt.movieDetail.value;
   const detail = loaded && loaded.id === filmId ? loaded : null;
@@ -124,6 +127,9 @@ function WatchDubPlayer({
           playsInline
           muted
           preload="auto"
+          onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+          onDurationChange={(e) => setDuration(e.currentTarget.duration)}
+          onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
           data-testid="watch-dub-video"
         >
           {detail.subtitlesTrack ? (
@@ -131,6 +137,27 @@ function WatchDubPlayer({
           ) : null}
         </video>
       ) : null}
+      <label className={styles.seek}>
+        <span>{word(fact('watchDub.seek'), lang.value)}</span>
+        <input
+          type="range"
+          min={0}
+          max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+          step={0.1}
+          value={position}
+          disabled={!(duration > 0) || state === 'loading'}
+          aria-valuetext={`${clockTime(position)} / ${clockTime(duration)}`}
+          onChange={(e) => {
+            const to = Number(e.currentTarget.value);
+            setPosition(to);
+            if (video.current) void player.seekTo(video.current, to);
+          }}
+          data-testid="watch-dub-seek"
+        />
+        <span className={styles.time} aria-hidden="true">
+          {clockTime(position)} / {clockTime(duration)}
+        </span>
+      </label>
       <div className={styles.controls}>
         {state === 'playing' ? (
           <Button
@@ -144,7 +171,11 @@ function WatchDubPlayer({
           <Button
             variant="primary"
             disabled={state !== 'ready'}
-            onClick={() => video.current && void player.play(video.current)}
+            onClick={() => {
+              const v = video.current;
+              // From where the seek bar stands; from the start again once the clip has ended.
+              if (v) void player.play(v, v.ended || v.currentTime >= v.duration ? 0 : v.currentTime);
+            }}
             data-testid="watch-dub-play"
           >
             {t('watchDub.play')}
@@ -172,6 +203,12 @@ function WatchDubPlayer({
       </div>
     </div>
   );
+}
+
+/** Seconds as m:ss (the seek bar's reading; no words, so no catalogue row). */
+function clockTime(seconds: number): string {
+  const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** The failure's real cause, naming the track (a take by its line number). */

@@ -106,6 +106,8 @@ export const firstEn = {
   'signin.qr.loading': 'Making the QR code…',
   'signin.qr.failed': 'Could not get a QR code',
   'signin.qr.refresh': 'New QR code',
+  'signin.qr.loopback':
+    "This code points to this computer itself ({host}), which a phone cannot open: ask the operator to set PUBLIC_URL to this machine's network address",
   'signin.or': 'or',
   'signin.form.title': 'Account and password',
   'signin.accountRequired': 'Enter your account',

@@ -104,6 +104,8 @@ export const firstZh = {
   'signin.qr.loading': '正在生成二维码…',
   'signin.qr.failed': '二维码获取失败',
   'signin.qr.refresh': '刷新二维码',
+  'signin.qr.loopback':
+    '这个二维码指向本机（{host}），手机打不开：请管理员把 PUBLIC_URL 设为本机的局域网地址',
   'signin.or': '或',
   'signin.form.title': '账号密码登录',
   'signin.accountRequired': '请输入账号',

@@ -26,7 +26,7 @@ export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
         subtitle={t('signin.subtitle')}
       />
       <div className={styles.panels}>
-        <QrPanel phase={qr.phase} qrcode={qr.qrcode} onRefresh={qr.restart} />
+        <QrPanel phase={qr.phase} qrcode={qr.qrcode} link={qr.link} onRefresh={qr.restart} />
         <div className={styles.or} aria-hidden="true">
           {t('signin.or')}
         </div>

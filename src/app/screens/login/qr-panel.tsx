@@ -8,12 +8,32 @@ import styles from './login-screen.module.css';
 export interface QrPanelProps {
   phase: QrPhase;
   qrcode: string;
+  /** The address the code holds (qr_url's answer). */
+  link?: string;
   onRefresh: () => void;
 }
 
+/** Host names a phone resolves to itself, not this server (as server/lib/public-url.ts LOOPBACK). */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The link's `host[:port]` when a phone could not open it: the server falls back to the address the
+ * kiosk opened when it has no LAN address and no PUBLIC_URL (server/lib/public-url.ts publicBase).
+ */
+export function loopbackHost(link: string | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return LOOPBACK.test(url.hostname) ? url.host : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The QR code with its state in words: waiting, scanned (confirm on the phone), expired (refreshing). */
-export function QrPanel({ phase, qrcode, onRefresh }: QrPanelProps) {
+export function QrPanel({ phase, qrcode, link, onRefresh }: QrPanelProps) {
   const { t } = useT();
+  const loopback = loopbackHost(link);
   const status =
     phase === 'scanned'
       ? t('signin.qr.scanned')
@@ -48,6 +68,11 @@ export function QrPanel({ phase, qrcode, onRefresh }: QrPanelProps) {
         >
           {status}
         </p>
+        {loopback ? (
+          <p className={styles.qrHint} data-testid="qr-loopback">
+            {t('signin.qr.loopback', { host: loopback })}
+          </p>
+        ) : null}
         {phase === 'error' || phase === 'scanned' ? (
           <Button variant="ghost" size="sm" icon={<RefreshIcon />} onClick={onRefresh}>
             {t('signin.qr.refresh')}
