@@ -5,6 +5,7 @@ import { CAPTURE_PROCESSOR } from '../worklet/messages';
 import processorUrl from '../worklet/capture-processor.ts?worker&url';
 import type { EncoderApi, TakeCallbacks } from '../../workers/encoder-api';
 import type { TakeOptions, TakeSummary } from '../../workers/encoder-types';
+import { outputLatency, outputTimestamp } from './context-clock';
 import { inputLatencyOf, openMicrophone } from './microphone';
 import type { CaptureClock, LevelReading, Recorder } from './recorder';
 
@@ -27,17 +28,10 @@ export class WorkletRecorder implements Recorder {
     private readonly source: MediaStreamAudioSourceNode,
     private readonly sink: GainNode,
   ) {
-    const ctx = context;
     this.clock = {
-      outputTimestamp: () => {
-        const ts = ctx.getOutputTimestamp();
-        return {
-          contextTime: ts.contextTime ?? ctx.currentTime,
-          performanceTime: ts.performanceTime ?? performance.now(),
-        };
-      },
-      outputLatency: ctx.outputLatency || 0,
-      inputLatency: inputLatencyOf(stream, ctx),
+      outputTimestamp: () => outputTimestamp(context),
+      outputLatency: outputLatency(context),
+      inputLatency: inputLatencyOf(stream, context),
     };
   }
 

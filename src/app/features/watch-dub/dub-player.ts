@@ -9,6 +9,7 @@
 import { signal } from '@preact/signals-react';
 import { presentedContextTime } from '../../../audio/dsp/clock';
 import { seek } from '../../lib/video-anchor';
+import { outputTimestamp } from '../../../audio/capture/context-clock';
 import { gainSteps, type MixPlan, startOf, takesFrom } from './mix-plan';
 import { VideoClock } from './video-clock';
 
@@ -221,14 +222,7 @@ export class DubPlayer {
     const onFrame = (meta: { expectedDisplayTime: number; mediaTime: number }) => {
       // A frame shown while the clip seeks belongs to neither position.
       if (run !== this.run || video.seeking) return;
-      const ts = ctx.getOutputTimestamp();
-      clock.add(
-        presentedContextTime(
-          { contextTime: ts.contextTime ?? 0, performanceTime: ts.performanceTime ?? 0 },
-          meta.expectedDisplayTime,
-        ),
-        meta.mediaTime,
-      );
+      clock.add(presentedContextTime(outputTimestamp(ctx), meta.expectedDisplayTime), meta.mediaTime);
       const now = ctx.currentTime + START_AHEAD_SECONDS;
       const clipNow = clock.clipAt(now);
       if (!bed || Math.abs(bed.clip + (now - bed.when) - clipNow) > BED_DRIFT_SECONDS) {
@@ -429,11 +423,11 @@ function watchFrames(
   tick();
 }
 
-/** getOutputTimestamp is zero until the device renders; wait for it (at most about a second). */
+/** The output clock is zero until the device renders; wait for it (at most about a second). */
 async function untilOutputRunning(ctx: AudioContext): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const ts = ctx.getOutputTimestamp();
-    if ((ts.performanceTime ?? 0) > 0 && (ts.contextTime ?? 0) > 0) return;
+    const ts = outputTimestamp(ctx);
+    if (ts.performanceTime > 0 && ts.contextTime > 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }

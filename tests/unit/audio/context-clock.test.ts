@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  latencyQueriesBlock,
+  outputLatency,
+  outputTimestamp,
+} from '../../../src/audio/capture/context-clock';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
+const CHROMIUM =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const FIREFOX_ON_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/140.0 Mobile/15E148 Safari/605.1.15';
+
+/** A context whose latency queries fail the test if asked: they are what hangs Gecko's page. */
+function context(): AudioContext {
+  return {
+    currentTime: 12.5,
+    getOutputTimestamp: () => ({ contextTime: 12.42, performanceTime: 9000 }),
+    get outputLatency() {
+      return 0.04;
+    },
+  } as unknown as AudioContext;
+}
+
+function asEngine(userAgent: string): void {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the audio context clock', () => {
+  it('names Gecko only: Chromium and every WebKit (iPhone browsers included) keep the latency queries', () => {
+    expect(latencyQueriesBlock(FIREFOX)).toBe(true);
+    expect(latencyQueriesBlock(CHROMIUM)).toBe(false);
+    expect(latencyQueriesBlock(IPHONE)).toBe(false);
+    expect(latencyQueriesBlock(FIREFOX_ON_IPHONE)).toBe(false);
+  });
+
+  it('reads getOutputTimestamp and outputLatency where they are safe', () => {
+    asEngine(CHROMIUM);
+    const ctx = context();
+    expect(outputTimestamp(ctx)).toEqual({ contextTime: 12.42, performanceTime: 9000 });
+    expect(outputLatency(ctx)).toBe(0.04);
+  });
+
+  it('in Gecko never asks them: the render clock beside performance.now(), no output latency', () => {
+    asEngine(FIREFOX);
+    const ctx = context();
+    const asked = vi.spyOn(ctx, 'getOutputTimestamp');
+    const latency = vi.spyOn(ctx, 'outputLatency', 'get');
+    vi.spyOn(performance, 'now').mockReturnValue(4321);
+    expect(outputTimestamp(ctx)).toEqual({ contextTime: 12.5, performanceTime: 4321 });
+    expect(outputLatency(ctx)).toBe(0);
+    expect(asked).not.toHaveBeenCalled();
+    expect(latency).not.toHaveBeenCalled();
+  });
+});
