@@ -1,3 +1,4 @@
+import { ENGINE_FEATURES } from '../support/engine-features';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -39,6 +40,8 @@ describe('journey 1: part one, password login to the report on a phone', () => {
     expect(path(page)).toBe(`/prpo/login?redirect=${encodeURIComponent('/prpo/movies')}`);
     await checks.check(page, 'login');
     await loginByPassword(page);
+    // docs/browsers.md: what Chromium offers of what the product leans on, beside the other engines'.
+    console.log(`[engines] chromium features ${JSON.stringify(await page.evaluate(ENGINE_FEATURES))}`);
 
     await onPage(page, 'prpo/movies');
     await page.getByRole('link', { name: new RegExp(FILM.title) }).waitFor();

@@ -1,5 +1,4 @@
 import { defineEngineJourneys } from './journeys';
 
-// Part one in Firefox ESR (WebDriver BiDi through puppeteer-core): tests/engines/journeys.ts. Part two
-// (recording) is tests/engines/recording/firefox.test.ts, which does not pass yet (README, "Tests").
-defineEngineJourneys('firefox', ['prpo']);
+// Both parts in Firefox ESR (WebDriver BiDi through puppeteer-core): tests/engines/journeys.ts.
+defineEngineJourneys('firefox', ['prpo', 'prpt']);
