@@ -1,5 +1,5 @@
 /**
- * Subtitle times as the spec shows them (§3): `mm:ss`, minutes not capped at 59 so that
+ * Subtitle times as the app shows them (docs/api.md): `mm:ss`, minutes not capped at 59 so that
  * 60 × minutes + seconds gives the total; `mm:ss.SSS` when the time is not a whole second.
  */
 export function formatMmSs(ms: number): string {

@@ -22,10 +22,10 @@ import {
 import type { Payload } from './encode';
 import { type RequestOptions, request } from './request';
 
-/** Per-call options a caller may pass (everything else comes from the spec's table via ENDPOINTS). */
+/** Per-call options a caller may pass (everything else comes from ENDPOINTS, docs/api.md). */
 export type CallOptions = Pick<RequestOptions, 'signal' | 'timeoutMs' | 'onUploadProgress' | 'headers'>;
 
-/** Every call the client sends: the spec's table and the run calls beside it (docs/api.md, "Runs"). */
+/** Every call the client sends: the film, sign-in and report calls and the run calls (docs/api.md). */
 const ALL_ENDPOINTS = { ...ENDPOINTS, ...RUN_ENDPOINTS, ...WARMUP_ENDPOINTS };
 type AnyCallName = CallName | RunCallName | WarmupCallName;
 
@@ -109,7 +109,7 @@ export const getRunHistory = (part: Part, data: RunHistoryRequest = {}, opts?: C
 
 /**
  * POST /site_products/logout (docs/api.md): revokes the session of `token` on the server. Not in the
- * spec's table, so it goes through `request` directly. The token is passed in, read before the
+ * table of calls (docs/api.md), so it goes through `request` directly. The token is passed in, read before the
  * browser's copy is wiped.
  */
 export const logoutSession = (token: string, opts: CallOptions = {}) => {

@@ -37,7 +37,7 @@ function currentPath(): string {
 }
 
 /**
- * Turns a response into the call's `data` or throws the ApiError of the matching catalogue row (spec §8).
+ * Turns a response into the call's `data` or throws the ApiError of the matching catalogue row (src/api/errors.ts, docs/api.md "Conventions").
  * Code 1002 also goes out on the bus: the app's single listener clears the session and routes to login,
  * so no call site has to handle expiry.
  */

@@ -11,7 +11,7 @@ import { answerAll, FILM } from '../support/journey/flow';
 import { KIOSK, PHONE } from '../support/journey/sizes';
 import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './recording-helpers';
 
-// Issue 21, point 9 (and the apostrophe of point 10): the screens a learner meets on a phone, measured
+// The screens a learner meets on a phone, measured
 // in real Chromium under the production build and its Content-Security-Policy (startJourneyApp), at
 // phone and kiosk size, in Chinese and English. Each rule is a measurement of the laid-out page, and
 // every state is photographed to test-results/point9/<rule>-<size>-<lang>.png for people to look at.

@@ -5,7 +5,7 @@ import { lanAddress, linkNotice, publicBase } from '../../server/lib/public-url'
 import { startTestServer, type TestServer } from '../support/server';
 import { client } from './support/http';
 
-// Issue 21, point 10: with PUBLIC_URL unset, a kiosk that opened the app as 127.0.0.1 handed phones a
+// With PUBLIC_URL unset, a kiosk that opened the app as 127.0.0.1 handed phones a
 // QR code to 127.0.0.1 (the phone itself). Links for other devices use this machine's LAN address.
 type Interfaces = ReturnType<typeof os.networkInterfaces>;
 const nic = (address: string, internal = false) =>

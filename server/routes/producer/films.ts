@@ -16,7 +16,7 @@ import { sayTo } from '../../lib/words';
 import { currentUser } from '../../plugins/auth';
 import { okResponse, type ZodTypeProvider } from '../../plugins/schemas';
 
-/** Film list, film detail and answer saving for one part (prpo or prpt), per the spec's table. */
+/** Film list, film detail and answer saving for one part (prpo or prpt), as docs/api.md gives them. */
 export function filmRoutes(part: Part) {
   const calls =
     part === 'prpo'

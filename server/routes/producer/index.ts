@@ -8,7 +8,7 @@ import { mediaRoutes } from './media';
 import { reportRoutes } from './reports';
 import { runRoutes } from './runs';
 
-/** Every call of the spec's table (§7) under /producer, plus the run calls, media and the two H5 pages. */
+/** Every call of docs/api.md under /producer, plus the run calls, media and the two H5 pages. */
 export async function producerRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { config: { rateLimit: false } }, async () => ok({ ok: true, engine: app.dbEngine }));
   await app.register(accountRoutes);

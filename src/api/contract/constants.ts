@@ -4,7 +4,7 @@
  * contract check (src/api/validate.ts). The build fails if a production chunk carries zod.
  */
 
-/** Codes carried in the `code` field of every answer. 200 and 1002 come from the spec (§9). */
+/** Codes carried in the `code` field of every answer. 200 and 1002 are the contract's (docs/api.md, "Conventions"). */
 export const Code = {
   OK: 200,
   BAD_REQUEST: 400,
@@ -32,5 +32,5 @@ export type CodeValue = (typeof Code)[keyof typeof Code];
 export const SPEECH_SCORE_VERSION = 3 as const;
 export const SPEECH_SCORE_VERSIONS = [1, 2, 3] as const;
 
-/** Header of get_wx_login_status carrying qr_url's `pickupKey` (the call's parameters stay the spec's). */
+/** Header of get_wx_login_status carrying qr_url's `pickupKey` (the call's parameters stay as docs/api.md gives them). */
 export const QR_PICKUP_HEADER = 'qr-pickup-key';

@@ -19,7 +19,7 @@ export const reportByIdRequest = z
   });
 
 /**
- * get_info_by_id of part two: the spec's call sends an empty payload and gets the learner's latest
+ * get_info_by_id of part two: the call sends an empty payload and gets the learner's latest
  * run; `runId`, `id` (a record id) or `filmId` (that film's latest run) pick another.
  */
 export const prptReportRequest = z.object({ id: id.optional(), runId: id.optional(), filmId: id.optional() });

@@ -19,7 +19,7 @@ export class ChunkLoadError extends Error {
 export const isChunkLoadError = (e: unknown): e is ChunkLoadError => e instanceof ChunkLoadError;
 
 /**
- * Runs a dynamic import with the spec's time limit. A rejected import (404, network drop, a failed CSS
+ * Runs a dynamic import with a time limit (CHUNK_TIMEOUT_MS). A rejected import (404, network drop, a failed CSS
  * preload that Vite turns into a rejection) becomes `missing`; no answer in time becomes `timeout`.
  */
 export function loadChunk<M>(

@@ -91,7 +91,7 @@ describe('error catalogue (src/api/README.md), message texts verbatim', () => {
     expect(e.data).toEqual({ retryAfterS: 5 });
   });
 
-  test("the codes the client acts on are the spec's (§9)", () => {
+  test("the codes the client acts on are the contract's (docs/api.md)", () => {
     expect(Code.OK).toBe(200);
     expect(Code.LOGIN_EXPIRED).toBe(1002);
   });

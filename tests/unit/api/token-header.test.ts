@@ -31,7 +31,7 @@ test('no token header when the cookie holds the text "undefined"', async () => {
   expect(await tokenHeaderSent()).toBeUndefined();
 });
 
-test('the cookie is written with the spec lifetime and path, and removed on demand', () => {
+test('the cookie is written with the contract lifetime and path, and removed on demand', () => {
   writeToken('abc');
   expect(readToken()).toBe('abc');
   removeToken();

@@ -13,7 +13,7 @@ import type { DubSession } from '../../../src/app/features/dub/dub-session';
 import { lang } from '../../../src/app/i18n';
 import { signal } from '@preact/signals-react';
 
-// Issue 21, point 10: a microphone check before a take, "we hear you" once a voice comes through at a
+// A microphone check before a take, "we hear you" once a voice comes through at a
 // level the scoring accepts (peak at or above -45 dBFS), else what to check.
 const VOICE = 0.2; // about -14 dBFS: speech at arm's length
 const ROOM = 0.002; // about -54 dBFS: a quiet room, under the too-quiet line
