@@ -25,7 +25,19 @@ import { zhText } from '../support/journey/text';
  * The Chromium journeys (tests/e2e/journey-*.test.ts) keep QR login, retakes, the pitch guide, Watch
  * my dub, idle timeout and expiry; these engine journeys are the core of both parts.
  */
-export type Part = 'prpo' | 'prpt';
+/** `prpt-no-mic`: part two in an engine without getUserMedia, up to the dub page saying so. */
+export type Part = 'prpo' | 'prpt' | 'prpt-no-mic';
+
+/**
+ * What each engine offers of what the product leans on (tests/support/engine-features.ts), asserted so
+ * a change of engine shows here first. WPE 2.38 has no Wasm SIMD, so the dot products run on plain JS
+ * there (src/audio/dsp/dot.ts), and no getUserMedia, so the dub page says it cannot record.
+ */
+const EXPECTED_FEATURES: Record<EngineName, Record<string, boolean>> = {
+  firefox: { audioWorklet: true, requestVideoFrameCallback: true, wasmSimd: true, getUserMedia: true },
+  webkit: { audioWorklet: true, requestVideoFrameCallback: true, wasmSimd: true, getUserMedia: true },
+  wpe: { audioWorklet: true, requestVideoFrameCallback: true, wasmSimd: false, getUserMedia: false },
+};
 
 /** The journeys of `parts` in engine `name`, in one file: one client build, one engine. */
 export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): void {
@@ -69,9 +81,7 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         await loginToMovies(page, app, 'prpo');
         const features = await page.evaluate<Record<string, unknown>>(ENGINE_FEATURES);
         console.log(`[engines] ${name} features ${JSON.stringify(features)}`);
-        // Every engine here runs the AudioWorklet recorder (src/audio/capture/create-recorder.ts) and
-        // draws each clip frame's time (src/app/lib/video-anchor.ts); docs/browsers.md lists the rest.
-        expect(features).toMatchObject({ audioWorklet: true, requestVideoFrameCallback: true });
+        expect(features).toMatchObject(EXPECTED_FEATURES[name]);
         await watchAnswerAndSeeResult(page, 'prpo');
         await shot(page, 'prpo', 'result');
         await page.click(named('a', zhText('result.toReport')));
@@ -86,6 +96,25 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         await page.setSize(PHONE);
         await settle(page);
         await shot(page, 'prpo', 'report-phone');
+      },
+    );
+
+    journey(
+      'part two without a microphone: password login → result → the dub page says this browser cannot record',
+      'prpt-no-mic',
+      async (page) => {
+        await loginToMovies(page, app, 'prpt');
+        await watchAnswerAndSeeResult(page, 'prpt');
+        await page.click(named('a', zhText('result.toDub')));
+        await onPage(page, 'prpt/dub');
+        await waitFor(page, css('[data-testid="dub-scene-take"]'));
+        await page.click(css('[data-testid="dub-scene-take"]'));
+        await waitFor(page, containing('[role=alert]', zhText('dub.problem.mic-unsupported')), 30_000);
+        expect(
+          await page.evaluate<string>(`document.querySelector('[data-testid="dub-phase"]')?.dataset.phase`),
+        ).toBe('idle');
+        await settle(page);
+        await shot(page, 'prpt', 'dub-no-mic');
       },
     );
 

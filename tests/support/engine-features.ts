@@ -1,11 +1,12 @@
 /**
  * What the product leans on that differs by engine (docs/browsers.md is written from these lines):
- * the capture path, the clip's frame clock, the context clock, the Wasm SIMD kernel
+ * the microphone and the capture path, the clip's frame clock, the context clock, the Wasm SIMD kernel
  * (src/audio/dsp/dot.ts; the module is the smallest one using a v128 instruction), MediaRecorder's
  * audio types and storage. Prototypes only: no AudioContext is made, so nothing here changes a page.
  */
 export const ENGINE_FEATURES = `(() => ({
   audioWorklet: typeof AudioWorkletNode === 'function',
+  getUserMedia: typeof navigator.mediaDevices?.getUserMedia === 'function',
   requestVideoFrameCallback: 'requestVideoFrameCallback' in HTMLVideoElement.prototype,
   getOutputTimestamp: typeof AudioContext === 'function' && 'getOutputTimestamp' in AudioContext.prototype,
   outputLatency: typeof AudioContext === 'function' && 'outputLatency' in AudioContext.prototype,

@@ -12,6 +12,8 @@ export const BINARIES = {
     path: process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
     deb: 'webkit2gtk-driver',
   },
+  wpeDriver: { path: '/usr/bin/WPEWebDriver', deb: 'wpewebkit-driver' },
+  cog: { path: '/usr/bin/cog', deb: 'cog' },
   xvfb: { path: '/usr/bin/Xvfb', deb: 'xvfb' },
   pulseaudio: { path: '/usr/bin/pulseaudio', deb: 'pulseaudio' },
   pactl: { path: '/usr/bin/pactl', deb: 'pulseaudio-utils' },

@@ -6,7 +6,7 @@
  * through the engine's own input path, so a click is a real user gesture (AudioContext.resume and
  * media playback rules see it as one).
  */
-export type EngineName = 'firefox' | 'webkit';
+export type EngineName = 'firefox' | 'webkit' | 'wpe';
 
 export interface EnginePage {
   /** Loads `url` and resolves when the document has loaded. */
@@ -18,7 +18,10 @@ export interface EnginePage {
   click(find: string): Promise<void>;
   /** Types `text` into the element `find` evaluates to. */
   type(find: string, text: string): Promise<void>;
-  /** Sets the size of the page's viewport (WebKitGTK: of the window, which holds only the page). */
+  /**
+   * Sets the size of the page's viewport (WebKitGTK: of the window, which holds only the page). WPE's
+   * headless view has no window to size: its viewport stays 800×600 and this does nothing there.
+   */
   setSize(size: { width: number; height: number }): Promise<void>;
   screenshot(file: string): Promise<void>;
   /** Errors the page reported: uncaught errors, rejected promises, Content-Security-Policy refusals. */

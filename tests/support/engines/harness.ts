@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Engine, EngineName, EnginePage } from './engine';
 import { launchFirefox } from './firefox';
 import { type Pulse, startPulse } from './pulse';
-import { launchWebKit } from './webkit';
+import { launchWebKit, launchWpe } from './webkit';
 import { type Display, startXvfb } from './xvfb';
 
 export const ENGINES_DIR = path.resolve(import.meta.dirname, '../../../test-results/engines');
@@ -17,8 +17,8 @@ export interface EngineRun {
 
 /**
  * Everything one engine needs here, started for a test file and stopped by it: a private PulseAudio
- * server (both engines: the wav microphone and an output device), a virtual display (WebKitGTK only;
- * Firefox runs headless), and the browser.
+ * server (the wav microphone and an output device), a virtual display (WebKitGTK only; Firefox and
+ * WPE run headless), and the browser.
  */
 export async function startEngine(name: EngineName): Promise<EngineRun> {
   const pulse = await startPulse();
@@ -26,7 +26,12 @@ export async function startEngine(name: EngineName): Promise<EngineRun> {
   try {
     if (name === 'webkit') display = await startXvfb();
     const env = { ...pulse.env, ...(display ? { DISPLAY: display.display } : {}) };
-    const engine = name === 'firefox' ? await launchFirefox(env) : await launchWebKit(env);
+    const engine =
+      name === 'firefox'
+        ? await launchFirefox(env)
+        : name === 'webkit'
+          ? await launchWebKit(env)
+          : await launchWpe(env);
     record({ engine: name, what: 'launch', ms: engine.launchMs, version: engine.version });
     return {
       engine,

@@ -23,30 +23,52 @@ const MINIBROWSER_ARGS = [
  * the X display `env.DISPLAY` (./xvfb.ts). Each page is a session of its own: a new MiniBrowser with
  * an ephemeral profile, so journeys share no cookies or storage.
  */
-export async function launchWebKit(env: Record<string, string>): Promise<Engine> {
+export function launchWebKit(env: Record<string, string>): Promise<Engine> {
   const bin = requireBinaries('webkitDriver', 'miniBrowser');
-  const started = performance.now();
-  const port = await freePort();
-  const driver = await startProcess('WebKitWebDriver', bin.webkitDriver, [`--port=${port}`], env);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForDriver(base, () => driver.lines);
-  const capabilities = {
+  return launchWebDriverEngine('webkit', 'WebKitGTK', bin.webkitDriver, env, {
     browserName: 'MiniBrowser',
     'webkitgtk:browserOptions': { binary: bin.miniBrowser, args: MINIBROWSER_ARGS },
-  };
+  });
+}
+
+/**
+ * WPE WebKit through WPEWebDriver driving cog on its headless platform (no display, no sound server):
+ * Debian's WPE 2.38 has no Wasm SIMD (as Safari before 16.4) and no getUserMedia. Its driver runs one session at a time, so each page is the next session.
+ */
+export function launchWpe(env: Record<string, string>): Promise<Engine> {
+  const bin = requireBinaries('wpeDriver', 'cog');
+  return launchWebDriverEngine('wpe', 'WPE WebKit', bin.wpeDriver, env, {
+    browserName: 'cog',
+    'wpe:browserOptions': { binary: bin.cog, args: ['--automation', '--platform=headless'] },
+  });
+}
+
+async function launchWebDriverEngine(
+  name: 'webkit' | 'wpe',
+  label: string,
+  driverBin: string,
+  env: Record<string, string>,
+  capabilities: Record<string, unknown>,
+): Promise<Engine> {
+  const started = performance.now();
+  const port = await freePort();
+  const driver = await startProcess(label, driverBin, [`--port=${port}`], env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForDriver(base, () => driver.lines);
   // The launch time is the driver's and a first browser's: the session stays open as the first page.
   let first: WebDriverSession | null = await WebDriverSession.create(base, capabilities);
   const launchMs = performance.now() - started;
-  const version = `WebKitGTK ${first.capabilities.browserVersion}`;
+  const version = `${label} ${first.capabilities.browserVersion}`;
+  const resizable = first.capabilities.setWindowRect !== false;
   return {
-    name: 'webkit',
+    name,
     version,
     launchMs,
     newPage: async (size) => {
       const session = first ?? (await WebDriverSession.create(base, capabilities));
       first = null;
       await session.setTimeouts({ script: 300_000, pageLoad: 120_000 });
-      const page = webkitPage(session);
+      const page = webkitPage(session, resizable);
       await page.setSize(size);
       return page;
     },
@@ -57,7 +79,7 @@ export async function launchWebKit(env: Record<string, string>): Promise<Engine>
   };
 }
 
-function webkitPage(session: WebDriverSession): EnginePage {
+function webkitPage(session: WebDriverSession, resizable: boolean): EnginePage {
   const element = async (find: string) => {
     const id = WebDriverSession.elementId(await session.execute(`return (${find});`));
     if (!id) throw new Error(`no element for ${find}`);
@@ -87,6 +109,7 @@ function webkitPage(session: WebDriverSession): EnginePage {
       await session.sendKeys(await element(find), text);
     },
     setSize: async (size) => {
+      if (!resizable) return;
       // The window rect includes MiniBrowser's own chrome: size it, measure the viewport, correct once.
       await session.setWindowRect(size);
       const inner = await session.execute<[number, number]>('return [innerWidth, innerHeight];');
@@ -117,7 +140,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** WebKitWebDriver answers /status once it listens: asked until then (or until it ends). */
+/** The driver answers /status once it listens: asked until then (or until it ends). */
 async function waitForDriver(base: string, lines: () => string[]): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -128,7 +151,7 @@ async function waitForDriver(base: string, lines: () => string[]): Promise<void>
       // Not listening yet.
     }
     if (Date.now() > deadline)
-      throw new Error(`WebKitWebDriver did not answer in 20 s:\n${lines().slice(-20).join('\n')}`);
+      throw new Error(`the WebDriver server did not answer in 20 s:\n${lines().slice(-20).join('\n')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
