@@ -19,12 +19,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { freePort } from '../tests/support/processes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -68,17 +68,6 @@ if (!assets.some((f) => f.endsWith('.js.br'))) {
   console.warn(
     'dist/assets has no .br copies: this build predates scripts/precompress.ts; rebuild to measure it.',
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function api<T>(url: string, init: RequestInit = {}): Promise<T> {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 
@@ -113,5 +114,17 @@ export function jsonLines<T = Record<string, unknown>>(lines: string[]): T[] {
     } catch {
       return [];
     }
+  });
+}
+
+/** A port nobody listens on now, for a process started next (and restarted on the same one). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
 }

@@ -1,24 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, startNodeScript, type TestProcess } from '../../support/processes';
+import { freePort, ROOT, startNodeScript, type TestProcess } from '../../support/processes';
 import { type S3TestServer, startS3Server } from '../../support/s3-server';
 import { createTestSchema, dropTestSchema, testDatabaseUrl } from '../../support/server';
 import { dropRedisPrefix, newRedisPrefix, testRedisUrl } from '../../server/support/redis';
 import { startNginx } from './nginx';
-
-/** A port nobody listens on now (the apps and nginx are restarted on the same ones). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
 
 export interface Cluster {
   /** nginx, the one address learners use. */

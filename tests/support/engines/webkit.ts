@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import net from 'node:net';
-import { startProcess } from '../processes';
+import { freePort, startProcess } from '../processes';
 import { requireBinaries } from './binaries';
 import { ERROR_COLLECTOR, type Engine, type EnginePage } from './engine';
 import { WebDriverSession } from './webdriver';
@@ -127,17 +126,6 @@ function webkitPage(session: WebDriverSession, resizable: boolean): EnginePage {
       await session.delete();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The driver answers /status once it listens: asked until then (or until it ends). */
