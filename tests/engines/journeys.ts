@@ -103,11 +103,7 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
       'part two without a microphone: password login → result → the dub page says this browser cannot record',
       'prpt-no-mic',
       async (page) => {
-        await loginToMovies(page, app, 'prpt');
-        await watchAnswerAndSeeResult(page, 'prpt');
-        await page.click(named('a', zhText('result.toDub')));
-        await onPage(page, 'prpt/dub');
-        await waitFor(page, css('[data-testid="dub-scene-take"]'));
+        await resultToDubPage(page, app);
         await page.click(css('[data-testid="dub-scene-take"]'));
         await waitFor(page, containing('[role=alert]', zhText('dub.problem.mic-unsupported')), 30_000);
         expect(
@@ -122,12 +118,7 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
       'part two: password login → result → dub a scene from a wav microphone → scores → suggestion → report',
       'prpt',
       async (page) => {
-        await loginToMovies(page, app, 'prpt');
-        const { filmId } = await watchAnswerAndSeeResult(page, 'prpt');
-        await page.click(named('a', zhText('result.toDub')));
-        await onPage(page, 'prpt/dub');
-        expect(new URL(await page.url()).pathname).toBe(`/prpt/dub/${filmId}`);
-        await waitFor(page, css('[data-testid="dub-scene-take"]'));
+        await resultToDubPage(page, app);
         await waitFor(page, "document.querySelector('[data-testid=dub-video]')?.readyState >= 1", 60_000);
         const lineIds = await page.evaluate<string[]>(
           `[...document.querySelectorAll('li[data-testid^="line-"]')].map((e) => e.dataset.testid.slice(5))`,
@@ -239,6 +230,16 @@ async function loginToMovies(page: EnginePage, app: JourneyApp, part: 'prpo' | '
   await onPage(page, `${part}/movies`);
   await waitFor(page, containing('a', FILM.title));
   await page.click(containing('a', FILM.title));
+}
+
+/** Part two from password login through the result to the dub page, ready for a scene take. */
+async function resultToDubPage(page: EnginePage, app: JourneyApp): Promise<void> {
+  await loginToMovies(page, app, 'prpt');
+  const { filmId } = await watchAnswerAndSeeResult(page, 'prpt');
+  await page.click(named('a', zhText('result.toDub')));
+  await onPage(page, 'prpt/dub');
+  expect(new URL(await page.url()).pathname).toBe(`/prpt/dub/${filmId}`);
+  await waitFor(page, css('[data-testid="dub-scene-take"]'));
 }
 
 /** Cinema (the clip plays and advances), every question answered, the result with one item per question. */
