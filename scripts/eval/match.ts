@@ -27,6 +27,7 @@ import {
   type VoiceAnalysis,
 } from '../../src/audio/analysis';
 import { compareVoices } from '../../src/audio/scoring/compare';
+import { EMOTION_PASS } from '../../src/audio/scoring/aggregate';
 import { emotionMatch } from '../../src/audio/scoring/emotion-match';
 import {
   compareParts,
@@ -134,6 +135,11 @@ async function run(dir: string): Promise<void> {
       add('ann norm', emotionMatch(t.normalised, annotated, model).score, positive);
       add('act cold', emotionMatch(t.cold, { kind: 'actor', reading: a.cold }, model).score, positive);
       add('act norm', emotionMatch(t.normalised, { kind: 'actor', reading: a.cold }, model).score, positive);
+      // The actor read against their own other recordings, as a film's other lines by the same role
+      // would allow (src/audio/scoring/pipeline.ts, fromReferenceRecord with actorStatsOf).
+      const actorNorm = { kind: 'actor' as const, reading: a.normalised };
+      add('actn cold', emotionMatch(t.cold, actorNorm, model).score, positive);
+      add('actn norm', emotionMatch(t.normalised, actorNorm, model).score, positive);
       add('prev ann cold', previousMatch(pt.cold, annotated), positive);
       add('prev ann norm', previousMatch(pt.normalised, annotated), positive);
       add('prev act cold', previousMatch(pt.cold, { kind: 'actor', reading: pa.cold }), positive);
@@ -168,6 +174,28 @@ async function run(dir: string): Promise<void> {
     ["target = actor's take (cold), learner normalised  ", 'act norm'],
   ])
     console.log(`  ${label}   ${auc(`prev ${k}`)}    ${auc(k)}`);
+  console.log('');
+  // What a learner is told: a line passes at EMOTION_PASS. Pairs of another emotion that pass are
+  // the wrong-emotion pass rate (nemo-dev's table prints the same figure out of domain).
+  console.log(
+    `pass rate of the emotion score (≥ ${EMOTION_PASS}), shipped      wrong emotion  right emotion  AUC`,
+  );
+  for (const [label, k] of [
+    ['target = annotated emotion, learner cold          ', 'ann cold'],
+    ['target = annotated emotion, learner normalised    ', 'ann norm'],
+    ["target = actor's take (cold), learner cold        ", 'act cold'],
+    ["target = actor's take (cold), learner normalised  ", 'act norm'],
+    ['target = actor read against their other takes, learner cold      ', 'actn cold'],
+    ['target = actor read against their other takes, learner normalised', 'actn norm'],
+  ]) {
+    const rate = (positive: boolean) => {
+      const sel = rows[k].filter((r) => r.positive === positive);
+      return `${((100 * sel.filter((r) => r.score >= EMOTION_PASS).length) / sel.length).toFixed(1)} %`;
+    };
+    console.log(
+      `  ${label.trim().padEnd(68)} ${rate(false).padStart(8)} ${rate(true).padStart(14)}  ${auc(k)}`,
+    );
+  }
   console.log('');
   console.log('ROC AUC of the delivery sub-scores as emotion-match signals (0.5 = none):');
   for (const k of ['intonation', 'energy', 'timing']) console.log(`  ${k.padEnd(12)} ${auc(k)}`);

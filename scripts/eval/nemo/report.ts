@@ -133,8 +133,9 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
     );
   }
   line(
-    'match AUC actor / wrong pass, actor read against its other lines',
-    (r) => `${num(r.actorBaseline.actor)} / ${pct(r.actorBaseline.wrongPassActor)}`,
+    'match AUC actor / wrong pass / right pass, actor read against its other lines, learner running',
+    (r) =>
+      `${num(r.actorBaseline.actor)} / ${pct(r.actorBaseline.wrongPassActor)} / ${pct(r.actorBaseline.rightPassActor)}`,
   );
   for (const mode of ['cold', 'running'] as const)
     line(
