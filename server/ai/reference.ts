@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { hasCurrentFeatures, type ReferenceRecord } from '../../src/audio/scoring/reference-record';
+import {
+  ACTOR_VOICE_LINES,
+  hasCurrentFeatures,
+  type ReferenceRecord,
+} from '../../src/audio/scoring/reference-record';
 import type { Database, SubtitlesTable } from '../db/schema';
 import { parseJson } from '../lib/json';
 import { nowIso } from '../lib/ids';
@@ -97,13 +101,15 @@ export interface ReadingDeps {
 }
 
 /**
- * The original actor's emotion and figures per line, for the report: read in the worker pool from
- * the cached analysis, or analysed there from the line's reference audio and cached for next time.
- * Lines without usable audio, or a pool too busy to answer, get no reading (the report still shows).
+ * The original actor's emotion and figures per line, for a take's score and for the report alike:
+ * read in the worker pool against the actor's voice (the role's first ACTOR_VOICE_LINES lines in the
+ * film, readActorLines), from each line's cached analysis, or analysed there from the line's reference
+ * audio and cached for next time. Lines without usable audio, or a pool too busy to answer, get no
+ * reading (the report still shows; a take's score reads its line cold).
  */
 export async function actorReadings(
   deps: ReadingDeps,
-  allLines: Array<Pick<SubtitlesTable, 'id' | 'reference_audio_key'>>,
+  allLines: Array<Pick<SubtitlesTable, 'id' | 'reference_audio_key' | 'film_id' | 'speaker'>>,
 ): Promise<Map<string, ActorReading>> {
   const out = new Map<string, ActorReading>();
   const readings = readingsByDb.get(deps.db) ?? new Map<string, ActorReading>();
@@ -112,35 +118,60 @@ export async function actorReadings(
     const known = readings.get(readingKey(line));
     if (known) out.set(line.id, known);
   }
-  const lines = allLines.filter((l) => !out.has(l.id));
+  const lines = allLines.filter((l) => !out.has(l.id) && l.reference_audio_key);
   if (lines.length === 0) return out;
-  const cached = await cachedReferenceAnalyses(
-    deps.db,
-    lines.map((l) => l.id),
-  );
+  const voiceOf = (l: Pick<SubtitlesTable, 'film_id' | 'speaker'>) => `${l.film_id}\u0000${l.speaker}`;
+  const members = new Map<string, { id: string; reference_audio_key: string; voice: string }>();
+  for (const voice of new Set(lines.map(voiceOf))) {
+    const { film_id, speaker } = lines.find((l) => voiceOf(l) === voice)!;
+    const rows = await deps.db
+      .selectFrom('subtitles')
+      .select(['id', 'reference_audio_key'])
+      .where('film_id', '=', film_id)
+      .where('speaker', '=', speaker)
+      .where('reference_audio_key', '!=', '')
+      .orderBy('idx')
+      .limit(ACTOR_VOICE_LINES)
+      .execute();
+    for (const r of rows) members.set(r.id, { ...r, voice });
+  }
+  const wanted = new Map<string, { id: string; reference_audio_key: string; voice: string }>(members);
+  for (const l of lines)
+    wanted.set(l.id, { id: l.id, reference_audio_key: l.reference_audio_key, voice: voiceOf(l) });
+  const toRead = new Set(lines.map((l) => l.id));
+  const cached = await cachedReferenceAnalyses(deps.db, [...wanted.keys()]);
   const job: ReferenceJob = { lines: [] };
-  for (const line of lines) {
+  for (const line of wanted.values()) {
     const text = cached.get(line.id);
     const record = text ? usableRecord(text, line.reference_audio_key) : null;
-    if (record) job.lines.push({ subtitleId: line.id, record });
-    else if (line.reference_audio_key) {
+    const part = {
+      subtitleId: line.id,
+      voice: line.voice,
+      inVoice: members.has(line.id),
+      read: toRead.has(line.id),
+    };
+    if (record) job.lines.push({ ...part, record });
+    else {
       const wav = await deps.storage.get(line.reference_audio_key).catch(() => null);
-      if (wav) job.lines.push({ subtitleId: line.id, wav: new Uint8Array(wav) });
+      if (wav) job.lines.push({ ...part, wav: new Uint8Array(wav) });
     }
   }
   if (job.lines.length === 0) return out;
   try {
     const result = await deps.scoring.readReferences(job);
-    const keyOf = new Map(lines.map((l) => [l.id, l.reference_audio_key]));
     for (const r of result.lines) {
+      const key = wanted.get(r.subtitleId)!.reference_audio_key;
       if (r.actor) {
         out.set(r.subtitleId, r.actor);
-        remember(readings, `${r.subtitleId}\u0000${keyOf.get(r.subtitleId)}`, r.actor);
+        remember(readings, `${r.subtitleId}\u0000${key}`, r.actor);
       }
-      if (r.analysed) await cacheReference(deps.db, r.subtitleId, keyOf.get(r.subtitleId)!, r.analysed);
+      if (r.analysed) await cacheReference(deps.db, r.subtitleId, key, r.analysed);
     }
   } catch (err) {
-    deps.log.warn({ err }, 'actor readings unavailable; the report shows the learner alone');
+    deps.log.warn(
+      { err },
+      'actor readings unavailable; reports show the learner alone, takes read the actor cold',
+    );
   }
   return out;
 }

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Emotion, SpeechScore } from '../../src/api/contract';
+import type { EmotionEstimate } from '../../src/audio/analysis';
 import type { Database } from '../db/schema';
 import type { MediaStorage } from '../storage/media-storage';
 import type { ScoringPool } from './pool';
-import { cacheReference, loadReference } from './reference';
+import { actorReadings, cacheReference, loadReference } from './reference';
 import type { Config } from '../config';
 import { findStoredTake, loadSpeakerStats, melodyKeyOf, storeTake, takeAudioKey } from '../takes/repository';
 import { pruneLine } from '../takes/retention';
@@ -64,6 +65,8 @@ export async function scoreAndStore(
   const { db, storage, pool, log } = deps;
   const stored = await findStoredTake(db, take.rowId, take.userId);
   if (stored) return stored;
+  // The actor's reading first: it analyses and caches the line's reference (and its voice's) if new.
+  const actorEmotion = await actorReadingOf(deps, take.subtitleId);
   const [reference, speakerStats] = await Promise.all([
     loadReference(db, storage, take.subtitleId, take.referenceKey, log),
     loadSpeakerStats(db, take.userId),
@@ -75,6 +78,7 @@ export async function scoreAndStore(
     reference,
     targetEmotion: take.targetEmotion,
     speakerStats,
+    actorEmotion,
     meta: {
       takeId: take.takeId,
       subtitlesId: take.subtitleId,
@@ -118,4 +122,18 @@ export async function scoreAndStore(
   }
   await pruneLine(db, storage, take.runId, take.subtitleId, deps.config.takesRetakesKept);
   return score;
+}
+
+/** The line's actor as a report reads them (against the actor's other lines), or null: read cold. */
+async function actorReadingOf(deps: ScoringDeps, subtitleId: string): Promise<EmotionEstimate | null> {
+  const line = await deps.db
+    .selectFrom('subtitles')
+    .select(['id', 'reference_audio_key', 'film_id', 'speaker'])
+    .where('id', '=', subtitleId)
+    .executeTakeFirst();
+  if (!line) return null;
+  const reading = (await actorReadings({ ...deps, scoring: deps.pool }, [line])).get(line.id);
+  if (!reading) return null;
+  const { detected, arousal, valence, probabilities } = reading;
+  return { detected, arousal, valence, probabilities };
 }

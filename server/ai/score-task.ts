@@ -3,7 +3,13 @@
  * Everything CPU-heavy for a take happens here, never on the request event loop.
  */
 import type { Emotion, ProsodyFigures, SpeechScore } from '../../src/api/contract';
-import { analyzeVoice, type SpeakerStats, trackPitch } from '../../src/audio/analysis';
+import {
+  analyzeVoice,
+  deserializeAnalysis,
+  type EmotionEstimate,
+  type SpeakerStats,
+  trackPitch,
+} from '../../src/audio/analysis';
 import { HOP_SECONDS } from '../../src/audio/constants';
 import { compareVoices } from '../../src/audio/scoring/compare';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
@@ -13,6 +19,7 @@ import {
   type AnalysedReference,
   analyseReference,
   fromReferenceRecord,
+  readActorLines,
   type ReferenceRecord,
   scoreTake,
   type TakeMeta,
@@ -26,6 +33,11 @@ export interface ScoreJob {
   reference: { record: ReferenceRecord } | { wav: Uint8Array } | null;
   targetEmotion: Emotion | null;
   speakerStats: SpeakerStats | null;
+  /**
+   * The actor's reading of the line against the actor's voice (server/ai/reference.ts, actorReadings),
+   * the one a report shows; absent (older queued jobs, or no reading to be had): the line read cold.
+   */
+  actorEmotion?: EmotionEstimate | null;
   meta: TakeMeta;
 }
 
@@ -66,6 +78,7 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
     reference = analyseReference(actor.samples, actor.sampleRate);
     referenceRecord = toReferenceRecord(reference);
   }
+  if (reference && job.actorEmotion) reference = { ...reference, emotion: job.actorEmotion };
   const scored = scoreTake(take.samples, take.sampleRate, {
     meta: job.meta,
     reference,
@@ -121,7 +134,19 @@ export function warmupJob(job: WarmupJob): WarmupJobResult {
 export default runScoreJob;
 
 export interface ReferenceJob {
-  lines: Array<{ subtitleId: string; record?: ReferenceRecord; wav?: Uint8Array }>;
+  /**
+   * The lines to read (`read`), and the lines of each one's voice (`inVoice`: a role's first
+   * ACTOR_VOICE_LINES lines in the film) that it is read against; a line can be both.
+   */
+  lines: Array<{
+    subtitleId: string;
+    record?: ReferenceRecord;
+    wav?: Uint8Array;
+    /** Film and role: lines of one voice are read against each other. */
+    voice: string;
+    inVoice: boolean;
+    read: boolean;
+  }>;
 }
 
 export interface ActorReading {
@@ -137,28 +162,41 @@ export interface ReferenceJobResult {
 }
 
 /**
- * The actors' readings of some lines for a report: each line's cached analysis is read again
- * (emotion from its features), or its reference wav is analysed now and handed back for caching.
- * A line whose audio cannot be read gets no reading rather than failing the report.
+ * The actors' readings of some lines (for a take's score and for a report alike): each line's cached
+ * analysis, or its reference wav analysed now and handed back for caching, read against the other
+ * lines of its voice (readActorLines). A line whose audio cannot be read gets no reading rather than
+ * failing the job, and does not count towards its voice.
  */
 export function readReferencesJob(job: ReferenceJob): ReferenceJobResult {
+  const analysed = job.lines.map(({ subtitleId, record, wav }) => {
+    try {
+      if (record) return { subtitleId, analysis: deserializeAnalysis(record.analysis), fresh: null };
+      if (!wav) return { subtitleId, analysis: null, fresh: null };
+      const actor = mono(wav);
+      const reference = analyseReference(actor.samples, actor.sampleRate);
+      return { subtitleId, analysis: reference.analysis, fresh: toReferenceRecord(reference) };
+    } catch {
+      return { subtitleId, analysis: null, fresh: null };
+    }
+  });
+  const readings = readActorLines(
+    job.lines.flatMap((l, i) => {
+      const analysis = analysed[i].analysis;
+      return analysis
+        ? [{ id: l.subtitleId, features: analysis.features, voice: l.voice, inVoice: l.inVoice }]
+        : [];
+    }),
+  );
   return {
-    lines: job.lines.map(({ subtitleId, record, wav }) => {
-      try {
-        let analysed: ReferenceRecord | null = null;
-        let reference: AnalysedReference;
-        if (record) reference = fromReferenceRecord(record);
-        else if (wav) {
-          const actor = mono(wav);
-          reference = analyseReference(actor.samples, actor.sampleRate);
-          analysed = toReferenceRecord(reference);
-        } else return { subtitleId, actor: null, analysed: null };
-        const { detected, arousal, valence, probabilities } = reference.emotion;
-        const actor = { detected, arousal, valence, probabilities, figures: reference.analysis.figures };
-        return { subtitleId, actor, analysed };
-      } catch {
-        return { subtitleId, actor: null, analysed: null };
-      }
+    lines: job.lines.map((l, i) => {
+      const { analysis, fresh } = analysed[i];
+      const emotion = l.read && analysis ? readings.get(l.subtitleId) : undefined;
+      const actor = emotion && analysis ? { ...pickReading(emotion), figures: analysis.figures } : null;
+      return { subtitleId: l.subtitleId, actor, analysed: fresh };
     }),
   };
+}
+
+function pickReading({ detected, arousal, valence, probabilities }: EmotionEstimate) {
+  return { detected, arousal, valence, probabilities };
 }

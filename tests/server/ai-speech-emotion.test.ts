@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { speechScore } from '../../src/api/contract';
-import { FEATURE_NAMES } from '../../src/audio/analysis';
+import { type Emotion, report, speechScore } from '../../src/api/contract';
+import { analyzeVoice, classifyEmotion, FEATURE_NAMES } from '../../src/audio/analysis';
+import { decodeWav, toMono } from '../../src/audio/dsp/wav';
+import { readActorLines } from '../../src/audio/scoring/pipeline';
 import { startTestServer, type TestServer } from '../support/server';
 import {
   AI_FILM,
@@ -198,6 +200,34 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     const score = speechScore.parse(body.data);
     expect(score.emotion.targetSource).toBe('actor');
     expect(score.emotion.actorProbabilities).not.toBeNull();
+  });
+
+  it("reads the actor against the actor's other lines, and the report shows the reading the score used", async () => {
+    const { body } = await postTake(server.url, token, { subtitlesId: LINES.neutral });
+    const score = speechScore.parse(body.data);
+    expect(score.emotion.targetSource).toBe('actor');
+    // The role's lines with audio are lines 1 and 2 (line 3's audio is missing): line 2 is read
+    // against line 1, as the classifier reads a learner's take against their earlier takes.
+    const actorLine = (id: string, file: string) => {
+      const wav = decodeWav(fixtureWav(file));
+      return { id, features: analyzeVoice(toMono(wav), wav.sampleRate).features, voice: 'A', inVoice: true };
+    };
+    const voice = [actorLine(LINES.angry, '15a02Wd.wav'), actorLine(LINES.neutral, '15a01Nb.wav')];
+    const expected = readActorLines(voice).get(LINES.neutral)!;
+    const cold = classifyEmotion(voice[1].features, null);
+    expect(score.emotion.targetArousal).toBeCloseTo(expected.arousal, 3);
+    expect(Math.abs(expected.arousal - cold.arousal), 'the reading is not the cold one').toBeGreaterThan(
+      0.01,
+    );
+
+    const me = client(server.url);
+    me.setToken(token);
+    const res = await me.get('/producer/active_relation_two/get_info_by_id', { filmId: AI_FILM });
+    expect(res.body.code).toBe(200);
+    const line = report.parse(res.body.data).dubbing?.lines.find((l) => l.subtitlesId === LINES.neutral);
+    expect(line?.actor?.arousal).toBeCloseTo(score.emotion.targetArousal as number, 3);
+    for (const [emotion, p] of Object.entries(score.emotion.actorProbabilities ?? {}))
+      expect(line?.actor?.probabilities?.[emotion as Emotion], emotion).toBeCloseTo(p, 4);
   });
 
   it('scores a line whose reference audio is missing on the learner alone', async () => {

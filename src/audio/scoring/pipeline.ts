@@ -34,24 +34,42 @@ export function toReferenceRecord(ref: AnalysedReference): ReferenceRecord {
   return { version: 1, analysis: serializeAnalysis(ref.analysis) };
 }
 
-/**
- * A stored reference, read cold, or against the actor's own voice when `actorStats` (the statistics
- * of the actor's other lines in the film, actorStatsOf) are given: the actor's line-to-line changes
- * then count rather than their voice (eval:match's nemo-dev table, "actor read against its other lines").
- */
-export function fromReferenceRecord(
-  record: ReferenceRecord,
-  actorStats: SpeakerStats | null = null,
-): AnalysedReference {
+/** A stored reference, read cold (readActorLines reads it against the actor's voice). */
+export function fromReferenceRecord(record: ReferenceRecord): AnalysedReference {
   const analysis = deserializeAnalysis(record.analysis);
-  return { analysis, emotion: classifyEmotion(analysis.features, actorStats) };
+  return { analysis, emotion: classifyEmotion(analysis.features, null) };
 }
 
-/** Running statistics of an actor's lines (their references), for fromReferenceRecord. */
-export function actorStatsOf(records: ReferenceRecord[]): SpeakerStats | null {
-  let stats: SpeakerStats | null = null;
-  for (const r of records) stats = updateSpeakerStats(stats, deserializeAnalysis(r.analysis).features);
-  return stats;
+/** One actor line for readActorLines: its features, its voice (film and role), and its part in it. */
+export interface ActorLine {
+  id: string;
+  features: Float64Array;
+  /** Lines of one role in one film share a voice. */
+  voice: string;
+  /** Whether the line is one of the voice's ACTOR_VOICE_LINES. */
+  inVoice: boolean;
+}
+
+/**
+ * Each line's actor read against the statistics of the actor's other lines (the voice's lines but
+ * this one), as a learner's take is read against their own earlier takes: one recording of an unknown
+ * voice says more about the voice than the emotion. `npm run eval:match` measures the difference
+ * (EmoDB pairs, and nemo-dev's "actor read against its other lines" row). A line whose voice has no
+ * other line is read cold.
+ */
+export function readActorLines(lines: readonly ActorLine[]): Map<string, EmotionEstimate> {
+  const voices = new Map<string, ActorLine[]>();
+  for (const l of lines) if (l.inVoice) voices.set(l.voice, [...(voices.get(l.voice) ?? []), l]);
+  // One order whatever the caller's, so a line reads the same in a take's score and in a report.
+  for (const members of voices.values()) members.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const out = new Map<string, EmotionEstimate>();
+  for (const line of lines) {
+    let stats: SpeakerStats | null = null;
+    for (const other of voices.get(line.voice) ?? [])
+      if (other.id !== line.id) stats = updateSpeakerStats(stats, other.features);
+    out.set(line.id, classifyEmotion(line.features, stats));
+  }
+  return out;
 }
 
 export interface TakeMeta {

@@ -29,3 +29,10 @@ export function hasCurrentFeatures(record: ReferenceRecord): boolean {
     names.every((n, i) => n === FEATURE_NAMES[i])
   );
 }
+
+/**
+ * Most lines of one role that stand for the actor's voice: the role's first lines in the film (fixed
+ * per import, so every take and report reads a line alike). The analysis of each is cached, so only
+ * a film's first take pays for them.
+ */
+export const ACTOR_VOICE_LINES = 24;
