@@ -1,6 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { VideoClock } from '../../../src/app/features/watch-dub/video-clock';
 
+/**
+ * Frames as headless Chromium presents a muted 15 fps clip on a loaded machine (docs/architecture.md,
+ * "Watch my dub"): the media clock runs at `pace` against the audio clock and skips ahead by what it
+ * lost every `skipEvery` seconds (`phase` shifts where); each frame is shown at the first 60 Hz vsync
+ * its time has come, and reported then.
+ */
+function loadedPicture(pace: number, skipEvery: number, seconds: number, phase = 0) {
+  const clock = (c: number) => pace * c + (1 - pace) * Math.floor((c + phase) / skipEvery) * skipEvery;
+  const frames: { c: number; m: number }[] = [];
+  for (let k = 0; k <= seconds * 60; k++) {
+    const c = k / 60;
+    const m = Math.floor(clock(c) * 15 + 1e-9) / 15;
+    if (m !== frames[frames.length - 1]?.m) frames.push({ c, m });
+  }
+  return { frames, clock, sinceSkip: (c: number) => (c + phase) % skipEvery };
+}
+
+/** A deterministic uniform generator in [0, 1) (mulberry32). */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 describe('watch my dub: the clip clock on the audio clock', () => {
   it('follows a clip that runs slow, and maps both ways', () => {
     const clock = new VideoClock();
@@ -27,5 +55,54 @@ describe('watch my dub: the clip clock on the audio clock', () => {
     clock.add(1, 0);
     expect(clock.clipAt(1)).toBeCloseTo(0, 6);
     expect(clock.rate).toBe(1);
+  });
+
+  it('places a take 0.3 s ahead within 10 ms of a picture that runs 6 % slow between 120 ms skips', () => {
+    // A least-squares line over the last 2 s straddles a skip, reads the catch-up as speed (rates of
+    // 0.985–1.03 here) and misses by up to 43 ms; the frames since the skip give the pace.
+    const horizon = 0.3;
+    let worst = 0;
+    const rates: number[] = [];
+    for (let phase = 0; phase < 2; phase += 0.05) {
+      const { frames, clock: truth, sinceSkip } = loadedPicture(0.94, 2, 8, phase);
+      const clock = new VideoClock();
+      for (const f of frames) {
+        clock.add(f.c, f.m);
+        // From 3 s on, where the frames since the last skip settled the offset and the take is due
+        // before the next skip (across one the picture itself jumps).
+        const s = sinceSkip(f.c);
+        if (f.c < 3 || s < 0.5 || s + horizon >= 2) continue;
+        // A frame is shown up to a vsync after its time: half a vsync behind the clock, on average.
+        const heard = truth(f.c + horizon) - 0.94 / 120;
+        worst = Math.max(worst, Math.abs(clock.clipAt(f.c + horizon) - heard));
+        rates.push(clock.rate);
+      }
+    }
+    expect(rates.length).toBeGreaterThan(500);
+    expect(Math.min(...rates)).toBeGreaterThan(0.92);
+    expect(Math.max(...rates)).toBeLessThan(0.965);
+    expect(worst).toBeLessThan(0.01);
+  });
+
+  it('reads the pace of a clip 17 % slow with frames up to ±40 ms off their slots', () => {
+    const next = random(7);
+    const clock = new VideoClock();
+    const rates: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const m = i / 15;
+      clock.add(m / 0.83 + (next() - 0.5) * 0.08, m);
+      if (m / 0.83 > 3) rates.push(clock.rate);
+    }
+    expect(rates.length).toBeGreaterThan(50);
+    for (const r of rates) expect(Math.abs(r - 0.83)).toBeLessThan(0.04);
+  });
+
+  it('reads 1 from a clip that keeps time with ±4 ms of presentation jitter, from its first frames', () => {
+    const next = random(3);
+    const clock = new VideoClock();
+    for (let i = 0; i < 120; i++) {
+      clock.add(i / 15 + (next() - 0.5) * 0.008, i / 15);
+      expect(Math.abs(clock.rate - 1), `rate at frame ${i}`).toBeLessThan(0.02);
+    }
   });
 });

@@ -131,8 +131,12 @@ type FrameVideo = HTMLVideoElement & {
 const RAMP_SECONDS = 0.005;
 /** Sources are never started in the past: a little ahead of the render clock. */
 const START_AHEAD_SECONDS = 0.02;
-/** A take is scheduled this long before its window, from the clock the latest frames show. */
-const LOOKAHEAD_SECONDS = 0.25;
+/**
+ * A take is scheduled this long before its window, from the clock the latest frames show, and moved
+ * with every frame after (RESCHEDULE_SECONDS). Long, so a main-thread stall (no frame callbacks for
+ * half a second on a loaded machine) does not leave a take unscheduled until its window has opened.
+ */
+const LOOKAHEAD_SECONDS = 1;
 /** The bed is restarted when the clip is this far off it (a dropped-frame stall, a slow clip). */
 const BED_DRIFT_SECONDS = 0.06;
 /** A waiting take is moved when the clock now puts its window this far from where it was scheduled. */
