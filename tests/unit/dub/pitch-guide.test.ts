@@ -44,12 +44,19 @@ describe('pitch guide data', () => {
     expect(guideLine([], 1)).toBeNull();
   });
 
-  it('holds the line just said while the clip is paused shortly after it, even inside the next pad', () => {
+  it('holds the line just said while the clip is paused shortly after its take, even inside the next pad', () => {
     const lines = [line('a', 1, 2), line('b', 2.8, 4)];
     expect(guideLine(lines, 2.6)?.id).toBe('b'); // inside b's pad
-    expect(guideLine(lines, 2.6, 1.9)?.id).toBe('a'); // the take's last point was in a
-    expect(guideLine(lines, 3.5, 1.9)?.id).toBe('b'); // too long after it: where the clip is
-    expect(guideLine(lines, 1.5, 1.9)?.id).toBe('a'); // sought back before it: where the clip is
+    const held = { voicedAt: 1.9, endedAt: 2.5 };
+    expect(guideLine(lines, 2.6, held)?.id).toBe('a'); // the take's last voiced point was in a
+    expect(guideLine(lines, 3.6, held)?.id).toBe('b'); // too long after the take: where the clip is
+    expect(guideLine(lines, 1.5, held)?.id).toBe('a'); // sought back before it: where the clip is
+  });
+
+  it('holds it when the learner fell silent early: the pause follows the end of the take, not their voice', () => {
+    const lines = [line('a', 1, 2.5), line('b', 3, 4)];
+    // Voiced up to 1.4 s, recording on in silence until the window closed at 3.1 s, paused at 3.2 s.
+    expect(guideLine(lines, 3.2, { voicedAt: 1.4, endedAt: 3.1 })?.id).toBe('a');
   });
 
   it('tells the newest voiced point, or none', () => {
@@ -58,7 +65,9 @@ describe('pitch guide data', () => {
     for (const t of [1, 2, 3]) ring.push(t, 0);
     ring.push(4, null); // unvoiced points after the speech (the worker goes on after the take)
     expect(ring.latestVoiced).toBe(3);
+    expect(ring.held()).toEqual({ voicedAt: 3, endedAt: 4 });
     ring.clear();
     expect(ring.latestVoiced).toBeNull();
+    expect(ring.held()).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ export class PitchRing {
     this.times[this.next] = t;
     this.semitones[this.next] = semitones ?? Number.NaN;
     if (semitones !== null) this.latestVoiced = t;
+    this.latest = t;
     this.next = (this.next + 1) % this.capacity;
     this.filled = Math.min(this.capacity, this.filled + 1);
     this.version++;
@@ -31,9 +32,19 @@ export class PitchRing {
 
   /** Clip time of the newest voiced point, or null when there is none. */
   latestVoiced: number | null = null;
+  /** Clip time of the newest point, voiced or not: where the take's recording stopped. */
+  latest: number | null = null;
+
+  /** What guideLine holds after a take: its last voiced point and where its recording stopped. */
+  held(): { voicedAt: number; endedAt: number } | null {
+    return this.latestVoiced === null || this.latest === null
+      ? null
+      : { voicedAt: this.latestVoiced, endedAt: this.latest };
+  }
 
   clear(): void {
     this.latestVoiced = null;
+    this.latest = null;
     this.filled = 0;
     this.next = 0;
     this.version++;
@@ -53,21 +64,23 @@ export class PitchRing {
 /** Seconds shown before and after the line's cue. */
 export const GUIDE_PAD_SECONDS = 0.5;
 
-/** After a take the clip is paused this long past the learner's last voiced point at most (tail, a late pause). */
+/** After a take the clip is paused this long past the end of its recording at most (a late pause). */
 export const GUIDE_HOLD_SECONDS = 1;
 
 /**
  * The line the guide shows at clip time `t`: the one being said, else the next one, else the last.
- * With the clip paused just after the learner's last voiced point (`heldAt`, a take that has just
- * ended), the line that point belongs to: a take stops a little past its window, which may already be
- * past the line's pad or inside the next line's, and the learner wants to see what they just said.
+ * With the clip paused after a take that has just ended (`held`: its last voiced point, and where its
+ * recording stopped), the line of that voiced point: a take stops a little past its window, which may
+ * already be past the line's pad or inside the next line's, and more than a second after the learner
+ * fell silent when they finished early; the learner wants to see what they just said.
  */
 export function guideLine(
   lines: readonly SubtitleLine[],
   t: number,
-  heldAt: number | null = null,
+  held: { voicedAt: number; endedAt: number } | null = null,
 ): SubtitleLine | null {
-  if (heldAt !== null && t >= heldAt && t - heldAt <= GUIDE_HOLD_SECONDS) return guideLine(lines, heldAt);
+  if (held && t >= held.voicedAt && t - held.endedAt <= GUIDE_HOLD_SECONDS)
+    return guideLine(lines, held.voicedAt);
   let next: SubtitleLine | null = null;
   for (const l of lines) {
     if (t >= l.startTime_m - GUIDE_PAD_SECONDS && t <= l.endTime_m + GUIDE_PAD_SECONDS) return l;

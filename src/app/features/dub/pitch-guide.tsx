@@ -44,7 +44,7 @@ export function PitchGuide({
       if (!v || document.hidden) return;
       const t = v.currentTime;
       const ring = session.guideTrace;
-      const line = guideLine(lines, t, v.paused ? ring.latestVoiced : null);
+      const line = guideLine(lines, t, v.paused ? ring.held() : null);
       if (t === drawn.t && ring.version === drawn.version && (line?.id ?? '') === drawn.line) return;
       drawn = { t, version: ring.version, line: line?.id ?? '' };
       drawGuide(g, c.width, c.height, { actor, learner, grid }, line, ring, t);
