@@ -542,9 +542,9 @@ async function watchMyDub(page: EnginePage, app: JourneyApp, lineIds: readonly s
   const schedule = `document.querySelector('[data-testid="watch-dub"]').dataset.schedule`;
   const from = await page.evaluate<number>(`${video}.currentTime`);
   // The clip plays on, and the takes are scheduled on the audio graph as their windows come near. Not
-  // every take from the first line: WebKitGTK under Xvfb shows about two frames a second, the player
-  // learns the clip's clock late and scheduled its first take at the third line (docs/browsers.md);
-  // where each take is heard is measured in Chromium (tests/e2e/watch-dub.test.ts).
+  // every take from its start: WebKitGTK under Xvfb shows about two frames a second, the player learns
+  // the clip's clock late, skips takes whose window has begun and starts others part way in
+  // (docs/browsers.md); where each take is heard is measured in Chromium (tests/e2e/watch-dub.test.ts).
   await waitFor(
     page,
     `${video}.currentTime > ${Math.max(from + 1, second.start + 0.5)} && JSON.parse(${schedule} || '{"takes":[]}').takes.length >= 1`,
