@@ -103,6 +103,35 @@ function until(video: HTMLVideoElement, event: string, signal?: AbortSignal): Pr
 }
 
 /**
+ * Starts the clip and resolves once it plays: when `play()`'s promise resolves, or as soon as the
+ * clip's time moves on while it is not paused, whichever comes first; rejects if `play()` is refused
+ * first. WebKitGTK can leave the promise pending for good after a seek back from the clip's end: the
+ * clip advances at readyState HAVE_CURRENT_DATA and no `playing` event comes (a retake after a scene
+ * take in tests/engines/journeys.ts), and a take that waits on the promise never leaves its count-in.
+ */
+export function startPlaying(video: HTMLVideoElement): Promise<void> {
+  const from = video.currentTime;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: { cause: unknown }) => {
+      if (settled) return;
+      settled = true;
+      video.removeEventListener('timeupdate', moved);
+      if (error) reject(error.cause);
+      else resolve();
+    };
+    const moved = () => {
+      if (!video.paused && video.currentTime !== from) settle();
+    };
+    video.addEventListener('timeupdate', moved);
+    video.play().then(
+      () => settle(),
+      (cause: unknown) => settle({ cause }),
+    );
+  });
+}
+
+/**
  * How often `playUntil` looks at the clip position. Not every animation frame: a frame callback makes
  * the browser run a main-thread frame 60 times a second for the whole take, and line stages and the
  * stop position need no finer step than this (the windows themselves are cut on the capture clock).

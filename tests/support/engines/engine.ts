@@ -19,6 +19,11 @@ export interface EnginePage {
   /** Types `text` into the element `find` evaluates to. */
   type(find: string, text: string): Promise<void>;
   /**
+   * A press at a point of the viewport (CSS pixels from its top left), wherever it lands: a finger on
+   * a modal's backdrop, which no element of the page stands for.
+   */
+  clickAt(point: { x: number; y: number }): Promise<void>;
+  /**
    * Sets the size of the page's viewport (WebKitGTK: of the window, which holds only the page). WPE's
    * headless view has no window to size: its viewport stays 800×600 and this does nothing there.
    */

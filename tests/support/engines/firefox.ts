@@ -70,6 +70,7 @@ function firefoxPage(page: Page, close: () => Promise<void>): EnginePage {
       const el = await element(find);
       await el.type(text);
     },
+    clickAt: (point) => page.mouse.click(point.x, point.y),
     setSize: (size) => page.setViewport(size),
     screenshot: async (file) => {
       fs.writeFileSync(file, await page.screenshot({ type: 'png' }));

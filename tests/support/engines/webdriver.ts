@@ -58,6 +58,30 @@ export class WebDriverSession {
   sendKeys(elementId: string, text: string) {
     return this.send('POST', `/element/${elementId}/value`, { text });
   }
+  /** A mouse press and release at a point of the viewport (https://www.w3.org/TR/webdriver2/#actions). */
+  async pressAt(point: { x: number; y: number }) {
+    await this.send('POST', '/actions', {
+      actions: [
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            {
+              type: 'pointerMove',
+              duration: 0,
+              origin: 'viewport',
+              x: Math.round(point.x),
+              y: Math.round(point.y),
+            },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        },
+      ],
+    });
+    await this.send('DELETE', '/actions');
+  }
   setWindowRect(rect: { width: number; height: number }) {
     return this.send('POST', '/window/rect', rect);
   }

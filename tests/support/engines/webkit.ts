@@ -50,35 +50,74 @@ async function launchWebDriverEngine(
   capabilities: Record<string, unknown>,
 ): Promise<Engine> {
   const started = performance.now();
-  const port = await freePort();
-  const driver = await startProcess(label, driverBin, [`--port=${port}`], env);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForDriver(base, () => driver.lines);
+  const main = await startDriver(label, driverBin, env);
   // The launch time is the driver's and a first browser's: the session stays open as the first page.
-  let first: WebDriverSession | null = await WebDriverSession.create(base, capabilities);
+  let first: WebDriverSession | null = await WebDriverSession.create(main.base, capabilities);
   const launchMs = performance.now() - started;
   const version = `${label} ${first.capabilities.browserVersion}`;
   const resizable = first.capabilities.setWindowRect !== false;
+  /** Whether the main driver's one session is in use (a page is open on it). */
+  let mainBusy = false;
   return {
     name,
     version,
     launchMs,
     newPage: async (size) => {
-      const session = first ?? (await WebDriverSession.create(base, capabilities));
-      first = null;
+      // The driver holds one session at a time ("Maximum number of active sessions"): a page opened
+      // beside another (a phone beside the kiosk) gets a driver of its own, stopped with the page.
+      const own = mainBusy ? await startDriver(label, driverBin, env) : null;
+      let session: WebDriverSession;
+      try {
+        session = own
+          ? await WebDriverSession.create(own.base, capabilities)
+          : (first ?? (await WebDriverSession.create(main.base, capabilities)));
+      } catch (err) {
+        await own?.stop();
+        throw err;
+      }
+      if (!own) {
+        first = null;
+        mainBusy = true;
+      }
       await session.setTimeouts({ script: 300_000, pageLoad: 120_000 });
-      const page = webkitPage(session, resizable);
+      const page = webkitPage(session, resizable, async () => {
+        if (own) await own.stop();
+        else mainBusy = false;
+      });
       await page.setSize(size);
       return page;
     },
     close: async () => {
       await first?.delete();
+      await main.stop();
+    },
+  };
+}
+
+/** A WebDriver server on a free port, answering. */
+async function startDriver(
+  label: string,
+  driverBin: string,
+  env: Record<string, string>,
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const driver = await startProcess(label, driverBin, [`--port=${port}`], env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForDriver(base, () => driver.lines);
+  } catch (err) {
+    await driver.stop(5_000);
+    throw err;
+  }
+  return {
+    base,
+    stop: async () => {
       await driver.stop(5_000);
     },
   };
 }
 
-function webkitPage(session: WebDriverSession, resizable: boolean): EnginePage {
+function webkitPage(session: WebDriverSession, resizable: boolean, closed: () => Promise<void>): EnginePage {
   const element = async (find: string) => {
     const id = WebDriverSession.elementId(await session.execute(`return (${find});`));
     if (!id) throw new Error(`no element for ${find}`);
@@ -107,6 +146,7 @@ function webkitPage(session: WebDriverSession, resizable: boolean): EnginePage {
     type: async (find, text) => {
       await session.sendKeys(await element(find), text);
     },
+    clickAt: (point) => session.pressAt(point),
     setSize: async (size) => {
       if (!resizable) return;
       // The window rect includes MiniBrowser's own chrome: size it, measure the viewport, correct once.
@@ -123,7 +163,11 @@ function webkitPage(session: WebDriverSession, resizable: boolean): EnginePage {
     errors: () => evaluate<string[]>('window.__engineErrors ?? []'),
     consoleLines: () => evaluate<string[]>('window.__engineConsole ?? []'),
     close: async () => {
-      await session.delete();
+      try {
+        await session.delete();
+      } finally {
+        await closed();
+      }
     },
   };
 }

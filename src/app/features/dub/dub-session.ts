@@ -22,7 +22,7 @@ import { PitchRing } from './pitch-guide-data';
 import { lineStates, patchLineState, setLineState } from '../../stores/uploads/line-state';
 import { lineEvents } from './line-events';
 import type { UploadQueue } from '../../stores/uploads/upload-queue';
-import { anchorAtFirstFrame, ClipError, playUntil, seek } from '../../lib/video-anchor';
+import { anchorAtFirstFrame, ClipError, playUntil, seek, startPlaying } from '../../lib/video-anchor';
 import { trackTake } from '../../stores/takes-in-progress';
 
 export type TakePhase = 'idle' | 'preparing' | 'count-in' | 'recording' | 'finishing';
@@ -342,9 +342,11 @@ export class DubSession {
     this.phase.value = 'count-in';
     this.countdown.value = Math.max(1, Math.ceil(line.startTime_m - run.from));
     const anchor = anchorAtFirstFrame(video, recorder.clock);
-    await video.play();
+    // The lead-in's sound is on as the clip starts, not once play() answers (startPlaying may wait for
+    // the clip to move on: its first few hundred ms would be silent).
     player.start(video.currentTime);
     try {
+      await startPlaying(video);
       await api.setTimeline(await anchor, timeline);
       await playUntil(
         video,
@@ -385,7 +387,7 @@ export class DubSession {
     this.countdown.value = 0;
     this.phase.value = 'recording';
     const anchor = anchorAtFirstFrame(run.video, recorder.clock);
-    await run.video.play();
+    await startPlaying(run.video);
     await api.setTimeline(await anchor, timeline);
     await playUntil(run.video, run.to, run.stop, follow, clipStalled);
   }

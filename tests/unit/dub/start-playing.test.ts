@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { startPlaying } from '../../../src/app/lib/video-anchor';
+
+/** A clip whose play() answers as `answer` says; its time is moved by the test, with `timeupdate`. */
+function fakeClip(answer: 'pending' | 'resolve' | 'reject') {
+  const target = new EventTarget();
+  const clip = Object.assign(target, {
+    currentTime: 0.8,
+    paused: true,
+    play: () => {
+      clip.paused = answer === 'reject';
+      if (answer === 'resolve') return Promise.resolve();
+      if (answer === 'reject') return Promise.reject(new DOMException('not allowed', 'NotAllowedError'));
+      return new Promise<void>(() => {});
+    },
+    advance: (to: number) => {
+      clip.currentTime = to;
+      target.dispatchEvent(new Event('timeupdate'));
+    },
+  });
+  return clip;
+}
+
+const settledWithin = async (p: Promise<unknown>) =>
+  Promise.race([
+    p.then(
+      () => 'resolved',
+      () => 'rejected',
+    ),
+    new Promise((r) => setTimeout(() => r('pending'), 20)),
+  ]);
+
+describe('startPlaying (src/app/lib/video-anchor.ts)', () => {
+  test('resolves once the clip advances although play() never answers (WebKitGTK after a seek back)', async () => {
+    const clip = fakeClip('pending');
+    const started = startPlaying(clip as unknown as HTMLVideoElement);
+    expect(await settledWithin(started)).toBe('pending');
+    clip.advance(0.8);
+    expect(await settledWithin(started), 'a timeupdate without movement is not playing').toBe('pending');
+    clip.advance(1.05);
+    expect(await settledWithin(started)).toBe('resolved');
+  });
+
+  test("resolves with play()'s promise", async () => {
+    await expect(startPlaying(fakeClip('resolve') as unknown as HTMLVideoElement)).resolves.toBeUndefined();
+  });
+
+  test('rejects with the reason play() was refused', async () => {
+    await expect(startPlaying(fakeClip('reject') as unknown as HTMLVideoElement)).rejects.toMatchObject({
+      name: 'NotAllowedError',
+    });
+  });
+});
