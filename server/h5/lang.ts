@@ -10,8 +10,9 @@ export function wordsFor(lang: Lang): Words {
 }
 
 /**
- * A phone page's language: the one the learner chose on the kiosk (the link's `lang`, which the app
- * adds to the QR code it shows), else the phone's (Accept-Language), Chinese first: the rule of every
- * answer (server/lib/words.ts).
+ * A phone page's language: the link's `lang` where it has one (the report's share code carries the
+ * language the learner chose on the kiosk, src/app/screens/report/report-view.tsx; the sign-in code's
+ * link does not), else the phone's (Accept-Language), Chinese first: the rule of every answer
+ * (server/lib/words.ts).
  */
 export const pageLang = (request: FastifyRequest): Lang => requestLang(request);
