@@ -5,20 +5,13 @@ import {
   type SpeakerStats,
   updateSpeakerStats,
 } from '../../../src/audio/analysis';
-import { decodeWav, toMono } from '../../../src/audio/dsp/wav';
 import { shiftPitch } from '../../../scripts/eval/transfer/time-pitch';
-
-// The unit project runs in happy-dom without Node typings (and import.meta.url is a served path
-// there), so reach node:fs through the runtime and resolve from the vitest root (the repository).
-const nodeProcess = (
-  globalThis as unknown as { process: { cwd(): string; getBuiltinModule(id: string): unknown } }
-).process;
-const fs = nodeProcess.getBuiltinModule('node:fs') as { readFileSync(path: string): Uint8Array };
+import { emodbTake } from '../fixtures/emodb';
 
 /** Real speech: the committed EmoDB takes of speaker 15 (tests/fixtures/emodb, demo content). */
 function take(file: string) {
-  const wav = decodeWav(fs.readFileSync(`${nodeProcess.cwd()}/tests/fixtures/emodb/${file}`));
-  return analyzeVoice(toMono(wav), wav.sampleRate);
+  const { x, rate } = emodbTake(file);
+  return analyzeVoice(x, rate);
 }
 
 describe('real speech (EmoDB fixtures, speaker 15)', () => {
@@ -57,8 +50,8 @@ describe('real speech (EmoDB fixtures, speaker 15)', () => {
       ['15a02Wb.wav', '15a02La.wav'],
     ]) {
       const up = (file: string) => {
-        const wav = decodeWav(fs.readFileSync(`${nodeProcess.cwd()}/tests/fixtures/emodb/${file}`));
-        return analyzeVoice(shiftPitch(toMono(wav), wav.sampleRate, 4), wav.sampleRate);
+        const { x, rate } = emodbTake(file);
+        return analyzeVoice(shiftPitch(x, rate, 4), rate);
       };
       expect(classifyEmotion(up(hot).features).arousal).toBeGreaterThan(
         classifyEmotion(up(calm).features).arousal,

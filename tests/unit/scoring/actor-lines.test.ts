@@ -5,23 +5,15 @@ import {
   type SpeakerStats,
   updateSpeakerStats,
 } from '../../../src/audio/analysis';
-import { decodeWav, toMono } from '../../../src/audio/dsp/wav';
 import { type ActorLine, readActorLines } from '../../../src/audio/scoring/pipeline';
-
-// The unit project runs in happy-dom without Node typings: reach node:fs through the runtime and
-// resolve from the vitest root (the repository), as tests/unit/analysis does.
-const nodeProcess = (
-  globalThis as unknown as { process: { cwd(): string; getBuiltinModule(id: string): unknown } }
-).process;
-const fs = nodeProcess.getBuiltinModule('node:fs') as { readFileSync(path: string): Uint8Array };
-const dir = `${nodeProcess.cwd()}/tests/fixtures/emodb`;
+import { emodbTake } from '../fixtures/emodb';
 
 /** One EmoDB speaker (15): anger, boredom, neutral, happiness, sadness, fear; all one actor's lines. */
 const FILES = ['15a01Wa.wav', '15a01La.wav', '15a01Nb.wav', '15a07Fb.wav', '15a07Ld.wav', '15a07Ac.wav'];
 const features = new Map(
   FILES.map((f) => {
-    const wav = decodeWav(fs.readFileSync(`${dir}/${f}`));
-    return [f, analyzeVoice(toMono(wav), wav.sampleRate).features] as const;
+    const { x, rate } = emodbTake(f);
+    return [f, analyzeVoice(x, rate).features] as const;
   }),
 );
 const line = (id: string, voice = 'film\u0000A', inVoice = true): ActorLine => ({

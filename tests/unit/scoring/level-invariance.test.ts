@@ -8,28 +8,16 @@ import {
   updateSpeakerStats,
   type VoiceAnalysis,
 } from '../../../src/audio/analysis';
-import { decodeWav, toMono } from '../../../src/audio/dsp/wav';
 import { buildSpeechScore } from '../../../src/audio/scoring/score';
-
-// The unit project runs in happy-dom without Node typings: reach node:fs through the runtime and
-// resolve from the vitest root (the repository), as tests/unit/analysis does.
-const nodeProcess = (
-  globalThis as unknown as { process: { cwd(): string; getBuiltinModule(id: string): unknown } }
-).process;
-const fs = nodeProcess.getBuiltinModule('node:fs') as {
-  readFileSync(path: string): Uint8Array;
-  readdirSync(path: string): string[];
-};
-const dir = `${nodeProcess.cwd()}/tests/fixtures/emodb`;
+import { emodbFiles, emodbTake } from '../fixtures/emodb';
 
 /** A fixture take scaled so its peak sits at `peakDbfs` (float samples: nothing clips). */
 function atPeak(file: string, peakDbfs: number): { x: Float32Array; rate: number } {
-  const wav = decodeWav(fs.readFileSync(`${dir}/${file}`));
-  const x = toMono(wav);
+  const { x, rate } = emodbTake(file);
   let peak = 0;
   for (const v of x) peak = Math.max(peak, Math.abs(v));
   const g = 10 ** (peakDbfs / 20) / peak;
-  return { x: x.map((v) => v * g), rate: wav.sampleRate };
+  return { x: x.map((v) => v * g), rate };
 }
 
 function analysed(file: string, peakDbfs: number): VoiceAnalysis {
@@ -50,7 +38,7 @@ function expectClose(a: unknown, b: unknown, where: string): void {
   }
 }
 
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.wav'));
+const files = emodbFiles();
 /** Every feature a head of the shipped model reads (cold or speaker-normalised). */
 const used = new Set([...emotionModel().cold.inputs, ...emotionModel().speaker.inputs]);
 

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeVoice } from '../../../src/audio/analysis';
-import { decodeWav, toMono } from '../../../src/audio/dsp/wav';
 import { compareVoices } from '../../../src/audio/scoring/compare';
-
-// The unit project runs in happy-dom without Node typings: reach node:fs through the runtime and
-// resolve from the vitest root (the repository), as tests/unit/analysis does.
-const nodeProcess = (
-  globalThis as unknown as { process: { cwd(): string; getBuiltinModule(id: string): unknown } }
-).process;
-const fs = nodeProcess.getBuiltinModule('node:fs') as { readFileSync(path: string): Uint8Array };
-
-function samples(file: string): { x: Float32Array; rate: number } {
-  const wav = decodeWav(fs.readFileSync(`${nodeProcess.cwd()}/tests/fixtures/emodb/${file}`));
-  return { x: toMono(wav), rate: wav.sampleRate };
-}
+import { emodbTake } from '../fixtures/emodb';
 
 describe('comparison on real speech (EmoDB fixture 15a01Wa)', () => {
-  const { x, rate } = samples('15a01Wa.wav');
+  const { x, rate } = emodbTake('15a01Wa.wav');
   const original = analyzeVoice(x, rate);
 
   it('finds a take identical to the actor identical', () => {
@@ -56,7 +44,7 @@ describe('comparison on real speech (EmoDB fixture 15a01Wa)', () => {
     expect(c.intonation.distanceSt).toBeLessThan(1.5);
     expect(c.intonation.correlation).toBeGreaterThan(0.7);
     // A different sentence by the same speaker is further away than this transformed copy.
-    const other = samples('15a07Fb.wav');
+    const other = emodbTake('15a07Fb.wav');
     const d = compareVoices(analyzeVoice(other.x, other.rate), original);
     expect(d.intonation.distanceSt).toBeGreaterThan(c.intonation.distanceSt);
   });
