@@ -120,6 +120,7 @@ export async function actorReadings(
   }
   const lines = allLines.filter((l) => !out.has(l.id) && l.reference_audio_key);
   if (lines.length === 0) return out;
+  const asked = new Set(lines.map((l) => l.id));
   const voiceOf = (l: Pick<SubtitlesTable, 'film_id' | 'speaker'>) => `${l.film_id}\u0000${l.speaker}`;
   const members = new Map<string, { id: string; reference_audio_key: string; voice: string }>();
   for (const voice of new Set(lines.map(voiceOf))) {
@@ -138,7 +139,6 @@ export async function actorReadings(
   const wanted = new Map<string, { id: string; reference_audio_key: string; voice: string }>(members);
   for (const l of lines)
     wanted.set(l.id, { id: l.id, reference_audio_key: l.reference_audio_key, voice: voiceOf(l) });
-  const toRead = new Set(lines.map((l) => l.id));
   const cached = await cachedReferenceAnalyses(deps.db, [...wanted.keys()]);
   const job: ReferenceJob = { lines: [] };
   for (const line of wanted.values()) {
@@ -148,7 +148,6 @@ export async function actorReadings(
       subtitleId: line.id,
       voice: line.voice,
       inVoice: members.has(line.id),
-      read: toRead.has(line.id),
     };
     if (record) job.lines.push({ ...part, record });
     else {
@@ -162,7 +161,9 @@ export async function actorReadings(
     for (const r of result.lines) {
       const key = wanted.get(r.subtitleId)!.reference_audio_key;
       if (r.actor) {
-        out.set(r.subtitleId, r.actor);
+        // The voice's lines are read too (a classification each, their analyses are loaded anyway):
+        // remembered, they spare the next take on another line of the role the same loading.
+        if (asked.has(r.subtitleId)) out.set(r.subtitleId, r.actor);
         remember(readings, `${r.subtitleId}\u0000${key}`, r.actor);
       }
       if (r.analysed) await cacheReference(deps.db, r.subtitleId, key, r.analysed);

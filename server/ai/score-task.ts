@@ -72,13 +72,14 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
   if (take.nonFinite > 0) return { refused: { reason: 'non_finite_samples', count: take.nonFinite } };
   let reference: AnalysedReference | null = null;
   let referenceRecord: ReferenceRecord | null = null;
-  if (job.reference && 'record' in job.reference) reference = fromReferenceRecord(job.reference.record);
+  if (job.reference && 'record' in job.reference)
+    reference = fromReferenceRecord(job.reference.record, job.actorEmotion);
   else if (job.reference) {
     const actor = mono(job.reference.wav);
     reference = analyseReference(actor.samples, actor.sampleRate);
     referenceRecord = toReferenceRecord(reference);
+    if (job.actorEmotion) reference = { ...reference, emotion: job.actorEmotion };
   }
-  if (reference && job.actorEmotion) reference = { ...reference, emotion: job.actorEmotion };
   const scored = scoreTake(take.samples, take.sampleRate, {
     meta: job.meta,
     reference,
@@ -135,8 +136,8 @@ export default runScoreJob;
 
 export interface ReferenceJob {
   /**
-   * The lines to read (`read`), and the lines of each one's voice (`inVoice`: a role's first
-   * ACTOR_VOICE_LINES lines in the film) that it is read against; a line can be both.
+   * The lines to read, each against the lines of its voice marked `inVoice` (a role's first
+   * ACTOR_VOICE_LINES lines in the film).
    */
   lines: Array<{
     subtitleId: string;
@@ -145,7 +146,6 @@ export interface ReferenceJob {
     /** Film and role: lines of one voice are read against each other. */
     voice: string;
     inVoice: boolean;
-    read: boolean;
   }>;
 }
 
@@ -190,7 +190,7 @@ export function readReferencesJob(job: ReferenceJob): ReferenceJobResult {
   return {
     lines: job.lines.map((l, i) => {
       const { analysis, fresh } = analysed[i];
-      const emotion = l.read && analysis ? readings.get(l.subtitleId) : undefined;
+      const emotion = analysis ? readings.get(l.subtitleId) : undefined;
       const actor = emotion && analysis ? { ...pickReading(emotion), figures: analysis.figures } : null;
       return { subtitleId: l.subtitleId, actor, analysed: fresh };
     }),

@@ -34,10 +34,16 @@ export function toReferenceRecord(ref: AnalysedReference): ReferenceRecord {
   return { version: 1, analysis: serializeAnalysis(ref.analysis) };
 }
 
-/** A stored reference, read cold (readActorLines reads it against the actor's voice). */
-export function fromReferenceRecord(record: ReferenceRecord): AnalysedReference {
+/**
+ * A stored reference with its reading: `emotion` when the actor was already read (readActorLines,
+ * against the actor's voice), else read cold.
+ */
+export function fromReferenceRecord(
+  record: ReferenceRecord,
+  emotion: EmotionEstimate | null = null,
+): AnalysedReference {
   const analysis = deserializeAnalysis(record.analysis);
-  return { analysis, emotion: classifyEmotion(analysis.features, null) };
+  return { analysis, emotion: emotion ?? classifyEmotion(analysis.features, null) };
 }
 
 /** One actor line for readActorLines: its features, its voice (film and role), and its part in it. */
