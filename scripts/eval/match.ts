@@ -41,7 +41,7 @@ import type { Sample } from '../emotion/protocol';
 import { DEFAULT_RECIPE, fitRecipe, statsOf, withoutTake } from '../emotion/recipe';
 import { emoDbDir, loadEmoDbAudio, loadEmoDbIndex } from '../lib/emodb';
 import { nemoReport } from './nemo/report';
-import { rocAuc } from './roc-auc';
+import { passRate, rocAuc } from './roc-auc';
 
 interface Reading {
   cold: EmotionEstimate;
@@ -188,10 +188,7 @@ async function run(dir: string): Promise<void> {
     ['target = actor read against their other takes, learner cold      ', 'actn cold'],
     ['target = actor read against their other takes, learner normalised', 'actn norm'],
   ]) {
-    const rate = (positive: boolean) => {
-      const sel = rows[k].filter((r) => r.positive === positive);
-      return `${((100 * sel.filter((r) => r.score >= EMOTION_PASS).length) / sel.length).toFixed(1)} %`;
-    };
+    const rate = (positive: boolean) => `${(100 * passRate(rows[k], positive)).toFixed(1)} %`;
     console.log(
       `  ${label.trim().padEnd(68)} ${rate(false).padStart(8)} ${rate(true).padStart(14)}  ${auc(k)}`,
     );

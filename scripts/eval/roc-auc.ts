@@ -1,3 +1,5 @@
+import { EMOTION_PASS } from '../../src/audio/scoring/aggregate';
+
 /**
  * ROC AUC of scores against binary labels: the probability that a random positive scores above a
  * random negative (ties count half), computed from ranks (Mann–Whitney U) in O(n log n).
@@ -22,4 +24,16 @@ export function rocAuc(items: ReadonlyArray<{ score: number; positive: boolean }
   const neg = sorted.length - pos;
   if (pos === 0 || neg === 0) return Number.NaN;
   return (rankSumPos - (pos * (pos + 1)) / 2) / (pos * neg);
+}
+
+/**
+ * Share of the positive (or negative) items that reach the app's pass mark (EMOTION_PASS): the right-
+ * (or wrong-) emotion pass rate of a set of scored pairs.
+ */
+export function passRate(
+  items: ReadonlyArray<{ score: number; positive: boolean }>,
+  positive: boolean,
+): number {
+  const sel = items.filter((x) => x.positive === positive);
+  return sel.filter((x) => x.score >= EMOTION_PASS).length / sel.length;
 }

@@ -15,6 +15,7 @@ import type { Emotion } from '../../../src/api/contract';
 import type { EmotionEstimate, SpeakerStats } from '../../../src/audio/analysis';
 import { updateSpeakerStats } from '../../../src/audio/analysis';
 import { statsOf, withoutTake } from '../../emotion/recipe';
+import { passRate } from '../roc-auc';
 import { argmaxOf, auc, expectedCalibrationError, uar } from '../transfer/metrics';
 import type { NemoTake } from './dataset';
 
@@ -49,8 +50,6 @@ export interface Read {
 const FOUR: Emotion[] = ['anger', 'happiness', 'sadness', 'neutral'];
 const HIGH = new Set<Emotion>(['anger', 'happiness', 'fear']);
 const LOW = new Set<Emotion>(['sadness', 'neutral']);
-/** A line passes at this emotion score (the app's pass mark). */
-export const PASS = 60;
 
 function seededOrder<T>(items: T[], seed: number): T[] {
   const out = [...items];
@@ -208,7 +207,7 @@ export function valenceAucs(
 export interface MatchFigures {
   annotated: number;
   actor: number;
-  /** Share of (take, line) pairs of different emotions where the take scores ≥ PASS. */
+  /** Share of (take, line) pairs of different emotions where the take scores ≥ EMOTION_PASS. */
   wrongPassAnnotated: number;
   wrongPassActor: number;
   /** Share of same-emotion pairs that pass (what a right take gets). */
@@ -244,17 +243,13 @@ export function matchFigures(v: Version, reads: Read[], mode: Mode, actorMode: M
           positive: r.take.emotion === actor.take.emotion,
         });
       }
-  const pass = (rows: typeof ann, positive: boolean) => {
-    const sel = rows.filter((x) => x.positive === positive);
-    return sel.filter((x) => x.score >= PASS).length / sel.length;
-  };
   return {
     annotated: auc(ann),
     actor: auc(act),
-    wrongPassAnnotated: pass(ann, false),
-    wrongPassActor: pass(act, false),
-    rightPassAnnotated: pass(ann, true),
-    rightPassActor: pass(act, true),
+    wrongPassAnnotated: passRate(ann, false),
+    wrongPassActor: passRate(act, false),
+    rightPassAnnotated: passRate(ann, true),
+    rightPassActor: passRate(act, true),
     pairs: act.length,
   };
 }

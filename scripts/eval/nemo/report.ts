@@ -19,6 +19,7 @@ import {
 import { loadNemoIndex, nemoDir, nemoFeatures, nemoPresent } from './dataset';
 import { VERSIONS } from './versions';
 import { arcVerdict } from '../../../src/audio/scoring/emotion-match';
+import { EMOTION_PASS } from '../../../src/audio/scoring/aggregate';
 
 /** Scene lengths the arc is measured on: the shortest the app judges (ARC_MIN_LINES), and longer. */
 const ARC_LENGTHS = [3, 4, 6];
@@ -124,11 +125,11 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       (r) => `${num(r.m[mode].annotated)} / ${num(r.m[mode].actor)}`,
     );
     line(
-      `wrong-emotion pass rate (≥ 60) annotated / actor, ${mode}`,
+      `wrong-emotion pass rate (≥ ${EMOTION_PASS}) annotated / actor, ${mode}`,
       (r) => `${pct(r.m[mode].wrongPassAnnotated)} / ${pct(r.m[mode].wrongPassActor)}`,
     );
     line(
-      `right-emotion pass rate (≥ 60) annotated / actor, ${mode}`,
+      `right-emotion pass rate (≥ ${EMOTION_PASS}) annotated / actor, ${mode}`,
       (r) => `${pct(r.m[mode].rightPassAnnotated)} / ${pct(r.m[mode].rightPassActor)}`,
     );
   }
