@@ -14,6 +14,8 @@
  * picture ran at 0.94) and, extrapolated the ~0.3 s from the frames to the take, put takes 20 ms early.
  */
 
+import { median } from '../../../audio/scoring/contour';
+
 /** The clock measured over at most this long (s): the rate may change as the machine's load does. */
 const SPAN_SECONDS = 6;
 /**
@@ -37,12 +39,6 @@ const WHOLE_SECONDS = 2;
 interface Point {
   c: number;
   m: number;
-}
-
-function median(values: number[]): number {
-  const v = [...values].sort((x, y) => x - y);
-  const k = v.length >> 1;
-  return v.length % 2 ? v[k] : (v[k - 1] + v[k]) / 2;
 }
 
 /**
