@@ -683,11 +683,11 @@ async function qrLogin(
 
 /**
  * A copy of `wav` with its speech alone: 20 ms frames louder than a tenth of its loud frames' level
- * (their 90th percentile), joined. Written once beside it.
+ * (their 90th percentile), joined. Written beside it on every call, as micFixture writes its copy, so
+ * it never outlives a change of the fixture.
  */
 function speechOnly(wav: string): string {
   const out = wav.replace(/\.wav$/, '-speech.wav');
-  if (fs.existsSync(out)) return out;
   const decoded = decodeWav(fs.readFileSync(wav));
   const samples = toMono(decoded);
   const frame = Math.round(decoded.sampleRate * 0.02);
