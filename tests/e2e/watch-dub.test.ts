@@ -105,15 +105,17 @@ const hasFirstAttempt = (page: Page, id: string) =>
 /**
  * Clip time heard at context time `when`, measured by the test's own tap: each frame's display time
  * turned into the context time heard then (getOutputTimestamp), then the video's clock around `when`:
- * the slope of the frames within WINDOW_S and the median of their offsets from it, so one frame shown
- * late or dropped (a busy machine does both) does not move the measure by a whole frame. `spread` is
- * half the range of those offsets: how far the picture itself wanders around its own clock there.
- * Headless Chromium without an audio device presents a muted clip a few per cent slow against the
- * AudioContext and then skips frames to catch up, a sawtooth of up to ±60 ms (docs/architecture.md,
- * "Watch my dub"); no schedule can be nearer the picture than the picture is to itself, so the check
- * allows that spread on top of its 20 ms.
+ * the slope of the frames within WINDOW_S and the median of their offsets from it (`clip`), so one
+ * frame shown late or dropped (a busy machine does both) does not move the measure by a whole frame.
+ * `low` and `high` are the clip times the lowest and highest of those offsets put at `when`: where the
+ * picture itself stands around the start. Headless Chromium without an audio device presents a muted
+ * clip a few per cent slow against the AudioContext and then skips frames to catch up, a sawtooth whose
+ * range is about 100 ms even on a quiet machine (docs/architecture.md, "Watch my dub"); the median of a
+ * window that holds a skip sits near whichever side has more frames, so a take aligned with the picture
+ * on the other side of the skip is up to the whole range from it. No schedule can be nearer the picture
+ * than the picture is to itself: the check is that the take is heard within 20 ms of that envelope.
  */
-function clipTimeHeard(tap: Tap, when: number): { clip: number; spread: number } {
+function clipTimeHeard(tap: Tap, when: number): { clip: number; low: number; high: number } {
   const points = tap.frames
     .map((f) => ({ c: f.contextTime + (f.shown - f.performanceTime) / 1000, m: f.mediaTime }))
     .filter((p) => Math.abs(p.c - when) <= WINDOW_S);
@@ -130,11 +132,26 @@ function clipTimeHeard(tap: Tap, when: number): { clip: number; spread: number }
     const lo = Math.floor(at);
     return offsets[lo] + (offsets[Math.ceil(at)] - offsets[lo]) * (at - lo);
   };
-  return { clip: quantile(0.5) + slope * when, spread: (quantile(1) - quantile(0)) / 2 };
+  return {
+    clip: quantile(0.5) + slope * when,
+    low: quantile(0) + slope * when,
+    high: quantile(1) + slope * when,
+  };
+}
+
+/** How far (s) clip time `at` lies outside the picture's envelope around it; 0 inside. */
+function outsidePicture(heard: { low: number; high: number }, at: number): number {
+  return Math.max(0, heard.low - at, at - heard.high);
+}
+
+/** `at` against the picture around it, for the report: from the median, and the envelope's edges. */
+function describeHeard(heard: { clip: number; low: number; high: number }, at: number): string {
+  const ms = (s: number) => `${s >= 0 ? '+' : ''}${(s * 1000).toFixed(1)}`;
+  return `${ms(at - heard.clip)} ms from the picture's median (picture ${ms(heard.low - heard.clip)}…${ms(heard.high - heard.clip)} ms)`;
 }
 
 describe('watch my dub in Chromium', () => {
-  test('two lines retaken after a lead-in with the pitch guide drawn play in place of the actor, each take heard within 20 ms of its window on the video clock', async () => {
+  test('two lines retaken after a lead-in with the pitch guide drawn play in place of the actor, each take heard within 20 ms of where the picture stands at the start of its window', async () => {
     const context = await browser.newContext();
     await context.addInitScript(GRAPH_TAP_SCRIPT);
     await context.addCookies([{ name: 'user-token', value: token, url: client.origin }]);
@@ -152,20 +169,35 @@ describe('watch my dub in Chromium', () => {
       await page.getByTestId('dub-scene-take').waitFor({ timeout: 30_000 });
       await expect(page.getByTestId('watch-dub-open').isDisabled()).resolves.toBe(true);
       const dubbed = [film.lines[1], film.lines[3]];
-      for (const line of dubbed) {
-        await page.locator(`[data-testid="record-${line.id}"]:enabled`).click();
-        await hasFirstAttempt(page, line.id);
-      }
-      // The pitch guide drew the last retaken line: the actor's contour (orange) and the learner's live
-      // pitch (teal) over it. Read before the watch, whose popup covers the page.
-      const colours = (await page.evaluate(`(() => {
+      // While each line is retaken, the pitch guide draws it: the actor's contour (orange) and the
+      // learner's live pitch (teal) over it. Polled from the click until both are on the canvas; the
+      // guide lets the learner's trace go a second after the take's recording ends, so a reading taken
+      // only once the score has arrived would race the scoring's speed.
+      const guideColours = `(() => {
         const c = document.querySelector('[data-testid=pitch-guide]');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
         return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4), dubVideoAt: document.querySelector('[data-testid=dub-video]').currentTime };
-      })()`)) as { actor: number; learner: number; dubVideoAt: number };
-      expect(colours.actor, 'actor contour pixels').toBeGreaterThan(50);
-      expect(colours.learner, `learner pitch pixels (${JSON.stringify(colours)})`).toBeGreaterThan(20);
+      })()`;
+      for (const line of dubbed) {
+        await page.locator(`[data-testid="record-${line.id}"]:enabled`).click();
+        let seen = { actor: 0, learner: 0, dubVideoAt: 0 };
+        const deadline = Date.now() + 30_000;
+        while (!(seen.actor > 50 && seen.learner > 20) && Date.now() < deadline) {
+          const now = (await page.evaluate(guideColours)) as typeof seen;
+          seen = {
+            ...now,
+            actor: Math.max(seen.actor, now.actor),
+            learner: Math.max(seen.learner, now.learner),
+          };
+        }
+        expect(seen.actor, `actor contour pixels while ${line.id} is retaken`).toBeGreaterThan(50);
+        expect(
+          seen.learner,
+          `learner pitch pixels while ${line.id} is retaken (${JSON.stringify(seen)})`,
+        ).toBeGreaterThan(20);
+        await hasFirstAttempt(page, line.id);
+      }
       await page.locator('[data-testid="watch-dub-open"]:enabled').click();
       await page
         .locator('[data-testid="watch-dub"]:is([data-state="ready"],[data-state="failed"])')
@@ -218,14 +250,11 @@ describe('watch my dub in Chromium', () => {
         expect(Math.abs(started!.duration - windowSeconds)).toBeLessThan(TOLERANCE_S);
         const windowStart = mmssToSeconds(line.startTime) - MARGIN;
         const heard = clipTimeHeard(tap, take.when);
-        const off = heard.clip - windowStart;
-        report.push(
-          `${line.id} ${(off * 1000).toFixed(1)} ms (picture spread ±${(heard.spread * 1000).toFixed(1)} ms)`,
-        );
+        report.push(`${line.id} ${describeHeard(heard, windowStart)}`);
         expect(
-          Math.abs(off),
+          outsidePicture(heard, windowStart),
           `take of ${line.id} heard at its window (${report.join(', ')})`,
-        ).toBeLessThanOrEqual(TOLERANCE_S + heard.spread);
+        ).toBeLessThanOrEqual(TOLERANCE_S);
       }
       console.info(
         `[watch-dub] take starts vs their windows on the video clock: ${report.join(', ')}; clip rate ${schedule.rate.toFixed(3)}, bed restarts ${schedule.bedRestarts}`,
@@ -284,10 +313,11 @@ describe('watch my dub in Chromium', () => {
       const started = seekTap.starts.find((s) => s.offset > 0 && Math.abs(s.offset - resumed.offset) < 1e-6);
       expect(started, 'the part-way start on the audio graph').toBeDefined();
       const heard = clipTimeHeard(seekTap, started!.when);
+      const at = resumed.clipStart + resumed.offset;
       expect(
-        Math.abs(heard.clip - (resumed.clipStart + resumed.offset)),
-        `take of ${first.id} after the seek (picture spread ±${(heard.spread * 1000).toFixed(1)} ms)`,
-      ).toBeLessThanOrEqual(TOLERANCE_S + heard.spread);
+        outsidePicture(heard, at),
+        `take of ${first.id} after the seek (${describeHeard(heard, at)})`,
+      ).toBeLessThanOrEqual(TOLERANCE_S);
       expect(errors, 'script errors on the page').toEqual([]);
     } finally {
       await context.close();
