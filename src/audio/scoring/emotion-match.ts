@@ -8,10 +8,11 @@
  *   an annotated line, where held-out takes of that emotion land on the arousal head (`arousalGoal`
  *   of the model). With speaker statistics the learner's arousal is read against their own baseline
  *   (the speaker heads), so it is the change from their own voice that counts.
- * - category agreement: the learner's calibrated probability of the target class (annotated, or the
- *   actor's top class) relative to the learner's top class. This is where
- *   anything beyond energy (valence, voice quality) enters; where the model cannot tell two
- *   emotions of the same energy apart, the score stays low rather than passing both.
+ * - category agreement: 1 when the target class (annotated, or the actor's top class) is the class
+ *   the model hears most in the learner's take; otherwise half the learner's probability of it
+ *   relative to their top class (categoryAgreement). This is where anything beyond energy (valence,
+ *   voice quality) enters; where the model cannot tell two emotions of the same energy apart, the
+ *   score stays low rather than passing both.
  * - No target: how clearly one emotion is carried (the top probability), so the sub-score still
  *   means something for a line without annotation or reference.
  */
@@ -47,7 +48,7 @@ export interface EmotionMatch {
   arousalGap: number | null;
   /** 0–1: how close the learner's energy (arousal) is to the target's; null without a target. */
   energyAgreement: number | null;
-  /** 0–1: the learner's probability of the target class re their top class; null without a target. */
+  /** 0–1: 1 when the target is the learner's top class, else below ½ (see categoryAgreement). */
   categoryAgreement: number | null;
 }
 
@@ -69,6 +70,20 @@ export function goalOf(emotion: Emotion, model: EmotionModelFile): { arousal: nu
     arousal: model.arousalGoal?.[emotion] ?? EMOTION_SPACE[emotion].arousal,
     valence: EMOTION_SPACE[emotion].valence,
   };
+}
+
+/**
+ * How far the learner's category reading agrees with the target class: 1 when the target is the
+ * class the model hears most, else half its probability relative to the top class. A pass (≥
+ * EMOTION_PASS, aggregate.ts) says the line's emotion came across, which an emotion the model hears
+ * less than another has not: as p(target)/max p alone, a close second (an unsure fear take on a
+ * happiness line, at its energy) passed, and on held-out EmoDB speakers and nemo-dev most
+ * wrong-emotion passes were such seconds or a wrong top class (docs/emotion.md, "Pass rates"). Any
+ * factor under 0.6 passes the same takes; a half keeps the order among takes that fail.
+ */
+export function categoryAgreement(probabilities: Record<Emotion, number>, target: Emotion): number {
+  const ratio = Math.min(1, (probabilities[target] ?? 0) / Math.max(1e-9, topProbability(probabilities)));
+  return ratio >= 1 ? 1 : ratio / 2;
 }
 
 export function emotionMatch(
@@ -97,7 +112,7 @@ export function emotionMatch(
   const avDistance = Math.hypot(arousalGap, learner.valence - goal.valence);
   if (target.kind === 'annotated') {
     const p = learner.probabilities[target.emotion] ?? 0;
-    const category = Math.min(1, p / Math.max(1e-9, confidence));
+    const category = categoryAgreement(learner.probabilities, target.emotion);
     return {
       score: 100 * energy * category,
       target: target.emotion,
@@ -115,7 +130,7 @@ export function emotionMatch(
   // The actor's top class is the target, read like an annotated one: the overlap of the two
   // distributions would count two unsure readings as agreeing, which passes on energy alone.
   const p = learner.probabilities[actor.detected] ?? 0;
-  const category = Math.min(1, p / Math.max(1e-9, confidence));
+  const category = categoryAgreement(learner.probabilities, actor.detected);
   return {
     score: 100 * energy * category,
     target: actor.detected,

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { type EmotionModelFile, emotionModel } from '../../../src/audio/analysis';
-import { emotionClaim, emotionMatch, goalOf, sceneArc } from '../../../src/audio/scoring/emotion-match';
+import {
+  analyzeVoice,
+  classifyEmotion,
+  type EmotionModelFile,
+  emotionModel,
+} from '../../../src/audio/analysis';
+import { EMOTION_PASS } from '../../../src/audio/scoring/aggregate';
+import {
+  categoryAgreement,
+  emotionClaim,
+  emotionMatch,
+  goalOf,
+  sceneArc,
+} from '../../../src/audio/scoring/emotion-match';
+import { emodbTake } from '../fixtures/emodb';
 import { reading } from './synth-voice';
 
 describe('emotionMatch', () => {
@@ -37,6 +50,19 @@ describe('emotionMatch', () => {
     expect(unsureWrong.score).toBeGreaterThan(sureWrong.score + 15);
   });
 
+  it('passes only the class the model hears most: a close second at the right energy fails', () => {
+    const p = { ...reading('happiness', 0.45).probabilities, anger: 0.4 };
+    const second = emotionMatch(
+      { detected: 'happiness', probabilities: p, arousal: anger, valence: 0 },
+      angerLine,
+      model,
+    );
+    expect(second.energyAgreement).toBeCloseTo(1, 6);
+    expect(second.categoryAgreement).toBeLessThanOrEqual(0.5);
+    expect(second.score).toBeLessThan(EMOTION_PASS);
+    expect(categoryAgreement(p, 'happiness')).toBe(1);
+  });
+
   it("against an actor, agrees on the actor's arousal and the overlap of the two readings", () => {
     const actor = reading('sadness', 0.8, -0.6);
     const same = emotionMatch(reading('sadness', 0.8, -0.6), { kind: 'actor', reading: actor }, model);
@@ -46,6 +72,33 @@ describe('emotionMatch', () => {
     expect(louder.arousalGap).toBeCloseTo(1, 6);
     expect(louder.score).toBeLessThan(same.score - 20);
     expect(other.score).toBeLessThan(louder.score);
+  });
+});
+
+describe('emotionMatch on real EmoDB takes (speaker 15, sentence a07)', () => {
+  const read = (file: string) => {
+    const { x, rate } = emodbTake(file);
+    return classifyEmotion(analyzeVoice(x, rate).features, null);
+  };
+  const fear = read('15a07Ac.wav');
+  const happy = read('15a07Fb.wav');
+  const happinessLine = { kind: 'annotated' as const, emotion: 'happiness' as const };
+
+  it('a fear take does not pass a happiness line on its energy and happiness as a close second', () => {
+    // Read as fear first and happiness second, at a happy take's energy: p(happiness)/max p once
+    // carried it over the pass mark.
+    expect(fear.detected).toBe('fear');
+    expect(fear.probabilities.happiness).toBeGreaterThan(0.6 * fear.probabilities.fear);
+    expect(emotionMatch(fear, happinessLine).energyAgreement).toBeGreaterThan(0.8);
+    expect(emotionMatch(fear, happinessLine).score).toBeLessThan(EMOTION_PASS);
+    expect(emotionMatch(fear, { kind: 'actor', reading: happy }).score).toBeLessThan(EMOTION_PASS);
+  });
+
+  it('the happy take of the same sentence passes the same line and the fear take passes its own', () => {
+    expect(emotionMatch(happy, happinessLine).score).toBeGreaterThanOrEqual(EMOTION_PASS);
+    expect(emotionMatch(fear, { kind: 'annotated', emotion: 'fear' }).score).toBeGreaterThanOrEqual(
+      EMOTION_PASS,
+    );
   });
 });
 
