@@ -9,6 +9,7 @@
  * severe are returned; when a take has fewer problems, what went well is named (with its figures).
  */
 import { type Fact, fact } from '../../i18n/statements';
+import { EMOTION_PASS } from './aggregate';
 import { type Comparison, speechSpan } from './compare';
 import type { EmotionMatch } from './emotion-match';
 import { AROUSAL_TOLERANCE, emotionName, heardFact } from './labels';
@@ -81,6 +82,10 @@ function emotionTips(input: TipInput): TakeStatement[] {
   };
   const gap = match.arousalGap;
   if (Math.abs(gap) <= AROUSAL_TOLERANCE) {
+    // "The force is right" is said as good news (buildTips' praise), so only of a take whose emotion
+    // passes: with the force right, a failing score means the category did not agree, which no
+    // statement of force describes.
+    if (match.score < EMOTION_PASS) return [];
     const heard = heardFact(emotion.detected, named, confidence ?? undefined);
     return [at(severity * 0.5, fact('take.emotion.lands', { ...common, heard }))];
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emotionModel } from '../../../src/audio/analysis';
+import { EMOTION_PASS } from '../../../src/audio/scoring/aggregate';
 import { buildSpeechScore, type ScoreInput } from '../../../src/audio/scoring/score';
 import { type Fact, wordBoth } from '../../../src/i18n';
 import { reading, synthVoice } from './synth-voice';
@@ -7,8 +8,8 @@ import { reading, synthVoice } from './synth-voice';
 const expressive = (base: number) => (t: number, s: number) =>
   base * 2 ** ((6 * Math.sin((Math.PI * t) / s)) / 12);
 
-function score(over: Partial<ScoreInput>) {
-  return buildSpeechScore({
+function input(over: Partial<ScoreInput>): ScoreInput {
+  return {
     takeId: 'take-0001',
     subtitlesId: 's',
     filmId: 'f',
@@ -21,7 +22,11 @@ function score(over: Partial<ScoreInput>) {
     actorEmotion: reading('anger', 0.8, 0.7, -0.5),
     targetEmotion: null,
     ...over,
-  }).statements!.map((s) => wordBoth(s as Fact));
+  };
+}
+
+function score(over: Partial<ScoreInput>) {
+  return buildSpeechScore(input(over)).statements!.map((s) => wordBoth(s as Fact));
 }
 
 describe('tips', () => {
@@ -68,6 +73,23 @@ describe('tips', () => {
     const tip = tips.find((t) => t.zh.includes('语气的力度对上了'));
     expect(tip?.zh).toContain('听不出明显的情绪');
     expect(tip?.zh).not.toContain('把握');
+  });
+
+  it('does not say the force is right of a take whose emotion fails: the category did not agree', () => {
+    const goal = emotionModel().arousalGoal?.anger ?? 0.8;
+    // Happiness on top, anger a close second, at anger's energy: the force is right, the class not.
+    const happy = reading('happiness', 0.45, goal, 0.5);
+    const over = {
+      learnerEmotion: { ...happy, probabilities: { ...happy.probabilities, anger: 0.4 } },
+      targetEmotion: 'anger' as const,
+    };
+    const s = buildSpeechScore(input(over));
+    expect(s.emotion.arousalGap).toBeCloseTo(0, 3);
+    expect(s.scores.emotion).toBeLessThan(EMOTION_PASS);
+    const tips = score(over);
+    expect(tips.some((t) => t.zh.includes('语气的力度对上了') || t.en.includes('The force is right'))).toBe(
+      false,
+    );
   });
 
   it('says "less energy" when the learner overshoots the target', () => {
