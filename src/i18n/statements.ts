@@ -30,6 +30,7 @@ export const STATEMENTS = {
   'take.emotion.moreEnergy': ['learner', 'goal', 'source', 'target'],
   'take.emotion.lessEnergy': ['learner', 'goal', 'source', 'target'],
   'take.emotion.lands': ['learner', 'goal', 'source', 'target', 'heard'],
+  'take.emotion.notYet': ['learner', 'goal', 'source', 'target', 'heard'],
   'take.emotion.heard': ['heard', 'confidence'],
   'take.emotion.heardName': ['heard'],
   'take.pitch.narrower': ['learner', 'actor'],

@@ -82,11 +82,10 @@ function emotionTips(input: TipInput): TakeStatement[] {
   };
   const gap = match.arousalGap;
   if (Math.abs(gap) <= AROUSAL_TOLERANCE) {
-    // "The force is right" is said as good news (buildTips' praise), so only of a take whose emotion
-    // passes: with the force right, a failing score means the category did not agree, which no
-    // statement of force describes.
-    if (match.score < EMOTION_PASS) return [];
     const heard = heardFact(emotion.detected, named, confidence ?? undefined);
+    // With the force right, a failing score means the model did not hear the target class most
+    // (emotion-match.ts): said as a problem, never as the good news "lands" is.
+    if (match.score < EMOTION_PASS) return [at(severity, fact('take.emotion.notYet', { ...common, heard }))];
     return [at(severity * 0.5, fact('take.emotion.lands', { ...common, heard }))];
   }
   return [at(severity, fact(gap < 0 ? 'take.emotion.moreEnergy' : 'take.emotion.lessEnergy', common))];

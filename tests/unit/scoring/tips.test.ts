@@ -75,7 +75,7 @@ describe('tips', () => {
     expect(tip?.zh).not.toContain('把握');
   });
 
-  it('does not say the force is right of a take whose emotion fails: the category did not agree', () => {
+  it('says the emotion does not come across yet, not that it lands, of a take whose emotion fails at the right force', () => {
     const goal = emotionModel().arousalGoal?.anger ?? 0.8;
     // Happiness on top, anger a close second, at anger's energy: the force is right, the class not.
     const happy = reading('happiness', 0.45, goal, 0.5);
@@ -87,9 +87,12 @@ describe('tips', () => {
     expect(s.emotion.arousalGap).toBeCloseTo(0, 3);
     expect(s.scores.emotion).toBeLessThan(EMOTION_PASS);
     const tips = score(over);
-    expect(tips.some((t) => t.zh.includes('语气的力度对上了') || t.en.includes('The force is right'))).toBe(
+    expect(tips.some((t) => t.zh.includes('语气的力度对上了') || t.en.includes('The force is right:'))).toBe(
       false,
     );
+    const notYet = tips.find((t) => t.zh.includes('情绪还没出来'));
+    expect(notYet?.zh).toContain('还不像「愤怒」');
+    expect(notYet?.en).toContain('does not sound like anger');
   });
 
   it('says "less energy" when the learner overshoots the target', () => {
