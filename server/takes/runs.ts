@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Part } from '../../src/api/contract';
+import { prepared } from '../db/prepared';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
 import { runCounts } from '../../src/audio/scoring/aggregate';
@@ -294,6 +295,14 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
   return out;
 }
 
+/** The takes of some runs, what the dubbing figures need of them (compiled once per list length). */
+const runsTakeScores = prepared((db, runIds: string[]) =>
+  db
+    .selectFrom('takes')
+    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
+    .where('run_id', 'in', runIds),
+);
+
 /** Per run with takes: dubbed lines and the dubbing average by the rule of src/audio/scoring/aggregate.ts. */
 async function runDubbing(
   db: Db,
@@ -301,11 +310,7 @@ async function runDubbing(
 ): Promise<Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>> {
   const out = new Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>();
   if (runIds.length === 0) return out;
-  const takes = await db
-    .selectFrom('takes')
-    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
-    .where('run_id', 'in', runIds)
-    .execute();
+  const takes = await runsTakeScores(db, runIds);
   const byRun = new Map<string, typeof takes>();
   for (const t of takes) {
     const list = byRun.get(t.run_id!) ?? [];
@@ -342,21 +347,11 @@ export interface FilmRunsProgress {
 }
 
 /**
- * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
- * and that run's latest answer ratio, in one statement; then the latest runs' takes. The cost is
- * bounded by the page, whatever the learner's history (docs/performance.md, "A learner's history").
- * The ratios are divided in `double precision` (REAL in SQLite too), as JavaScript divides, so the
- * rounded percents are the report's.
+ * Per film: the learner's film_progress row, its latest run and that run's latest answer ratio
+ * (runsByFilm); built and compiled once per page length (server/db/prepared.ts).
  */
-export async function runsByFilm(
-  db: Db,
-  userId: string,
-  part: Part,
-  filmIds: string[],
-): Promise<Map<string, FilmRunsProgress>> {
-  const out = new Map<string, FilmRunsProgress>();
-  if (filmIds.length === 0) return out;
-  const rows = await db
+const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) =>
+  db
     .selectFrom('film_progress as p')
     .innerJoin('runs as r', (join) =>
       join.on((eb) =>
@@ -395,8 +390,25 @@ export async function runsByFilm(
     )
     .where('p.user_id', '=', userId)
     .where('p.part', '=', part)
-    .where('p.film_id', 'in', filmIds)
-    .execute();
+    .where('p.film_id', 'in', filmIds),
+);
+
+/**
+ * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
+ * and that run's latest answer ratio, in one statement; then the latest runs' takes. The cost is
+ * bounded by the page, whatever the learner's history (docs/performance.md, "A learner's history").
+ * The ratios are divided in `double precision` (REAL in SQLite too), as JavaScript divides, so the
+ * rounded percents are the report's.
+ */
+export async function runsByFilm(
+  db: Db,
+  userId: string,
+  part: Part,
+  filmIds: string[],
+): Promise<Map<string, FilmRunsProgress>> {
+  const out = new Map<string, FilmRunsProgress>();
+  if (filmIds.length === 0) return out;
+  const rows = await latestRunsOfFilms(db, userId, part, filmIds);
   const dubbing = await runDubbing(
     db,
     rows.map((r) => r.id),
