@@ -4,7 +4,7 @@
  * the client names, else the latest part-two run of its film, else starts one. Part of the takes
  * repository: the SQL about runs lives here.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type OnConflictBuilder, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { Part } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
@@ -71,6 +71,18 @@ export function listRuns(
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** The id of the learner's newest run of a film in a part (runForAnswers), as a subquery. */
+export const latestRunId = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part) =>
+  db
+    .selectFrom('runs')
+    .select('runs.id')
+    .where('runs.user_id', '=', userId)
+    .where('runs.part', '=', part)
+    .where('runs.film_id', '=', filmId)
+    .orderBy('runs.started_at', 'desc')
+    .orderBy('runs.id', 'desc')
+    .limit(1);
+
 /**
  * The run new answers belong to, inside the transaction that stores them: the latest run of
  * (learner, film, part) while it has no answers (the learner dubbed first), else a new run.
@@ -82,16 +94,7 @@ export async function runForAnswers(
   part: Part,
   at: string,
 ): Promise<{ runId: string; created: boolean }> {
-  const latest = (db: Db) =>
-    db
-      .selectFrom('runs')
-      .select('runs.id')
-      .where('runs.user_id', '=', userId)
-      .where('runs.part', '=', part)
-      .where('runs.film_id', '=', filmId)
-      .orderBy('runs.started_at', 'desc')
-      .orderBy('runs.id', 'desc')
-      .limit(1);
+  const latest = (db: Db) => latestRunId(db, userId, filmId, part);
   // A new run unless the latest has no answers yet, in one statement: answering usually starts a run.
   const id = newId();
   const inserted = await trx
@@ -156,21 +159,23 @@ export async function bumpProgress(
   await db
     .insertInto('film_progress')
     .values({ user_id: userId, part, film_id: filmId, runs: newRuns, best_ratio: ratio })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'part', 'film_id']).doUpdateSet((eb) => ({
-        runs: eb(eb.ref('film_progress.runs'), '+', eb.ref('excluded.runs')),
-        best_ratio: eb
-          .case()
-          .when(eb.ref('film_progress.best_ratio'), 'is', null)
-          .then(eb.ref('excluded.best_ratio'))
-          .when(eb.ref('excluded.best_ratio'), '>', eb.ref('film_progress.best_ratio'))
-          .then(eb.ref('excluded.best_ratio'))
-          .else(eb.ref('film_progress.best_ratio'))
-          .end(),
-      })),
-    )
+    .onConflict(addToProgress)
     .execute();
 }
+
+/** film_progress's upsert: the new runs are added, the best ratio kept (bumpProgress). */
+export const addToProgress = (oc: OnConflictBuilder<Database, 'film_progress'>) =>
+  oc.columns(['user_id', 'part', 'film_id']).doUpdateSet((eb) => ({
+    runs: eb(eb.ref('film_progress.runs'), '+', eb.ref('excluded.runs')),
+    best_ratio: eb
+      .case()
+      .when(eb.ref('film_progress.best_ratio'), 'is', null)
+      .then(eb.ref('excluded.best_ratio'))
+      .when(eb.ref('excluded.best_ratio'), '>', eb.ref('film_progress.best_ratio'))
+      .then(eb.ref('excluded.best_ratio'))
+      .else(eb.ref('film_progress.best_ratio'))
+      .end(),
+  }));
 
 /** An answer's ratio as film_progress keeps it (double precision, divided as JavaScript divides). */
 export const answerRatio = (score: number, maxScore: number): number => (maxScore > 0 ? score / maxScore : 0);
