@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type {
   Localized,
   Part,
@@ -12,7 +12,8 @@ import { inputError } from '../lib/validate';
 import { type Said, said } from '../lib/words';
 import { newId, nowIso } from '../lib/ids';
 import { parseJson } from '../lib/json';
-import { answerRatio, bumpProgress, runForAnswers } from '../takes/runs';
+import { prepared } from '../db/prepared';
+import { addToProgress, answerRatio, bumpProgress, latestRunId, runForAnswers } from '../takes/runs';
 import { filmQuestionsCached, publicQuestionId } from './queries';
 
 /** The 400 of one wrong answer, worded like a schema's refusal (server/lib/validate.ts). */
@@ -115,6 +116,161 @@ export function scoreAnswers(checked: Checked[]): {
 export const percentOf = (score: number, maxScore: number): number =>
   maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
 
+type NewRecord = Omit<QuestionRecordsTable, 'run_id'>;
+
+/**
+ * What saveQuestionRecord's transaction does (runForAnswers, the record, bumpProgress) as one
+ * PostgreSQL statement, its writes in data-modifying CTEs: one round trip instead of five (begin,
+ * three writes, commit), and film_progress's row lock held for one statement, not until a commit
+ * another round trip away (docs/performance.md, "The API"). SQLite has no writes in CTEs and no
+ * round trips: it keeps the transaction.
+ */
+const answersStatement = prepared(
+  (
+    db,
+    newRunId: string,
+    at: string,
+    userId: string,
+    filmId: string,
+    part: Part,
+    recordId: string,
+    answers: string,
+    results: string,
+    score: number,
+    maxScore: number,
+    durationMs: number | null,
+    ratio: number,
+  ) =>
+    db
+      .with('latest', (db) => latestRunId(db, userId, filmId, part))
+      // The latest run while it has no answers (the learner dubbed first): the answers join it.
+      .with('open', (db) =>
+        db
+          .selectFrom('latest')
+          .select('latest.id')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('question_records as q').select('q.id').whereRef('q.run_id', '=', 'latest.id'),
+              ),
+            ),
+          ),
+      )
+      .with('started', (db) =>
+        db
+          .insertInto('runs')
+          .columns(['id', 'user_id', 'film_id', 'part', 'started_at', 'updated_at'])
+          .expression(
+            db
+              .selectNoFrom((eb) => [
+                eb.val(newRunId).as('id'),
+                eb.val(userId).as('user_id'),
+                eb.val(filmId).as('film_id'),
+                eb.val(part).as('part'),
+                eb.val(at).as('started_at'),
+                eb.val(at).as('updated_at'),
+              ])
+              .where(({ not, exists, selectFrom }) => not(exists(selectFrom('open').select('open.id')))),
+          )
+          .returning('id'),
+      )
+      .with('joined', (db) =>
+        db
+          .updateTable('runs')
+          .set((eb) => ({
+            updated_at: eb
+              .case()
+              .when('runs.updated_at', '<', at)
+              .then(at)
+              .else(eb.ref('runs.updated_at'))
+              .end(),
+          }))
+          .where('runs.id', 'in', (eb) => eb.selectFrom('open').select('open.id'))
+          .returning('runs.id'),
+      )
+      .with('run', (db) =>
+        db
+          .selectFrom('started')
+          .select(['started.id', sql<number>`1`.as('created')])
+          .unionAll(db.selectFrom('joined').select(['joined.id', sql<number>`0`.as('created')])),
+      )
+      .with('record', (db) =>
+        db
+          .insertInto('question_records')
+          .columns([
+            'id',
+            'user_id',
+            'film_id',
+            'part',
+            'answers',
+            'results',
+            'score',
+            'max_score',
+            'duration_ms',
+            'created_at',
+            'run_id',
+          ])
+          .expression(
+            db
+              .selectFrom('run')
+              .select((eb) => [
+                eb.val(recordId).as('id'),
+                eb.val(userId).as('user_id'),
+                eb.val(filmId).as('film_id'),
+                eb.val(part).as('part'),
+                eb.val(answers).as('answers'),
+                eb.val(results).as('results'),
+                eb.val(score).as('score'),
+                eb.val(maxScore).as('max_score'),
+                eb.val(durationMs).as('duration_ms'),
+                eb.val(at).as('created_at'),
+                'run.id as run_id',
+              ]),
+          ),
+      )
+      .with('progress', (db) =>
+        db
+          .insertInto('film_progress')
+          .columns(['user_id', 'part', 'film_id', 'runs', 'best_ratio'])
+          .expression(
+            db
+              .selectFrom('run')
+              .select((eb) => [
+                eb.val(userId).as('user_id'),
+                eb.val(part).as('part'),
+                eb.val(filmId).as('film_id'),
+                'run.created as runs',
+                eb.val(ratio).as('best_ratio'),
+              ]),
+          )
+          .onConflict(addToProgress),
+      )
+      .selectFrom('run')
+      .select('run.id'),
+);
+
+/** Stores a record and its run as saveQuestionRecord's transaction does, in one statement (PostgreSQL). */
+async function storeAnswersInOneStatement(db: Kysely<Database>, r: NewRecord): Promise<string> {
+  const [run] = await answersStatement(
+    db,
+    newId(),
+    r.created_at,
+    r.user_id,
+    r.film_id,
+    r.part,
+    r.id,
+    r.answers,
+    r.results,
+    r.score,
+    r.max_score,
+    r.duration_ms,
+    answerRatio(r.score, r.max_score),
+  );
+  // As runForAnswers: no run to start or join (the latest vanished meanwhile) is an error.
+  if (!run) throw new Error('no run for the answers');
+  return run.id;
+}
+
 /** Validates, scores and stores a record in one transaction. */
 export async function saveQuestionRecord(
   db: Kysely<Database>,
@@ -127,27 +283,30 @@ export async function saveQuestionRecord(
   const { results, score, maxScore } = scoreAnswers(checked);
   const recordId = newId();
   const at = nowIso();
-  const runId = await db.transaction().execute(async (trx) => {
-    const { runId, created } = await runForAnswers(trx, userId, input.filmId, part, at);
-    await trx
-      .insertInto('question_records')
-      .values({
-        id: recordId,
-        user_id: userId,
-        film_id: input.filmId,
-        part,
-        answers: JSON.stringify(checked.map((c) => ({ questionId: c.publicId, value: c.value }))),
-        results: JSON.stringify(results),
-        score,
-        max_score: maxScore,
-        duration_ms: input.durationMs ?? null,
-        created_at: at,
-        run_id: runId,
-      })
-      .execute();
-    await bumpProgress(trx, userId, part, input.filmId, created ? 1 : 0, answerRatio(score, maxScore));
-    return runId;
-  });
+  const record = {
+    id: recordId,
+    user_id: userId,
+    film_id: input.filmId,
+    part,
+    answers: JSON.stringify(checked.map((c) => ({ questionId: c.publicId, value: c.value }))),
+    results: JSON.stringify(results),
+    score,
+    max_score: maxScore,
+    duration_ms: input.durationMs ?? null,
+    created_at: at,
+  };
+  const runId =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await storeAnswersInOneStatement(db, record)
+      : await db.transaction().execute(async (trx) => {
+          const { runId, created } = await runForAnswers(trx, userId, input.filmId, part, at);
+          await trx
+            .insertInto('question_records')
+            .values({ ...record, run_id: runId })
+            .execute();
+          await bumpProgress(trx, userId, part, input.filmId, created ? 1 : 0, answerRatio(score, maxScore));
+          return runId;
+        });
   return {
     recordId,
     runId,

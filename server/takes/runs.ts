@@ -4,8 +4,9 @@
  * the client names, else the latest part-two run of its film, else starts one. Part of the takes
  * repository: the SQL about runs lives here.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type OnConflictBuilder, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { Part } from '../../src/api/contract';
+import { prepared } from '../db/prepared';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
 import { runCounts } from '../../src/audio/scoring/aggregate';
@@ -70,6 +71,18 @@ export function listRuns(
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** The id of the learner's newest run of a film in a part (runForAnswers), as a subquery. */
+export const latestRunId = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part) =>
+  db
+    .selectFrom('runs')
+    .select('runs.id')
+    .where('runs.user_id', '=', userId)
+    .where('runs.part', '=', part)
+    .where('runs.film_id', '=', filmId)
+    .orderBy('runs.started_at', 'desc')
+    .orderBy('runs.id', 'desc')
+    .limit(1);
+
 /**
  * The run new answers belong to, inside the transaction that stores them: the latest run of
  * (learner, film, part) while it has no answers (the learner dubbed first), else a new run.
@@ -81,16 +94,7 @@ export async function runForAnswers(
   part: Part,
   at: string,
 ): Promise<{ runId: string; created: boolean }> {
-  const latest = (db: Db) =>
-    db
-      .selectFrom('runs')
-      .select('runs.id')
-      .where('runs.user_id', '=', userId)
-      .where('runs.part', '=', part)
-      .where('runs.film_id', '=', filmId)
-      .orderBy('runs.started_at', 'desc')
-      .orderBy('runs.id', 'desc')
-      .limit(1);
+  const latest = (db: Db) => latestRunId(db, userId, filmId, part);
   // A new run unless the latest has no answers yet, in one statement: answering usually starts a run.
   const id = newId();
   const inserted = await trx
@@ -155,21 +159,23 @@ export async function bumpProgress(
   await db
     .insertInto('film_progress')
     .values({ user_id: userId, part, film_id: filmId, runs: newRuns, best_ratio: ratio })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'part', 'film_id']).doUpdateSet((eb) => ({
-        runs: eb(eb.ref('film_progress.runs'), '+', eb.ref('excluded.runs')),
-        best_ratio: eb
-          .case()
-          .when(eb.ref('film_progress.best_ratio'), 'is', null)
-          .then(eb.ref('excluded.best_ratio'))
-          .when(eb.ref('excluded.best_ratio'), '>', eb.ref('film_progress.best_ratio'))
-          .then(eb.ref('excluded.best_ratio'))
-          .else(eb.ref('film_progress.best_ratio'))
-          .end(),
-      })),
-    )
+    .onConflict(addToProgress)
     .execute();
 }
+
+/** film_progress's upsert: the new runs are added, the best ratio kept (bumpProgress). */
+export const addToProgress = (oc: OnConflictBuilder<Database, 'film_progress'>) =>
+  oc.columns(['user_id', 'part', 'film_id']).doUpdateSet((eb) => ({
+    runs: eb(eb.ref('film_progress.runs'), '+', eb.ref('excluded.runs')),
+    best_ratio: eb
+      .case()
+      .when(eb.ref('film_progress.best_ratio'), 'is', null)
+      .then(eb.ref('excluded.best_ratio'))
+      .when(eb.ref('excluded.best_ratio'), '>', eb.ref('film_progress.best_ratio'))
+      .then(eb.ref('excluded.best_ratio'))
+      .else(eb.ref('film_progress.best_ratio'))
+      .end(),
+  }));
 
 /** An answer's ratio as film_progress keeps it (double precision, divided as JavaScript divides). */
 export const answerRatio = (score: number, maxScore: number): number => (maxScore > 0 ? score / maxScore : 0);
@@ -294,6 +300,14 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
   return out;
 }
 
+/** The takes of some runs, what the dubbing figures need of them (compiled once per list length). */
+const runsTakeScores = prepared((db, runIds: string[]) =>
+  db
+    .selectFrom('takes')
+    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
+    .where('run_id', 'in', runIds),
+);
+
 /** Per run with takes: dubbed lines and the dubbing average by the rule of src/audio/scoring/aggregate.ts. */
 async function runDubbing(
   db: Db,
@@ -301,11 +315,7 @@ async function runDubbing(
 ): Promise<Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>> {
   const out = new Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>();
   if (runIds.length === 0) return out;
-  const takes = await db
-    .selectFrom('takes')
-    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
-    .where('run_id', 'in', runIds)
-    .execute();
+  const takes = await runsTakeScores(db, runIds);
   const byRun = new Map<string, typeof takes>();
   for (const t of takes) {
     const list = byRun.get(t.run_id!) ?? [];
@@ -342,21 +352,11 @@ export interface FilmRunsProgress {
 }
 
 /**
- * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
- * and that run's latest answer ratio, in one statement; then the latest runs' takes. The cost is
- * bounded by the page, whatever the learner's history (docs/performance.md, "A learner's history").
- * The ratios are divided in `double precision` (REAL in SQLite too), as JavaScript divides, so the
- * rounded percents are the report's.
+ * Per film: the learner's film_progress row, its latest run and that run's latest answer ratio
+ * (runsByFilm); built and compiled once per page length (server/db/prepared.ts).
  */
-export async function runsByFilm(
-  db: Db,
-  userId: string,
-  part: Part,
-  filmIds: string[],
-): Promise<Map<string, FilmRunsProgress>> {
-  const out = new Map<string, FilmRunsProgress>();
-  if (filmIds.length === 0) return out;
-  const rows = await db
+const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) =>
+  db
     .selectFrom('film_progress as p')
     .innerJoin('runs as r', (join) =>
       join.on((eb) =>
@@ -395,8 +395,25 @@ export async function runsByFilm(
     )
     .where('p.user_id', '=', userId)
     .where('p.part', '=', part)
-    .where('p.film_id', 'in', filmIds)
-    .execute();
+    .where('p.film_id', 'in', filmIds),
+);
+
+/**
+ * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
+ * and that run's latest answer ratio, in one statement; then the latest runs' takes. The cost is
+ * bounded by the page, whatever the learner's history (docs/performance.md, "A learner's history").
+ * The ratios are divided in `double precision` (REAL in SQLite too), as JavaScript divides, so the
+ * rounded percents are the report's.
+ */
+export async function runsByFilm(
+  db: Db,
+  userId: string,
+  part: Part,
+  filmIds: string[],
+): Promise<Map<string, FilmRunsProgress>> {
+  const out = new Map<string, FilmRunsProgress>();
+  if (filmIds.length === 0) return out;
+  const rows = await latestRunsOfFilms(db, userId, part, filmIds);
   const dubbing = await runDubbing(
     db,
     rows.map((r) => r.id),

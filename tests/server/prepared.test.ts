@@ -41,6 +41,20 @@ describeEngines('prepared queries', (engine) => {
     expect(await byAccount(db, "ada' or '1'='1", 5)).toEqual([]);
   });
 
+  it('takes a list argument as an in (…) list, compiled once per length', async () => {
+    const db = server.app.db;
+    const some = prepared((db, ids: string[], not: string) =>
+      db.selectFrom('users').select('id').where('id', 'in', ids).where('account', '!=', not).orderBy('id'),
+    );
+    expect(await some(db, ['u-ada', 'u-cy'], 'cy')).toEqual([{ id: 'u-ada' }]);
+    expect(await some(db, ['u-bo'], 'cy')).toEqual([{ id: 'u-bo' }]);
+    expect(await some(db, ['u-cy', 'u-bo', 'u-ada'], 'x')).toEqual([
+      { id: 'u-ada' },
+      { id: 'u-bo' },
+      { id: 'u-cy' },
+    ]);
+  });
+
   it('works inside a transaction', async () => {
     const rows = await server.app.db.transaction().execute((trx) => byAccount(trx, 'cy', 1));
     expect(rows).toEqual([{ id: 'u-cy', nickname: 'CY' }]);
