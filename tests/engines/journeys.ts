@@ -457,6 +457,17 @@ async function retakeWithLeadIn(
   // The retake records about two seconds: from the scene's wav, whose pauses between sentences could
   // fill them, its speech alone, so the line has a voice to score and the pitch guide a trace to draw.
   const stopMic = await run.pulse.loopMicrophone(speechOnly(micFixture().path));
+  // The pitch guide is watched from inside the page while the retake runs (expectPitchGuideDrawn): it
+  // lets the learner's trace go a second after the take's recording ends, and a score can take longer.
+  await page.evaluate(`(() => {
+    const seen = (window.__guideSeen = { actor: 0, learner: 0 });
+    const count = ${GUIDE_PIXELS};
+    window.__guideWatch = setInterval(() => {
+      const n = count();
+      seen.actor = Math.max(seen.actor, n.actor);
+      seen.learner = Math.max(seen.learner, n.learner);
+    }, 100);
+  })()`);
   try {
     await page.click(css(`[data-testid="record-${line.id}"]`));
     await waitFor(page, `${storedEntry(line.id)}?.secondUserAudioJson`, 180_000).catch(async (err) => {
@@ -492,28 +503,26 @@ async function retakeWithLeadIn(
   );
 }
 
+/** The pitch guide's pixels: the actor's contour (orange) and the learner's pitch (teal). */
+const GUIDE_PIXELS = `() => {
+  const c = document.querySelector('[data-testid=pitch-guide]');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
+  return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4) };
+}`;
+
 /**
- * The pitch guide after the retake (src/app/features/dub/pitch-guide.tsx) draws the retaken line: the
- * actor's contour (orange) counted in the canvas's pixels as tests/e2e/watch-dub.test.ts counts it in
- * Chromium, and the learner's pitch (teal) counted beside it.
+ * The pitch guide (src/app/features/dub/pitch-guide.tsx) drew the retaken line while it was taken: the
+ * actor's contour and the learner's live pitch over it, counted in the canvas's pixels every 100 ms
+ * from the click (retakeWithLeadIn) as tests/e2e/watch-dub.test.ts counts them in Chromium.
  */
 async function expectPitchGuideDrawn(page: EnginePage, engine: EngineName): Promise<void> {
-  const count = `(() => {
-    const c = document.querySelector('[data-testid=pitch-guide]');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    const near = (r, g, b) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40 && d[i + 3] > 200) n++; return n; };
-    return { actor: near(0xe8, 0xa5, 0x4b), learner: near(0x5e, 0xd3, 0xc4) };
-  })()`;
-  // Drawn on the next display frame after the take's last pitch (a frame with nothing new draws nothing).
-  await waitFor(page, `${count}.actor > 50`, 30_000).catch(async (err) => {
-    throw new Error(`${err.message}\npixels: ${JSON.stringify(await page.evaluate(count))}`);
-  });
-  // The learner's trace beside it is printed, not asserted: in 1 of 4 Firefox runs here it was still
-  // empty after the guide's hold was fixed (docs/browsers.md); Chromium asserts it
-  // (tests/e2e/watch-dub.test.ts).
-  console.log(
-    `[engines] ${engine} pitch guide after the retake ${JSON.stringify(await page.evaluate(count))}`,
+  const seen = await page.evaluate<{ actor: number; learner: number }>(
+    '(() => { clearInterval(window.__guideWatch); return window.__guideSeen; })()',
   );
+  console.log(`[engines] ${engine} pitch guide during the retake ${JSON.stringify(seen)}`);
+  expect(seen.actor, 'actor contour pixels').toBeGreaterThan(50);
+  expect(seen.learner, 'learner pitch pixels').toBeGreaterThan(20);
 }
 
 /**

@@ -132,7 +132,15 @@ function preparingFor(stop: AbortSignal): Preparing {
  * A clip that stops loading (its media refused after the session ended) ends the take as Stop does:
  * the windows closed so far are kept.
  */
-const clipStalled = () => console.warn('[dub] the clip stopped loading: the take ends here');
+const clipStalled = (video: HTMLVideoElement) => {
+  const buffered = Array.from(
+    { length: video.buffered.length },
+    (_, i) => `${video.buffered.start(i).toFixed(2)}–${video.buffered.end(i).toFixed(2)}`,
+  );
+  console.warn(
+    `[dub] the clip stopped loading: the take ends here (at ${video.currentTime.toFixed(2)} s of ${video.duration.toFixed(2)}, readyState ${video.readyState}, networkState ${video.networkState}, buffered ${buffered.join(' ') || 'none'}, error ${video.error?.code ?? 'none'})`,
+  );
+};
 
 export class DubSession {
   readonly phase = signal<TakePhase>('idle');
@@ -364,7 +372,7 @@ export class DubSession {
           }
           follow(t);
         },
-        clipStalled,
+        () => clipStalled(video),
       );
     } finally {
       player.stop();
@@ -389,7 +397,7 @@ export class DubSession {
     const anchor = anchorAtFirstFrame(run.video, recorder.clock);
     await startPlaying(run.video);
     await api.setTimeline(await anchor, timeline);
-    await playUntil(run.video, run.to, run.stop, follow, clipStalled);
+    await playUntil(run.video, run.to, run.stop, follow, () => clipStalled(run.video));
   }
 
   /** The clip stops and the worker closes the take; done once every window is in the upload queue. */
