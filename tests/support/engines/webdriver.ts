@@ -15,12 +15,17 @@ export class WebDriverSession {
     readonly capabilities: Record<string, unknown>,
   ) {}
 
-  static async create(base: string, capabilities: Record<string, unknown>): Promise<WebDriverSession> {
+  static async create(
+    base: string,
+    capabilities: Record<string, unknown>,
+    timeoutMs = COMMAND_TIMEOUT_MS,
+  ): Promise<WebDriverSession> {
     const value = await call<{ sessionId: string; capabilities: Record<string, unknown> }>(
       base,
       'POST',
       '/session',
       { capabilities: { alwaysMatch: capabilities } },
+      timeoutMs,
     );
     return new WebDriverSession(base, value.sessionId, value.capabilities);
   }
@@ -101,17 +106,23 @@ export class WebDriverSession {
  */
 const COMMAND_TIMEOUT_MS = 90_000;
 
-async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  timeoutMs = COMMAND_TIMEOUT_MS,
+): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   }).catch((err: Error) => {
     const what =
       typeof body === 'object' && body && 'script' in body ? ` ${String(body.script).slice(0, 300)}` : '';
     throw new WebDriverError(
-      `${method} ${path}${what}: ${err.name === 'TimeoutError' ? `no answer in ${COMMAND_TIMEOUT_MS} ms` : err.message}`,
+      `${method} ${path}${what}: ${err.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : err.message}`,
       { cause: err },
     );
   });

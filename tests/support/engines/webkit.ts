@@ -42,6 +42,9 @@ export function launchWpe(env: Record<string, string>): Promise<Engine> {
   });
 }
 
+/** How long a new browser session may take to start before its driver is replaced (nextSession). */
+const SESSION_START_MS = 30_000;
+
 async function launchWebDriverEngine(
   name: 'webkit' | 'wpe',
   label: string,
@@ -50,7 +53,7 @@ async function launchWebDriverEngine(
   capabilities: Record<string, unknown>,
 ): Promise<Engine> {
   const started = performance.now();
-  const main = await startDriver(label, driverBin, env);
+  let main = await startDriver(label, driverBin, env);
   // The launch time is the driver's and a first browser's: the session stays open as the first page.
   let first: WebDriverSession | null = await WebDriverSession.create(main.base, capabilities);
   const launchMs = performance.now() - started;
@@ -58,6 +61,22 @@ async function launchWebDriverEngine(
   const resizable = first.capabilities.setWindowRect !== false;
   /** Whether the main driver's one session is in use (a page is open on it). */
   let mainBusy = false;
+  /**
+   * The main driver's next session. A browser starts in 0.6–3 s here; once in eight WebKitGTK
+   * journeys the driver never answered a new session after the last one was deleted (90 s, then the
+   * journey failed), so a session not started in SESSION_START_MS is asked of a fresh driver, once,
+   * and said so.
+   */
+  const nextSession = async (): Promise<WebDriverSession> => {
+    try {
+      return await WebDriverSession.create(main.base, capabilities, SESSION_START_MS);
+    } catch (err) {
+      console.warn(`[engines] ${name}: ${(err as Error).message}; starting a fresh driver`);
+      await main.stop();
+      main = await startDriver(label, driverBin, env);
+      return WebDriverSession.create(main.base, capabilities);
+    }
+  };
   return {
     name,
     version,
@@ -70,7 +89,7 @@ async function launchWebDriverEngine(
       try {
         session = own
           ? await WebDriverSession.create(own.base, capabilities)
-          : (first ?? (await WebDriverSession.create(main.base, capabilities)));
+          : (first ?? (await nextSession()));
       } catch (err) {
         await own?.stop();
         throw err;
