@@ -52,6 +52,11 @@ export interface PipelineStats {
   /** Time spent resampling + slicing + encoding per second of audio (ms/s), a CPU-load figure. */
   workMsPerSecond: number;
   lastEncodeMs: number;
+  /**
+   * The dot-product kernel the resampler runs on (src/audio/dsp/dot.ts; the live pitch chooses the
+   * same way): 'simd' where the engine has WebAssembly SIMD, else 'js'; null before the first audio.
+   */
+  kernel: 'simd' | 'js' | null;
 }
 
 export interface TakeSummary {

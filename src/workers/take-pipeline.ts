@@ -206,6 +206,7 @@ export class TakePipeline {
       rms,
       workMsPerSecond: seconds ? this.workMs / seconds : 0,
       lastEncodeMs: this.lastEncodeMs,
+      kernel: this.resampler?.kernelKind ?? null,
     };
   }
 

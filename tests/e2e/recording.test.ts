@@ -358,6 +358,8 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
         expect(stored[line.id].secondUserAudioJson).toBeUndefined();
       }
       expect(await page.getByTestId('overlay-dropped').textContent()).toBe('0 / 0');
+      // Chromium has WebAssembly SIMD: the take ran on that kernel (WPE runs the plain-JS one).
+      expect(await page.getByTestId('overlay-kernel').textContent()).toBe('simd');
     }));
 
   test('a line retake fills the second-attempt fields', () =>

@@ -94,6 +94,23 @@ describe('TakePipeline (the encoder worker’s per-take code)', () => {
     expect(stats.at(-1)?.capturedSeconds).toBeGreaterThan(4.8);
   });
 
+  it('says which dot-product kernel the take runs on: SIMD where WebAssembly has it, plain JS when told', () => {
+    const kernelOf = (simd?: boolean) => {
+      const stats: PipelineStats[] = [];
+      const take = new TakePipeline(
+        { takeId: 'take-0002', marginSeconds: 0.25, simd },
+        () => {},
+        (s) => stats.push(s),
+      );
+      expect(take.stats().kernel).toBeNull();
+      const chunk = noise(RATE, 3);
+      take.ingest(chunk, chunk.length, 0, RATE);
+      return stats.at(-1)?.kernel;
+    };
+    expect(kernelOf()).toBe('simd'); // Node has WebAssembly SIMD
+    expect(kernelOf(false)).toBe('js');
+  });
+
   it('hands out a window cut short by the end of the take as incomplete', () => {
     const out: EncodedWindow[] = [];
     const short = new TakePipeline({ takeId: 't-short-2', marginSeconds: 0 }, (w) => out.push(w));

@@ -58,6 +58,8 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
         </dd>
         <dt>windows open · to come · done</dt>
         <dd>{s ? `${s.openWindows} · ${s.remainingWindows} · ${s.windowsDone}` : '—'}</dd>
+        <dt>dot-product kernel</dt>
+        <dd data-testid="overlay-kernel">{s?.kernel ?? '—'}</dd>
         <dt>worker load</dt>
         <dd>
           {s ? `${s.workMsPerSecond.toFixed(1)} ms per s audio, last wav ${ms(s.lastEncodeMs)} ms` : '—'}
