@@ -24,14 +24,15 @@ export class WorkletRecorder implements Recorder {
 
   private constructor(
     private readonly context: AudioContext,
-    private readonly stream: MediaStream,
-    private readonly source: MediaStreamAudioSourceNode,
+    /** The microphone's stream, stopped on close; null for a recorder fed by another node. */
+    private readonly stream: MediaStream | null,
+    private readonly source: AudioNode,
     private readonly sink: GainNode,
   ) {
     this.clock = {
       outputTimestamp: () => outputTimestamp(context),
       outputLatency: outputLatency(context),
-      inputLatency: inputLatencyOf(stream, context),
+      inputLatency: stream ? inputLatencyOf(stream, context) : 0,
     };
   }
 
@@ -40,8 +41,23 @@ export class WorkletRecorder implements Recorder {
     // latencyHint 'playback' gives larger render buffers: fewer wake-ups on slow kiosks, and timing
     // is handled by the explicit clock rather than by low latency.
     const context = new AudioContext({ latencyHint: 'playback' });
+    return WorkletRecorder.wire(context, context.createMediaStreamSource(stream), stream);
+  }
+
+  /**
+   * The same capture path fed by `source`, a node of `context`, instead of the microphone: a decoded
+   * recording played into it (tests/engines/wpe/, in an engine without getUserMedia).
+   */
+  static fromNode(context: AudioContext, source: AudioNode): Promise<WorkletRecorder> {
+    return WorkletRecorder.wire(context, source, null);
+  }
+
+  private static async wire(
+    context: AudioContext,
+    source: AudioNode,
+    stream: MediaStream | null,
+  ): Promise<WorkletRecorder> {
     await context.audioWorklet.addModule(processorUrl);
-    const source = context.createMediaStreamSource(stream);
     // The processor needs a path to the destination to be pulled; a zero gain keeps it silent.
     const sink = context.createGain();
     sink.gain.value = 0;
@@ -119,7 +135,7 @@ export class WorkletRecorder implements Recorder {
   async close(): Promise<void> {
     this.node?.port.postMessage({ type: 'stop' } satisfies PageToWorklet);
     this.node?.disconnect();
-    for (const t of this.stream.getTracks()) t.stop();
+    for (const t of this.stream?.getTracks() ?? []) t.stop();
     this.listeners.clear();
     if (this.context.state !== 'closed') await this.context.close();
   }
