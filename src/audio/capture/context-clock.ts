@@ -9,7 +9,19 @@
  * There the clock is the render clock (currentTime) read beside performance.now(): early by the
  * output latency and late by up to a render block, both within a window's margins
  * (src/audio/dsp/windows.ts).
+ *
+ * The same reading stands in where getOutputTimestamp answers a pair that cannot be true: a frame
+ * heard in the future, or one heard longer ago than any output buffers. WebKitGTK 2.50 answers
+ * `performanceTime` = performance.now() + contextTime × 1000 (read every 250 ms for 3 s: 1 002 ms at
+ * now 727 ms and context time 0.28 s, 6 551 ms at 3 499 ms and 3.05 s), which put a take's anchor
+ * about the context's age early (the count-in and more: the windows were cut from the audio seconds
+ * before each line) and Watch my dub's takes late (docs/browsers.md).
  */
+
+/** How far ahead of performance.now() a reading may say its frame was heard (ms): a clock's jitter. */
+const AHEAD_MS = 20;
+/** How long ago (ms) a reading's frame may have been heard: longer than any output buffering. */
+const BEHIND_MS = 1000;
 
 export interface ContextTimestamp {
   contextTime: number;
@@ -23,12 +35,18 @@ export function latencyQueriesBlock(userAgent: string = navigator.userAgent): bo
 
 /** The context time heard now and the performance time of that reading. */
 export function outputTimestamp(ctx: AudioContext): ContextTimestamp {
-  if (latencyQueriesBlock()) return { contextTime: ctx.currentTime, performanceTime: performance.now() };
+  const renderClock = () => ({ contextTime: ctx.currentTime, performanceTime: performance.now() });
+  if (latencyQueriesBlock()) return renderClock();
   const ts = ctx.getOutputTimestamp();
-  return {
-    contextTime: ts.contextTime ?? ctx.currentTime,
-    performanceTime: ts.performanceTime ?? performance.now(),
-  };
+  const now = performance.now();
+  if (
+    ts.contextTime === undefined ||
+    ts.performanceTime === undefined ||
+    ts.performanceTime > now + AHEAD_MS ||
+    ts.performanceTime < now - BEHIND_MS
+  )
+    return renderClock();
+  return { contextTime: ts.contextTime, performanceTime: ts.performanceTime };
 }
 
 /** Render clock → speaker, in seconds; 0 where asking could block (the render clock is the reading there). */

@@ -41,8 +41,23 @@ describe('the audio context clock', () => {
   it('reads getOutputTimestamp and outputLatency where they are safe', () => {
     asEngine(CHROMIUM);
     const ctx = context();
+    vi.spyOn(performance, 'now').mockReturnValue(9030);
     expect(outputTimestamp(ctx)).toEqual({ contextTime: 12.42, performanceTime: 9000 });
     expect(outputLatency(ctx)).toBe(0.04);
+  });
+
+  it("reads the render clock where getOutputTimestamp's pair cannot be true: WebKitGTK's frame heard in the future", () => {
+    asEngine(IPHONE);
+    const ctx = {
+      currentTime: 3.056,
+      // WebKitGTK 2.50, read 3.5 s after the page's start: performanceTime = now + contextTime × 1000.
+      getOutputTimestamp: () => ({ contextTime: 3.053, performanceTime: 6551 }),
+    } as unknown as AudioContext;
+    vi.spyOn(performance, 'now').mockReturnValue(3499);
+    expect(outputTimestamp(ctx)).toEqual({ contextTime: 3.056, performanceTime: 3499 });
+    // Heard longer ago than any output buffers (a frozen reading) is not believed either.
+    vi.spyOn(ctx, 'getOutputTimestamp').mockReturnValue({ contextTime: 1, performanceTime: 1000 });
+    expect(outputTimestamp(ctx)).toEqual({ contextTime: 3.056, performanceTime: 3499 });
   });
 
   it('in Gecko never asks them: the render clock beside performance.now(), no output latency', () => {
