@@ -48,6 +48,9 @@ function fakes(durations: Record<string, number>) {
     }
   }
   vi.stubGlobal('AudioContext', Context);
+  // The output timestamp and the frames are read at performance time 1000 ms (a reading of the future
+  // or of long ago is not believed: src/audio/capture/context-clock.ts).
+  vi.spyOn(performance, 'now').mockReturnValue(1000);
   vi.stubGlobal('fetch', async (url: string) => new Response(new TextEncoder().encode(url)));
 
   let onFrame: ((now: number, meta: { expectedDisplayTime: number; mediaTime: number }) => void) | null =
@@ -95,7 +98,10 @@ function fakes(durations: Record<string, number>) {
   return { sources, video: video as unknown as HTMLVideoElement, frame };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('watch my dub: a seek while playing', () => {
   it('drops what was scheduled and starts the take under the new position part way in, the next at its window', async () => {
