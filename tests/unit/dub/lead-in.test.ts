@@ -50,6 +50,18 @@ describe('a retake lead-in', () => {
     expect(video.muted).toBe(true);
   });
 
+  it('the actor: falls silent on time even when no clip position arrives after the start', () => {
+    vi.useFakeTimers();
+    const video = { muted: true };
+    const player = new LeadInPlayer(planLeadIn(LINES, LINES[1], M, 'actor', () => null)!, video);
+    player.start(0.8);
+    // silenceAt 2.75: 1.95 s of clip after the start, with no tick in between (a page held back).
+    vi.advanceTimersByTime(1940);
+    expect(video.muted).toBe(false);
+    vi.advanceTimersByTime(20);
+    expect(video.muted).toBe(true);
+  });
+
   it('the learner: their take plays from its window start (the clip stays muted), paused at silenceAt', () => {
     const video = { muted: true };
     const audio = { currentTime: 0, play: vi.fn(() => Promise.resolve()), pause: vi.fn() };

@@ -32,8 +32,6 @@ export interface LeadInPlan {
   take: { url: string; at: number } | null;
 }
 
-/** Within this of `silenceAt` a timer silences the lead-in rather than the next clip tick. */
-const SILENCE_TIMER_SECONDS = 0.1;
 /** Seconds of clip before the previous line's cue. */
 const BEFORE_PREVIOUS = 0.2;
 /** The sound stops this long after the previous line, or this long before the retaken window. */
@@ -98,10 +96,11 @@ export class LeadInPlayer {
       this.silence();
       return;
     }
-    // The clip position arrives every PLAY_TICK_MS: the last stretch is timed exactly.
-    if (this.timer === undefined && this.plan.silenceAt - t < SILENCE_TIMER_SECONDS) {
-      this.timer = setTimeout(() => this.silence(), (this.plan.silenceAt - t) * 1000);
-    }
+    // The clip position arrives every PLAY_TICK_MS, and a loaded page can hold ticks back or read a
+    // position that then jumps (WebKitGTK under load muted 0.6 s late): a timer re-armed from each
+    // position silences the lead-in on time between them, and early rather than late if the clip lags.
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.silence(), (this.plan.silenceAt - t) * 1000);
     const take = this.plan.take;
     if (this.audio && take && !this.started && t >= take.at) {
       this.started = true;
