@@ -438,7 +438,7 @@ async function lineWindows(app: JourneyApp, ids: readonly string[]): Promise<Lin
  * The film's second line taken again from its own button, with the wav microphone: its lead-in rolls
  * the clip from the line before with the actor's sound, muted again before the retaken line's window
  * opens (src/app/features/dub/lead-in.ts); the second attempt's score arrives beside the first. The
- * clip's sound switching is read from its `volumechange` events, which carry the clip time.
+ * clip's sound switching is read where the page sets the clip's `muted`, with the clip time then.
  */
 async function retakeWithLeadIn(
   page: EnginePage,
@@ -452,7 +452,14 @@ async function retakeWithLeadIn(
   await page.evaluate(`(() => {
     const v = document.querySelector('[data-testid=dub-video]');
     const seen = (window.__leadIn = []);
-    v.addEventListener('volumechange', () => seen.push({ muted: v.muted, at: v.currentTime }));
+    // The clip time when the page sets \`muted\`, not when the volumechange event is handled, which a
+    // busy page can do later (WebKitGTK's read 0.5–0.6 s past the silence point in 2 of 8 runs).
+    const muted = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'muted');
+    Object.defineProperty(v, 'muted', {
+      configurable: true,
+      get() { return muted.get.call(this); },
+      set(value) { seen.push({ muted: !!value, at: this.currentTime }); muted.set.call(this, value); },
+    });
   })()`);
   // The retake records about two seconds: from the scene's wav, whose pauses between sentences could
   // fill them, its speech alone, so the line has a voice to score and the pitch guide a trace to draw.
