@@ -13,7 +13,15 @@ import { type Said, said } from '../lib/words';
 import { newId, nowIso } from '../lib/ids';
 import { parseJson } from '../lib/json';
 import { prepared } from '../db/prepared';
-import { addToProgress, answerRatio, bumpProgress, latestRunId, runForAnswers } from '../takes/runs';
+import { columnsOf, rowValues } from '../db/row-values';
+import {
+  addToProgress,
+  answerRatio,
+  bumpProgress,
+  joinOpenRun,
+  runForAnswers,
+  startRunUnlessOpen,
+} from '../takes/runs';
 import { filmQuestionsCached, publicQuestionId } from './queries';
 
 /** The 400 of one wrong answer, worded like a schema's refusal (server/lib/validate.ts). */
@@ -142,109 +150,45 @@ const answersStatement = prepared(
     ratio: number,
   ) =>
     db
-      .with('latest', (db) => latestRunId(db, userId, filmId, part))
-      // The latest run while it has no answers (the learner dubbed first): the answers join it.
-      .with('open', (db) =>
-        db
-          .selectFrom('latest')
-          .select('latest.id')
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('question_records as q').select('q.id').whereRef('q.run_id', '=', 'latest.id'),
-              ),
-            ),
-          ),
-      )
-      .with('started', (db) =>
-        db
-          .insertInto('runs')
-          .columns(['id', 'user_id', 'film_id', 'part', 'started_at', 'updated_at'])
-          .expression(
-            db
-              .selectNoFrom((eb) => [
-                eb.val(newRunId).as('id'),
-                eb.val(userId).as('user_id'),
-                eb.val(filmId).as('film_id'),
-                eb.val(part).as('part'),
-                eb.val(at).as('started_at'),
-                eb.val(at).as('updated_at'),
-              ])
-              .where(({ not, exists, selectFrom }) => not(exists(selectFrom('open').select('open.id')))),
-          )
-          .returning('id'),
-      )
-      .with('joined', (db) =>
-        db
-          .updateTable('runs')
-          .set((eb) => ({
-            updated_at: eb
-              .case()
-              .when('runs.updated_at', '<', at)
-              .then(at)
-              .else(eb.ref('runs.updated_at'))
-              .end(),
-          }))
-          .where('runs.id', 'in', (eb) => eb.selectFrom('open').select('open.id'))
-          .returning('runs.id'),
-      )
+      .with('started', () => startRunUnlessOpen(db, newRunId, userId, filmId, part, at))
+      // Sees the same snapshot as 'started': the open run is joined exactly when none was started.
+      .with('joined', () => joinOpenRun(db, userId, filmId, part, at))
       .with('run', (db) =>
         db
           .selectFrom('started')
           .select(['started.id', sql<number>`1`.as('created')])
           .unionAll(db.selectFrom('joined').select(['joined.id', sql<number>`0`.as('created')])),
       )
-      .with('record', (db) =>
-        db
+      .with('record', (db) => {
+        const row = {
+          id: recordId,
+          user_id: userId,
+          film_id: filmId,
+          part,
+          answers,
+          results,
+          score,
+          max_score: maxScore,
+          duration_ms: durationMs,
+          created_at: at,
+        };
+        return db
           .insertInto('question_records')
-          .columns([
-            'id',
-            'user_id',
-            'film_id',
-            'part',
-            'answers',
-            'results',
-            'score',
-            'max_score',
-            'duration_ms',
-            'created_at',
-            'run_id',
-          ])
-          .expression(
-            db
-              .selectFrom('run')
-              .select((eb) => [
-                eb.val(recordId).as('id'),
-                eb.val(userId).as('user_id'),
-                eb.val(filmId).as('film_id'),
-                eb.val(part).as('part'),
-                eb.val(answers).as('answers'),
-                eb.val(results).as('results'),
-                eb.val(score).as('score'),
-                eb.val(maxScore).as('max_score'),
-                eb.val(durationMs).as('duration_ms'),
-                eb.val(at).as('created_at'),
-                'run.id as run_id',
-              ]),
-          ),
-      )
-      .with('progress', (db) =>
-        db
+          .columns([...columnsOf(row), 'run_id'])
+          .expression(db.selectFrom('run').select((eb) => [...rowValues(eb, row), 'run.id as run_id']));
+      })
+      .with('progress', (db) => {
+        const row = { user_id: userId, part, film_id: filmId };
+        return db
           .insertInto('film_progress')
-          .columns(['user_id', 'part', 'film_id', 'runs', 'best_ratio'])
+          .columns([...columnsOf(row), 'runs', 'best_ratio'])
           .expression(
             db
               .selectFrom('run')
-              .select((eb) => [
-                eb.val(userId).as('user_id'),
-                eb.val(part).as('part'),
-                eb.val(filmId).as('film_id'),
-                'run.created as runs',
-                eb.val(ratio).as('best_ratio'),
-              ]),
+              .select((eb) => [...rowValues(eb, row), 'run.created as runs', eb.val(ratio).as('best_ratio')]),
           )
-          .onConflict(addToProgress),
-      )
+          .onConflict(addToProgress);
+      })
       .selectFrom('run')
       .select('run.id'),
 );

@@ -7,6 +7,7 @@
 import { type Kysely, type OnConflictBuilder, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { Part } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
+import { columnsOf, rowValues } from '../db/row-values';
 import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
 import { runCounts } from '../../src/audio/scoring/aggregate';
@@ -71,8 +72,8 @@ export function listRuns(
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** The id of the learner's newest run of a film in a part (runForAnswers), as a subquery. */
-export const latestRunId = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part) =>
+/** The id of the learner's newest run of a film in a part, as a subquery. */
+const latestRunId = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part) =>
   db
     .selectFrom('runs')
     .select('runs.id')
@@ -82,6 +83,52 @@ export const latestRunId = (db: QueryCreator<Database>, userId: string, filmId: 
     .orderBy('runs.started_at', 'desc')
     .orderBy('runs.id', 'desc')
     .limit(1);
+
+/** The learner's newest run of a film in a part while it has no answers (the learner dubbed first). */
+const openRunId = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part) =>
+  db
+    .selectFrom(latestRunId(db, userId, filmId, part).as('l'))
+    .select('l.id')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('question_records as q').select('q.id').whereRef('q.run_id', '=', 'l.id'))),
+    );
+
+/** Inserts run `id`, started at `at`, unless an open run (openRunId) is there to join; returns its id. */
+export const startRunUnlessOpen = (
+  db: QueryCreator<Database>,
+  id: string,
+  userId: string,
+  filmId: string,
+  part: Part,
+  at: string,
+) => {
+  const row = { id, user_id: userId, film_id: filmId, part, started_at: at, updated_at: at };
+  return db
+    .insertInto('runs')
+    .columns(columnsOf(row))
+    .expression(
+      db
+        .selectNoFrom((eb) => rowValues(eb, row))
+        .where(({ not, exists }) => not(exists(openRunId(db, userId, filmId, part)))),
+    )
+    .returning('id');
+};
+
+/** Marks the open run (openRunId) active at `at`, never moving it back; returns its id. */
+export const joinOpenRun = (
+  db: QueryCreator<Database>,
+  userId: string,
+  filmId: string,
+  part: Part,
+  at: string,
+) =>
+  db
+    .updateTable('runs')
+    .set((eb) => ({
+      updated_at: eb.case().when('runs.updated_at', '<', at).then(at).else(eb.ref('runs.updated_at')).end(),
+    }))
+    .where('runs.id', 'in', openRunId(db, userId, filmId, part))
+    .returning('runs.id');
 
 /**
  * The run new answers belong to, inside the transaction that stores them: the latest run of
@@ -94,52 +141,10 @@ export async function runForAnswers(
   part: Part,
   at: string,
 ): Promise<{ runId: string; created: boolean }> {
-  const latest = (db: Db) => latestRunId(db, userId, filmId, part);
   // A new run unless the latest has no answers yet, in one statement: answering usually starts a run.
-  const id = newId();
-  const inserted = await trx
-    .insertInto('runs')
-    .columns(['id', 'user_id', 'film_id', 'part', 'started_at', 'updated_at'])
-    .expression(
-      trx
-        .selectNoFrom((eb) => [
-          eb.val(id).as('id'),
-          eb.val(userId).as('user_id'),
-          eb.val(filmId).as('film_id'),
-          eb.val(part).as('part'),
-          eb.val(at).as('started_at'),
-          eb.val(at).as('updated_at'),
-        ])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom(latest(trx).as('l'))
-                .select('l.id')
-                .where(({ not, exists, selectFrom }) =>
-                  not(
-                    exists(
-                      selectFrom('question_records')
-                        .select('question_records.id')
-                        .whereRef('question_records.run_id', '=', 'l.id'),
-                    ),
-                  ),
-                ),
-            ),
-          ),
-        ),
-    )
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await startRunUnlessOpen(trx, newId(), userId, filmId, part, at).executeTakeFirst();
   if (inserted) return { runId: inserted.id, created: true };
-  // The latest run has no answers (the learner dubbed first): the answers join it.
-  const joined = await trx
-    .updateTable('runs')
-    .set((eb) => ({
-      updated_at: eb.case().when('runs.updated_at', '<', at).then(at).else(eb.ref('runs.updated_at')).end(),
-    }))
-    .where('runs.id', '=', (eb) => eb.selectFrom(latest(trx).as('l')).select('l.id'))
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const joined = await joinOpenRun(trx, userId, filmId, part, at).executeTakeFirstOrThrow();
   return { runId: joined.id, created: false };
 }
 
