@@ -70,7 +70,12 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       warm: matchFigures(v, reads, 'warm'),
       running: matchFigures(v, reads, 'running'),
     };
-    const actorBaseline = matchFigures(v, reads, 'running', 'all');
+    // The actor read against the statistics of its other lines, as the service reads a role with lines.
+    const actorBaseline = {
+      cold: matchFigures(v, reads, 'cold', 'all'),
+      warm: matchFigures(v, reads, 'warm', 'all'),
+      running: matchFigures(v, reads, 'running', 'all'),
+    };
     const va = { cold: valenceAucs(reads, 'cold'), running: valenceAucs(reads, 'running') };
     const says = (score: number) => arcVerdict({ score, correlation: score / 50 - 1, lines: ARC_LENGTHS[0] });
     const arc = Object.fromEntries(
@@ -133,11 +138,14 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
       (r) => `${pct(r.m[mode].rightPassAnnotated)} / ${pct(r.m[mode].rightPassActor)}`,
     );
   }
-  line(
-    'match AUC actor / wrong pass / right pass, actor read against its other lines, learner running',
-    (r) =>
-      `${num(r.actorBaseline.actor)} / ${pct(r.actorBaseline.wrongPassActor)} / ${pct(r.actorBaseline.rightPassActor)}`,
-  );
+  for (const mode of ['cold', 'warm', 'running'] as const)
+    line(
+      `match AUC actor / wrong pass / right pass, actor read against its other lines, learner ${mode}`,
+      (r) => {
+        const a = r.actorBaseline[mode];
+        return `${num(a.actor)} / ${pct(a.wrongPassActor)} / ${pct(a.rightPassActor)}`;
+      },
+    );
   for (const mode of ['cold', 'running'] as const)
     line(
       `valence AUC: happy vs neg / happy vs angry; category happy vs angry (${mode})`,
