@@ -23,6 +23,7 @@ import {
 import type { EmotionNaming } from '../../src/audio/analysis/emotion-model-schema';
 import type { Sample } from './protocol';
 import { CLASSES } from './recipe';
+import { seededOrder } from '../lib/seeded';
 
 export const NAMING_PRECISION = 0.95;
 export const MIN_NAMED = 5;
@@ -45,17 +46,6 @@ export const SHOW_PERCENTAGE = false;
 
 const CANDIDATES = Array.from({ length: 20 }, (_, i) => 0.5 + 0.025 * i);
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Row {
   truth: Emotion;
   reading: EmotionEstimate;
@@ -71,12 +61,7 @@ export function heldOutReadings(
   const baseline: Row[][] = Array.from({ length: variants + 1 }, () => []);
   for (const [spk, model] of models) {
     const own = samples.filter((s) => s.speaker === spk);
-    const rand = seeded(Number(spk) * 7919 + 1);
-    const order = [...own];
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(rand() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
+    const order = seededOrder(own, Number(spk) * 7919 + 1);
     for (let v = 0; v <= variants; v++) {
       let stats: SpeakerStats | null = null;
       for (const s of order) {

@@ -29,6 +29,7 @@ import {
   statsOf,
   withoutTake,
 } from './recipe';
+import { seededOrder } from '../lib/seeded';
 
 export interface Sample extends TrainTake {
   file: string;
@@ -73,23 +74,6 @@ export interface LosoResult {
   meanArousalByClass: Record<Emotion, number>;
   /** Every take's cold reading by the model that did not hear its speaker (for thresholds). */
   coldReadings: Array<{ emotion: Emotion; reading: EmotionEstimate }>;
-}
-
-function seededOrder<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  let a = seed >>> 0;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 export function evaluateLoso(

@@ -4,6 +4,7 @@
  * Deterministic: fixed seed for initial weights, no shuffling.
  */
 import type { DenseLayer, ModelHead } from '../../src/audio/analysis/emotion-model-schema';
+import { seededRandom } from '../lib/seeded';
 
 export interface TrainOptions {
   hidden: number[];
@@ -14,17 +15,6 @@ export interface TrainOptions {
 }
 
 export const DEFAULT_TRAIN: TrainOptions = { hidden: [], l2: 0.03, epochs: 400, learningRate: 0.02, seed: 7 };
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** X: rows of normalised features; y: class indices. Classes are weighted to count equally. */
 export function trainHead(
@@ -63,7 +53,7 @@ export function trainSoftHead(
   const n = X.length;
   const d = X[0].length;
   const sizes = [d, ...opt.hidden, classes];
-  const rand = mulberry32(opt.seed);
+  const rand = seededRandom(opt.seed);
   const W: Float64Array[] = [];
   const B: Float64Array[] = [];
   for (let l = 0; l < sizes.length - 1; l++) {

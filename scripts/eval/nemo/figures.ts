@@ -18,6 +18,7 @@ import { statsOf, withoutTake } from '../../emotion/recipe';
 import { passRate } from '../roc-auc';
 import { argmaxOf, auc, expectedCalibrationError, uar } from '../transfer/metrics';
 import type { NemoTake } from './dataset';
+import { seededOrder, seededRandom } from '../../lib/seeded';
 
 export type Target = { kind: 'annotated'; emotion: Emotion } | { kind: 'actor'; reading: EmotionEstimate };
 
@@ -50,23 +51,6 @@ export interface Read {
 const FOUR: Emotion[] = ['anger', 'happiness', 'sadness', 'neutral'];
 const HIGH = new Set<Emotion>(['anger', 'happiness', 'fear']);
 const LOW = new Set<Emotion>(['sadness', 'neutral']);
-
-function seededOrder<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  let a = seed >>> 0;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 function hashOf(s: string): number {
   let h = 2166136261;
@@ -287,11 +271,7 @@ export function arcFigures(
   const speakers = [...new Set(reads.map((r) => r.take.speaker))].sort();
   const texts = [...new Set(reads.map((r) => r.take.text))].sort();
   const emotions = [...new Set(reads.map((r) => r.take.emotion))].sort();
-  let seed = 12345;
-  const rand = () => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return seed / 4294967296;
-  };
+  const rand = seededRandom(12345);
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
   const rows: Array<{ score: number; positive: boolean }> = [];
   for (let s = 0; s < scenes; s++) {

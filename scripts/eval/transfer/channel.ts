@@ -3,18 +3,7 @@
  * EQ), additive noise at a set SNR, and a small room's reverberation.
  */
 import { fftOfSize, nextPow2 } from '../../../src/audio/analysis/fft';
-
-/** Seeded uniform numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../lib/seeded';
 
 /** Standard normal from a uniform source (Box–Muller). */
 function gaussian(rand: () => number): number {

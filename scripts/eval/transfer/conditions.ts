@@ -4,7 +4,8 @@
  * apart on purpose: augmentation uses random parameters and its own noise and room seeds, and never
  * the codec, so the codec condition measures a shift the model has not been trained on.
  */
-import { addNoise, microphone, type NoiseColour, PHONE, reverberate, seededRandom } from './channel';
+import { seededRandom } from '../../lib/seeded';
+import { addNoise, microphone, type NoiseColour, PHONE, reverberate } from './channel';
 import { type FfmpegRunner, opusRoundTrip } from './codec';
 import { warpFormants } from './formant-warp';
 import { changeTempo, shiftPitch } from './time-pitch';
