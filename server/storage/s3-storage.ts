@@ -6,6 +6,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  type _Object,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -126,17 +127,8 @@ export class S3MediaStorage implements MediaStorage {
    * checksum that stores disagree on (Content-MD5 or CRC32); a film has a few dozen objects.
    */
   async deletePrefix(prefix: string): Promise<void> {
-    const listPrefix = `${this.objectKey(prefix.replace(/\/+$/, ''))}/`;
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.settings.bucket,
-          Prefix: listPrefix,
-          ContinuationToken: token,
-        }),
-      );
-      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+    for await (const objects of this.pages(prefix)) {
+      const keys = objects.flatMap((o) => (o.Key ? [o.Key] : []));
       for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
         await Promise.all(
           keys
@@ -144,11 +136,23 @@ export class S3MediaStorage implements MediaStorage {
             .map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key }))),
         );
       }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    }
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string; mtimeMs: number }> {
+    for await (const objects of this.pages(prefix)) {
+      for (const o of objects) {
+        if (!o.Key) continue;
+        yield {
+          key: o.Key.slice(this.settings.prefix.length),
+          mtimeMs: o.LastModified?.getTime() ?? Date.now(),
+        };
+      }
+    }
+  }
+
+  /** The objects under a folder, a listing page at a time. */
+  private async *pages(prefix: string): AsyncIterable<_Object[]> {
     const listPrefix = `${this.objectKey(prefix.replace(/\/+$/, ''))}/`;
     let token: string | undefined;
     do {
@@ -159,13 +163,7 @@ export class S3MediaStorage implements MediaStorage {
           ContinuationToken: token,
         }),
       );
-      for (const o of page.Contents ?? []) {
-        if (!o.Key) continue;
-        yield {
-          key: o.Key.slice(this.settings.prefix.length),
-          mtimeMs: o.LastModified?.getTime() ?? Date.now(),
-        };
-      }
+      yield page.Contents ?? [];
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

@@ -107,37 +107,32 @@ export const getRun = (part: Part, data: RunStateRequest, opts?: CallOptions) =>
 export const getRunHistory = (part: Part, data: RunHistoryRequest = {}, opts?: CallOptions) =>
   call(part === 'prpo' ? 'getRunHistory_prpo' : 'getRunHistory_prpt', rec(data), opts);
 
+/** A session call (docs/api.md) for `token`, read before the browser's copy is wiped. */
+const sessionCall = <T>(
+  ep: (typeof SESSION_ENDPOINTS)[keyof typeof SESSION_ENDPOINTS],
+  token: string,
+  opts: CallOptions,
+) =>
+  request<T>({
+    method: ep.method,
+    path: ep.path,
+    origin: ep.origin,
+    body: ep.body,
+    data: {},
+    ...opts,
+    headers: { ...opts.headers, token },
+  });
+
 /**
  * POST /site_products/logout (docs/api.md): revokes the session of `token` on the server. Not in the
- * table of calls (docs/api.md), so it goes through `request` directly. The token is passed in, read before the
- * browser's copy is wiped.
+ * table of calls (docs/api.md), so it goes through `request` directly.
  */
-export const logoutSession = (token: string, opts: CallOptions = {}) => {
-  const ep = SESSION_ENDPOINTS.logout;
-  return request<null>({
-    method: ep.method,
-    path: ep.path,
-    origin: ep.origin,
-    body: ep.body,
-    data: {},
-    ...opts,
-    headers: { ...opts.headers, token },
-  });
-};
+export const logoutSession = (token: string, opts: CallOptions = {}) =>
+  sessionCall<null>(SESSION_ENDPOINTS.logout, token, opts);
 
 /** POST /site_products/logout_all (docs/api.md): ends every session of the token's learner. */
-export const logoutAllSessions = (token: string, opts: CallOptions = {}) => {
-  const ep = SESSION_ENDPOINTS.logoutAll;
-  return request<{ ended: number }>({
-    method: ep.method,
-    path: ep.path,
-    origin: ep.origin,
-    body: ep.body,
-    data: {},
-    ...opts,
-    headers: { ...opts.headers, token },
-  });
-};
+export const logoutAllSessions = (token: string, opts: CallOptions = {}) =>
+  sessionCall<{ ended: number }>(SESSION_ENDPOINTS.logoutAll, token, opts);
 
 /** The fields sent with a take; the wav goes in field `file` named `<subtitlesId>.wav` (docs/api.md, "AI service"). */
 export interface SpeechEmotionUpload {
