@@ -16,7 +16,7 @@ import {
 } from './ai-support';
 import { describeEngines } from './support/engines';
 import { client } from './support/http';
-import { addUser } from './support/seed';
+import { newLearner } from './support/seed';
 
 describeEngines('POST /ai/speech_emotion', (engine) => {
   let server: TestServer;
@@ -30,13 +30,8 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
   afterAll(() => server?.close());
 
   // Each test is a learner of its own: no takes, no statistics, whatever ran before.
-  let learners = 0;
   beforeEach(async () => {
-    learners += 1;
-    await addUser(server.app.db, `speaker${learners}`, 'speaker-pass');
-    const me = await client(server.url).login(`speaker${learners}`, 'speaker-pass');
-    token = me.token;
-    userId = me.id;
+    ({ token, id: userId } = await newLearner(server, 'speaker'));
   });
 
   it('scores a good take against the actor, answers the contract result and stores audio and row', async () => {

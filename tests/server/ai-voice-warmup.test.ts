@@ -4,8 +4,7 @@ import { FEATURE_NAMES } from '../../src/audio/analysis';
 import { startTestServer, type TestServer } from '../support/server';
 import { fixtureWav, LINES, postTake, seedAiFilm, silentWav } from './ai-support';
 import { describeEngines } from './support/engines';
-import { client } from './support/http';
-import { addUser } from './support/seed';
+import { newLearner } from './support/seed';
 
 describeEngines('voice warm-up (/ai/voice_warmup)', (engine) => {
   let server: TestServer;
@@ -18,13 +17,8 @@ describeEngines('voice warm-up (/ai/voice_warmup)', (engine) => {
   });
   afterAll(() => server?.close());
 
-  let learners = 0;
   beforeEach(async () => {
-    learners += 1;
-    await addUser(server.app.db, `warmup${learners}`, 'warmup-pass');
-    const me = await client(server.url).login(`warmup${learners}`, 'warmup-pass');
-    token = me.token;
-    userId = me.id;
+    ({ token, id: userId } = await newLearner(server, 'warmup'));
   });
 
   const state = async () => {

@@ -9,8 +9,7 @@ import { fact, word } from '../../src/i18n';
 import { startTestServer, type TestServer } from '../support/server';
 import { fixtureWav, LINES, postTake, seedAiFilm, silentWav } from './ai-support';
 import { describeEngines } from './support/engines';
-import { client } from './support/http';
-import { addUser } from './support/seed';
+import { newLearner } from './support/seed';
 
 const voicedMedianHz = (samples: Float32Array, rate: number): number =>
   median(Array.from(analyzeVoice(samples, rate).frames.f0Hz).filter((f) => f > 0));
@@ -27,13 +26,8 @@ describeEngines("a take with the actor's melody", (engine) => {
   });
   afterAll(() => server?.close());
 
-  let learners = 0;
   beforeEach(async () => {
-    learners += 1;
-    await addUser(server.app.db, `melody${learners}`, 'melody-pass');
-    const me = await client(server.url).login(`melody${learners}`, 'melody-pass');
-    token = me.token;
-    userId = me.id;
+    ({ token, id: userId } = await newLearner(server, 'melody'));
   });
 
   const takeRows = () =>

@@ -6,6 +6,7 @@ import { importFilmFolder } from '../../../server/films/import';
 import { runForTake } from '../../../server/takes/runs';
 import type { TestServer } from '../../support/server';
 import { makeFilmFolder } from './film-fixture';
+import { client } from './http';
 
 /** Imports the fixture film into a running test server. */
 export async function importFixtureFilm(server: TestServer, id = 'test-film'): Promise<void> {
@@ -19,6 +20,20 @@ export async function addUser(
   nickname?: string,
 ) {
   return createUser(db, { account, password, nickname });
+}
+
+let learners = 0;
+
+/**
+ * A learner of its own, signed in: no takes, no statistics, whatever ran before. The account is
+ * `prefix` and a number counted in this process.
+ */
+export async function newLearner(server: TestServer, prefix: string): Promise<{ token: string; id: string }> {
+  learners += 1;
+  const account = `${prefix}${learners}`;
+  await addUser(server.app.db, account, `${prefix}-pass`);
+  const { token, id } = await client(server.url).login(account, `${prefix}-pass`);
+  return { token, id };
 }
 
 export interface TakeSeed {
