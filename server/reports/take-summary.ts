@@ -16,12 +16,3 @@ export function attemptSummary(take: ParsedTake, audioUrl: string): LineAttemptS
     createdAt: take.row.created_at,
   };
 }
-
-/** The emotion a take aimed at: the line's annotation, else the one the scorer used, else the actor's strongest. */
-export function targetOf(take: ParsedTake, annotated: string | null): string | null {
-  if (annotated) return annotated;
-  if (take.score.emotion.target) return take.score.emotion.target;
-  const probs = take.score.emotion.actorProbabilities;
-  if (!probs) return null;
-  return Object.entries(probs).sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-}

@@ -31,7 +31,7 @@ export const statementsEn: Record<StatementId, string> = {
   'take.emotion.lands':
     "The force is right: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense); {heard}.",
   'take.emotion.notYet':
-    "The force is right but the emotion does not come across yet: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense), yet it does not sound like {target}; {heard}. Play the feeling itself, not only its strength.",
+    "The force is right but the emotion does not come across yet: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense), {source, select, actor {yet it is not heard as the same emotion as the actor's} other {yet it does not sound like {target}}}; {heard}. Play the feeling itself, not only its strength.",
   'take.emotion.heard': 'it sounds like {heard} ({confidence, number, ::percent} sure)',
   'take.emotion.heardName': 'it sounds like {heard}',
   'take.pitch.narrower':

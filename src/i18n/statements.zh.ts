@@ -29,7 +29,7 @@ export const statementsZh: Record<StatementId, string> = {
   'take.emotion.lands':
     '语气的力度对上了：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动）；{heard}。',
   'take.emotion.notYet':
-    '力度对上了，情绪还没出来：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动），但听起来还不像「{target}」；{heard}。别只顾力度，把这种情绪本身演出来。',
+    '力度对上了，情绪还没出来：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动），{source, select, actor {但听起来和演员的情绪还不一样} other {但听起来还不像「{target}」}}；{heard}。别只顾力度，把这种情绪本身演出来。',
   'take.emotion.heard': '听起来像「{heard}」（把握 {confidence, number, ::percent}）',
   'take.emotion.heardName': '听起来像「{heard}」',
   'take.pitch.narrower':

@@ -86,7 +86,12 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
         ),
       ]),
     ) as Record<number, Record<'cold' | 'warm' | 'running', ArcFigures | null>>;
-    return { v, c, u, ar, m, arc, actorBaseline, va };
+    // How often the top class is the take's emotion: what naming an actor's top class as a line's
+    // emotion would be worth (src/audio/scoring/labels.ts, targetNamed).
+    const topRight = (mode: Mode) =>
+      reads.filter((r) => r.reading[mode].detected === r.take.emotion).length / reads.length;
+    const top = { cold: topRight('cold'), all: topRight('all') };
+    return { v, c, u, ar, m, arc, actorBaseline, va, top };
   });
   const col = (f: (r: (typeof results)[number]) => string) => results.map((r) => f(r).padStart(27)).join('');
   const line = (label: string, f: (r: (typeof results)[number]) => string) => {
@@ -111,6 +116,10 @@ export function nemoReport(print = (s: string) => console.log(s)): void {
             .join(' ')
         : 'none named',
     );
+  line(
+    "top class is the take's emotion (an actor's target), read cold / against all its other takes",
+    (r) => `${pct(r.top.cold)} / ${pct(r.top.all)}`,
+  );
   for (const mode of ['cold', 'running'] as Mode[])
     line(`percentage shown: share / mean shown / right / ECE (${mode})`, (r) =>
       r.c[mode].shownShare > 0

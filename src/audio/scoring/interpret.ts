@@ -11,7 +11,7 @@ import type { Emotion, SoundSuggestData, SpeechScore, SubScores } from '../../ap
 import { type Fact, type FactValue, fact } from '../../i18n/statements';
 import { aggregateRun, aggregateTake, EMOTION_PASS, hasSpeech, type RunAggregate } from './aggregate';
 import { round } from './contour';
-import { AROUSAL_TOLERANCE, emotionName } from './labels';
+import { AROUSAL_TOLERANCE, emotionName, targetNamed } from './labels';
 import { SOLO } from './subscores';
 
 export interface InterpretLine {
@@ -143,6 +143,7 @@ function emotionLine(takes: SpeechScore[]): { line: Fact | null; rate: number | 
   const slips = new Map<string, number>();
   for (const t of targeted) {
     if (!(t.emotion.named ?? t.emotion.clear) || t.emotion.detected === t.emotion.target) continue;
+    if (!targetNamed(t.emotion)) continue;
     const key = `${t.emotion.target}>${t.emotion.detected}`;
     slips.set(key, (slips.get(key) ?? 0) + 1);
   }

@@ -25,5 +25,15 @@ export function heardFact(detected: Emotion, named: boolean | undefined, confide
     : fact('take.emotion.heard', { heard: emotionName(detected), confidence });
 }
 
+/**
+ * Whether a take's target class may be named to the learner: a line's annotated emotion, yes; the
+ * actor's top class, never. That class is the model's reading of a voice it never heard, most often
+ * in a language it never heard, and out of domain it is wrong too often to be called the line's
+ * emotion (docs/emotion.md, "When a category is named"). The score still asks for it; only its
+ * name is not said.
+ */
+export const targetNamed = (e: { targetSource: 'annotated' | 'actor' | 'none' }): boolean =>
+  e.targetSource === 'annotated';
+
 /** Arousal gaps (on the −1…1 scale) smaller than this count as "about the same energy". */
 export const AROUSAL_TOLERANCE = 0.25;

@@ -164,6 +164,26 @@ describe('a scored line’s detail panel', () => {
     expect(within(row).getByText(/^没有听到说话，请重录：/)).toBeInTheDocument();
   });
 
+  it("names an annotated line's emotion as the target, never the class the model hears in the actor's take", () => {
+    const annotated = score(1, 40, 'neutral', 'x', 2);
+    const actor = {
+      ...annotated,
+      emotion: { ...annotated.emotion, target: 'boredom', targetSource: 'actor' },
+    };
+    recordAttempt(line.id, JSON.stringify(actor), 'blob:1');
+    renderRow();
+    fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
+    const panel = screen.getByTestId('line-score-detail');
+    expect(within(panel).queryByText('目标')).toBeNull();
+    expect(within(panel).queryByText('厌倦')).toBeNull();
+    cleanup();
+    clearScores();
+    recordAttempt(line.id, JSON.stringify(annotated), 'blob:2');
+    renderRow();
+    fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
+    expect(within(screen.getByTestId('line-score-detail')).getByText('目标')).toBeInTheDocument();
+  });
+
   it('offers no details for a line without a readable score', () => {
     recordAttempt(line.id, 'not json', 'blob:1');
     renderRow();

@@ -122,6 +122,9 @@ describe('interpretVoice', () => {
     expect(interpretVoice(stored, 3).zh.find((l) => l.startsWith('情绪'))).toContain(
       '「愤怒」的句子听起来像「平静」',
     );
+    // The class heard in the actor's take is not the line's emotion: no slip is named against it.
+    stored[1].first = { ...stored[1].first, emotion: { ...stored[1].first.emotion, targetSource: 'actor' } };
+    expect(interpretVoice(stored, 3).zh.find((l) => l.startsWith('情绪'))).not.toContain('的句子听起来像');
   });
 
   it('measures the change from first to second attempt', () => {

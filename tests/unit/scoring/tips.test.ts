@@ -95,6 +95,25 @@ describe('tips', () => {
     expect(notYet?.en).toContain('does not sound like anger');
   });
 
+  it("against an actor, says the take is not heard as the actor's emotion, without naming the class heard in the actor", () => {
+    const goal = 0.7;
+    const happy = reading('happiness', 0.45, goal, 0.5);
+    const over = {
+      learnerEmotion: { ...happy, probabilities: { ...happy.probabilities, anger: 0.4 } },
+      actorEmotion: reading('anger', 0.8, goal, -0.5),
+      targetEmotion: null,
+    };
+    const s = buildSpeechScore(input(over));
+    expect(s.emotion.targetSource).toBe('actor');
+    expect(s.emotion.target).toBe('anger');
+    expect(s.scores.emotion).toBeLessThan(EMOTION_PASS);
+    const notYet = score(over).find((t) => t.zh.includes('情绪还没出来'));
+    expect(notYet?.zh).toContain('听起来和演员的情绪还不一样');
+    expect(notYet?.en).toContain("not heard as the same emotion as the actor's");
+    expect(notYet?.zh).not.toContain('愤怒');
+    expect(notYet?.en).not.toContain('anger');
+  });
+
   it('says "less energy" when the learner overshoots the target', () => {
     const tips = score({ learnerEmotion: reading('anger', 0.4, 0.9, -0.5), targetEmotion: 'sadness' });
     expect(tips.some((t) => t.zh.includes('语气太激动了') && t.en.includes('Too intense'))).toBe(true);

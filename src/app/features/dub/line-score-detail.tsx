@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SpeechScore } from '../../../api/contract';
 import { parseSpeechScore } from '../../../api/contract/parse-score';
+import { targetNamed } from '../../../audio/scoring/labels';
 import { intensity } from '../../../audio/scoring/tips';
 import { type Fact, fact, type Lang, word } from '../../../i18n';
 import { lang, t } from '../../i18n';
@@ -120,7 +121,7 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
             {t('dub.detected')} {word(fact('emotion.unclear'), lang.value)}
           </span>
         )}
-        {emotion.target ? (
+        {emotion.target && targetNamed(emotion) ? (
           <EmotionChip
             emotion={emotion.target}
             caption={t('dub.target')}
