@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { firstEn } from '../../src/app/i18n/messages/first.en';
+import { firstZh } from '../../src/app/i18n/messages/first.zh';
 import { laterEn } from '../../src/app/i18n/messages/later.en';
 import { laterZh } from '../../src/app/i18n/messages/later.zh';
 import { launchChromium } from '../support/browser';
@@ -20,6 +22,7 @@ const SIZES = { phone: PHONE, kiosk: KIOSK } as const;
 type Size = keyof typeof SIZES;
 type Lang = 'zh' | 'en';
 const TEXT = { zh: laterZh, en: laterEn } as const;
+const FIRST = { zh: firstZh, en: firstEn } as const;
 
 let app: JourneyApp;
 let browser: Browser;
@@ -228,6 +231,47 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
         ).toBe(true);
       }
       await page.keyboard.press('Escape');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("header: every control's label on one line at phone and kiosk size; on a phone in Chinese the language switch beside the brand", {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page, errors } = await learner(lang, 'phone');
+    try {
+      await page.goto(`${app.origin}/prpt/movies`);
+      await onPage(page, 'prpt/movies');
+      const header = page.locator('[data-layout-header]');
+      await header.getByRole('button', { name: FIRST[lang]['ui.logoutAll'] }).waitFor();
+      for (const size of ['phone', 'kiosk'] as const) {
+        await page.setViewportSize(SIZES[size]);
+        await shoot(page, 'point9-header', size, lang, false);
+        // Lines of each control's label: the distinct tops of its text's line boxes.
+        const labels = await header.locator('button').evaluateAll((buttons) =>
+          buttons.map((b) => {
+            const range = b.ownerDocument.createRange();
+            range.selectNodeContents(b);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            return { text: b.textContent ?? '', lines: tops.size };
+          }),
+        );
+        expect(labels.length, `${size}: controls in the header`).toBeGreaterThanOrEqual(4);
+        for (const l of labels) expect(l.lines, `${size}: lines of "${l.text}"`).toBe(1);
+      }
+      if (lang === 'zh') {
+        await page.setViewportSize(SIZES.phone);
+        const brand = await box(page, '[data-layout-header] .layout-brand');
+        const languages = await header
+          .getByRole('group', { name: FIRST[lang]['ui.language'] })
+          .evaluate((e) => e.getBoundingClientRect().toJSON() as Box);
+        expect(
+          languages.top < brand.bottom && brand.top < languages.bottom,
+          "the switch on the brand's row",
+        ).toBe(true);
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();
