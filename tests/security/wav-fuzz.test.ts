@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
+import { seededRandom } from '../../scripts/lib/seeded';
 import { AI_FILM, fixtureWav, LINES, seedAiFilm } from '../server/ai-support';
 import { client } from '../server/support/http';
 import { addUser } from '../server/support/seed';
@@ -15,16 +16,9 @@ const CASES = Number(process.env.WAV_FUZZ_CASES ?? 2400);
 /** Below the scoring pool's queue (AI_WORKERS=1 → 8 waiting), so no answer is a 503 for load. */
 const CONCURRENCY = 4;
 
-/** mulberry32: small, fast and good enough to pick mutations reproducibly. */
+/** Mutations picked reproducibly from a seed. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

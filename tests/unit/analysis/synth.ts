@@ -1,17 +1,12 @@
 /** Synthesised signals with known truth for the analysis tests (deterministic). */
+import { seededRandom } from '../../../scripts/lib/seeded';
 
 export const FS = 16_000;
 
 /** Seeded uniform noise in [-1, 1). */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
+  const uniform = seededRandom(seed);
+  return () => uniform() * 2 - 1;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VideoClock } from '../../../src/app/features/watch-dub/video-clock';
+import { seededRandom } from '../../../scripts/lib/seeded';
 
 /**
  * Frames as headless Chromium presents a muted 15 fps clip on a loaded machine (docs/architecture.md,
@@ -16,17 +17,6 @@ function loadedPicture(pace: number, skipEvery: number, seconds: number, phase =
     if (m !== frames[frames.length - 1]?.m) frames.push({ c, m });
   }
   return { frames, clock, sinceSkip: (c: number) => (c + phase) % skipEvery };
-}
-
-/** A deterministic uniform generator in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('watch my dub: the clip clock on the audio clock', () => {
@@ -85,7 +75,7 @@ describe('watch my dub: the clip clock on the audio clock', () => {
   });
 
   it('reads the pace of a clip 17 % slow with frames up to ±40 ms off their slots', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const clock = new VideoClock();
     const rates: number[] = [];
     for (let i = 0; i < 150; i++) {
@@ -98,7 +88,7 @@ describe('watch my dub: the clip clock on the audio clock', () => {
   });
 
   it('reads 1 from a clip that keeps time with ±4 ms of presentation jitter, from its first frames', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     const clock = new VideoClock();
     for (let i = 0; i < 120; i++) {
       clock.add(i / 15 + (next() - 0.5) * 0.008, i / 15);
