@@ -4,7 +4,14 @@
  * the client names, else the latest part-two run of its film, else starts one. Part of the takes
  * repository: the SQL about runs lives here.
  */
-import { type Kysely, type OnConflictBuilder, type QueryCreator, sql, type Transaction } from 'kysely';
+import {
+  type Kysely,
+  type OnConflictBuilder,
+  PostgresAdapter,
+  type QueryCreator,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Part } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
 import { columnsOf, rowValues } from '../db/row-values';
@@ -358,28 +365,47 @@ export interface FilmRunsProgress {
 
 /**
  * Per film: the learner's film_progress row, its latest run and that run's latest answer ratio
- * (runsByFilm); built and compiled once per page length (server/db/prepared.ts).
+ * (runsByFilm); built and compiled once per page length (server/db/prepared.ts). PostgreSQL finds
+ * the latest run in a LATERAL subquery, one index probe per film: joined on `r.id = (subquery)`,
+ * its planner hashed every row of `runs` instead (6 ms at 10 000 runs, growing with the table).
+ * SQLite has no LATERAL and probes by id.
  */
-const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) =>
-  db
-    .selectFrom('film_progress as p')
-    .innerJoin('runs as r', (join) =>
-      join.on((eb) =>
-        eb(
-          'r.id',
-          '=',
-          eb
-            .selectFrom('runs as l')
-            .select('l.id')
-            .whereRef('l.user_id', '=', 'p.user_id')
-            .whereRef('l.part', '=', 'p.part')
-            .whereRef('l.film_id', '=', 'p.film_id')
-            .orderBy('l.started_at', 'desc')
-            .orderBy('l.id', 'desc')
-            .limit(1),
-        ),
-      ),
-    )
+const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) => {
+  const progress = db.selectFrom('film_progress as p');
+  const withRun =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? progress.innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('runs as l')
+              .selectAll('l')
+              .whereRef('l.user_id', '=', 'p.user_id')
+              .whereRef('l.part', '=', 'p.part')
+              .whereRef('l.film_id', '=', 'p.film_id')
+              .orderBy('l.started_at', 'desc')
+              .orderBy('l.id', 'desc')
+              .limit(1)
+              .as('r'),
+          (join) => join.onTrue(),
+        )
+      : progress.innerJoin('runs as r', (join) =>
+          join.on((eb) =>
+            eb(
+              'r.id',
+              '=',
+              eb
+                .selectFrom('runs as l')
+                .select('l.id')
+                .whereRef('l.user_id', '=', 'p.user_id')
+                .whereRef('l.part', '=', 'p.part')
+                .whereRef('l.film_id', '=', 'p.film_id')
+                .orderBy('l.started_at', 'desc')
+                .orderBy('l.id', 'desc')
+                .limit(1),
+            ),
+          ),
+        );
+  return withRun
     .selectAll('r')
     .select(['p.runs as run_count', 'p.best_ratio'])
     .select((eb) =>
@@ -400,8 +426,8 @@ const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: str
     )
     .where('p.user_id', '=', userId)
     .where('p.part', '=', part)
-    .where('p.film_id', 'in', filmIds),
-);
+    .where('p.film_id', 'in', filmIds);
+});
 
 /**
  * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
