@@ -5,6 +5,7 @@
  * repository: the SQL about runs lives here.
  */
 import {
+  type ExpressionBuilder,
   type Kysely,
   type OnConflictBuilder,
   PostgresAdapter,
@@ -15,7 +16,7 @@ import {
 import type { Part } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
 import { columnsOf, rowValues } from '../db/row-values';
-import type { Database, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
+import type { Database, FilmProgressTable, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
 import { runCounts } from '../../src/audio/scoring/aggregate';
 import { orderAttempts } from './attempts';
@@ -372,38 +373,24 @@ export interface FilmRunsProgress {
  */
 const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) => {
   const progress = db.selectFrom('film_progress as p');
+  // The latest run of the progress row's (learner, part, film).
+  const latest = (eb: ExpressionBuilder<Database & { p: FilmProgressTable }, 'p'>) =>
+    eb
+      .selectFrom('runs as l')
+      .whereRef('l.user_id', '=', 'p.user_id')
+      .whereRef('l.part', '=', 'p.part')
+      .whereRef('l.film_id', '=', 'p.film_id')
+      .orderBy('l.started_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(1);
   const withRun =
     db.getExecutor().adapter instanceof PostgresAdapter
       ? progress.innerJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('runs as l')
-              .selectAll('l')
-              .whereRef('l.user_id', '=', 'p.user_id')
-              .whereRef('l.part', '=', 'p.part')
-              .whereRef('l.film_id', '=', 'p.film_id')
-              .orderBy('l.started_at', 'desc')
-              .orderBy('l.id', 'desc')
-              .limit(1)
-              .as('r'),
+          (eb) => latest(eb).selectAll('l').as('r'),
           (join) => join.onTrue(),
         )
       : progress.innerJoin('runs as r', (join) =>
-          join.on((eb) =>
-            eb(
-              'r.id',
-              '=',
-              eb
-                .selectFrom('runs as l')
-                .select('l.id')
-                .whereRef('l.user_id', '=', 'p.user_id')
-                .whereRef('l.part', '=', 'p.part')
-                .whereRef('l.film_id', '=', 'p.film_id')
-                .orderBy('l.started_at', 'desc')
-                .orderBy('l.id', 'desc')
-                .limit(1),
-            ),
-          ),
+          join.on((eb) => eb('r.id', '=', latest(eb).select('l.id'))),
         );
   return withRun
     .selectAll('r')
