@@ -324,9 +324,9 @@ interface ShownFrame {
  * the line (measureAlignment), and how far from that each line may sit (s), asserted so a change
  * shows here first. Firefox: on the line, within a fifth of a second, less than the window's margin
  * (0.25 s), so the window still holds the whole line; it covers what the test cannot time exactly (the
- * parec reading's latency and jitter, printed, and a frame of display time). WebKitGTK: early, every
- * line of a take alike, by 0.15–0.26 s from one take to another: a capture latency it does not
- * report (docs/browsers.md; open).
+ * parec reading's latency and jitter, printed, and a frame of display time). WebKitGTK: early, the
+ * lines of a take within 0.06 s of each other, by 0.12–0.26 s from one take to another: a capture
+ * latency it does not report (docs/browsers.md; open).
  */
 const EXPECTED_ALIGNMENT: Record<EngineName, { offset: number; within: number }> = {
   firefox: { offset: 0, within: 0.2 },
