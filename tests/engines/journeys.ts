@@ -4,11 +4,12 @@ import { DEFAULT_WINDOW_MARGIN_SECONDS, TARGET_SAMPLE_RATE } from '../../src/aud
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
 import { localQrProvider } from '../../server/auth/qr/provider';
 import { statementsZh } from '../../src/i18n/statements.zh';
-import { micFixture } from '../e2e/recording-helpers';
+import { locate, micFixture } from '../e2e/recording-helpers';
 import { ENGINE_FEATURES } from '../support/engine-features';
 import type { EngineName, EnginePage } from '../support/engines/engine';
 import { containing, css, named } from '../support/engines/find';
 import { type EngineRun, record, shotPath, startEngine, waitFor } from '../support/engines/harness';
+import { HEARD_RATE, type HeardMicrophone } from '../support/engines/pulse';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
 import { FILM } from '../support/journey/flow';
 import { DEMO } from '../support/journey/login';
@@ -142,23 +143,42 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         await shot(page, 'prpt', 'dub');
 
         const takesBefore = await storedTakes(app);
+        await page.evaluate(WATCH_FRAMES);
         const stopMic = await run.pulse.loopMicrophone(micFixture().path);
+        let heard: HeardMicrophone | undefined;
         try {
           await page.click(css('[data-testid="dub-scene-take"]'));
           await waitFor(page, css('[data-testid="dub-phase"][data-phase="recording"]'), 60_000);
+          // Each line scored, or failed: a line whose window was still open when the take stopped
+          // fails as incomplete, and the alignment below says where the others were cut.
           for (const id of lineIds) {
-            await waitFor(page, css(`[data-testid="line-${id}"][data-stage="scored"]`), 180_000).catch(
-              async (err) => {
-                throw new Error(
-                  `${err.message}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`,
-                );
-              },
-            );
+            await waitFor(
+              page,
+              css(`[data-testid="line-${id}"]:is([data-stage="scored"],[data-stage="failed"])`),
+              180_000,
+            ).catch(async (err) => {
+              throw new Error(
+                `${err.message}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`,
+              );
+            });
           }
           await waitFor(page, css('[data-testid="dub-phase"][data-phase="idle"]'), 60_000);
         } finally {
-          await stopMic();
+          heard = await stopMic();
         }
+        const alignment = measureAlignment(
+          name,
+          (await storedTakes(app)).slice(takesBefore.length),
+          await lineWindows(app, lineIds),
+          await page.evaluate<ShownFrame[]>('window.__framesShown'),
+          heard,
+        );
+        for (const id of lineIds)
+          await waitFor(page, css(`[data-testid="line-${id}"][data-stage="scored"]`), 1000).catch(
+            async (err) => {
+              throw new Error(`${err.message}\nline stages: ${await lineStages(page)}`);
+            },
+          );
 
         // Every line scored, and one upload per line that decodes and spans its subtitle window.
         await waitFor(page, `${STORED_SCORES}.length === ${lineIds.length}`, 60_000);
@@ -174,8 +194,9 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         for (const u of uploads) {
           const line = windows.find((l) => l.id === u.subtitleId);
           expect(line, `line ${u.subtitleId} is a line of the film`).toBeDefined();
-          expectWindow(u.samples, Number(line?.start_ms), Number(line?.end_ms), u.subtitleId);
+          expectWindow(u.wav.length, Number(line?.start_ms), Number(line?.end_ms), u.subtitleId);
         }
+        expectAligned(alignment, lineIds.length);
         await shot(page, 'prpt', 'dub-scored');
 
         await retakeWithLeadIn(page, app, run, lineIds);
@@ -274,6 +295,109 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
       },
     );
   });
+}
+
+/**
+ * Every clip frame the dub page shows from now on, with its display time (requestVideoFrameCallback's
+ * expectedDisplayTime) as epoch ms (performance.timeOrigin + t): the clock the microphone's reading is
+ * timed on (tests/support/engines/pulse.ts).
+ */
+const WATCH_FRAMES = `(() => {
+  const v = document.querySelector('[data-testid=dub-video]');
+  const shown = (window.__framesShown = []);
+  const epoch = (t) => performance.timeOrigin + t;
+  const next = () => v.requestVideoFrameCallback((_now, meta) => {
+    if (shown.length < 20000) shown.push({ media: meta.mediaTime, at: epoch(meta.expectedDisplayTime) });
+    next();
+  });
+  next();
+})()`;
+
+/** A clip frame the page showed: its clip time and when it was shown (epoch ms). */
+interface ShownFrame {
+  media: number;
+  at: number;
+}
+
+/**
+ * How far a line's upload may sit from the sound at the microphone while the clip showed the line, in
+ * every engine: a fifth of a second, less than the window's margin (0.25 s), so the window still holds
+ * the whole line. It covers what the test cannot time exactly: the parec reading's latency and jitter
+ * (printed), and a frame of display time.
+ */
+const ALIGNMENT_TOLERANCE_SECONDS = 0.2;
+/** An upload found in the microphone's sound with a weaker correlation is not placed (a quiet window). */
+const ALIGNMENT_MIN_NCC = 0.6;
+/** The frames that say when the clip was at a line (measureAlignment): those this close to it (s). */
+const FRAMES_AROUND_SECONDS = 2;
+/** How far from where it belongs an upload is looked for in what the microphone carried (s). */
+const ALIGNMENT_SEARCH_SECONDS = 4;
+
+/**
+ * Each line's upload against the sound that was at the microphone while the clip showed the line:
+ * `heard` is the microphone as a 20 ms PulseAudio client read it, with the epoch time of its first
+ * sample (tests/support/engines/pulse.ts); the frames the page showed (epoch ms) say when the clip was
+ * at the start of each line's window; the upload is found in `heard` by cross-correlation (`locate`,
+ * as the Chromium recording tests place uploads) within ALIGNMENT_SEARCH_SECONDS of there. The offset
+ * is positive when the window was cut from sound that came after the line, negative before. Printed as
+ * `[engines] <engine> take alignment`.
+ */
+function measureAlignment(
+  engine: EngineName,
+  uploads: readonly StoredTake[],
+  lines: readonly LineWindow[],
+  frames: readonly ShownFrame[],
+  heard: HeardMicrophone,
+): LineAlignment[] {
+  const rate = HEARD_RATE;
+  const margin = DEFAULT_WINDOW_MARGIN_SECONDS;
+  expect(frames.length, 'clip frames seen during the take').toBeGreaterThan(10);
+  const results: LineAlignment[] = [];
+  for (const line of lines) {
+    const upload = uploads.find((u) => u.subtitleId === line.id);
+    if (!upload) continue;
+    const from = line.start - margin;
+    // When the clip was at the window's start: the median, over the frames shown within
+    // FRAMES_AROUND_SECONDS of it, of each frame's display time less its clip time (WebKitGTK under
+    // Xvfb shows about two frames a second, some late; one frame alone would say too little).
+    const near = frames.filter((f) => Math.abs(f.media - from) <= FRAMES_AROUND_SECONDS);
+    expect(near.length, `frames shown near ${from.toFixed(2)} s of the clip`).toBeGreaterThan(0);
+    const leads = near.map((f) => f.at - f.media * 1000).sort((a, b) => a - b);
+    const shownAt = leads[Math.floor(leads.length / 2)] + from * 1000;
+    const expected = Math.round(((shownAt - heard.firstSampleAt) / 1000) * rate);
+    const lo = Math.max(0, expected - ALIGNMENT_SEARCH_SECONDS * rate);
+    const hi = Math.min(heard.samples.length, expected + upload.wav.length + ALIGNMENT_SEARCH_SECONDS * rate);
+    expect(hi - lo, `the microphone was heard around line ${line.id}`).toBeGreaterThan(upload.wav.length);
+    const m = locate(upload.wav, heard.samples.subarray(lo, hi), rate, false);
+    const offset = (lo + m.offset - expected) / rate;
+    results.push({ id: line.id, offset, ncc: m.ncc });
+  }
+  console.log(
+    `[engines] ${engine} take alignment (each line's upload against the sound at the microphone while the clip showed it; + = cut from later sound; microphone read with ${heard.jitterMs.toFixed(0)} ms jitter): ${results
+      .map((r) => `${r.id} ${r.offset >= 0 ? '+' : ''}${r.offset.toFixed(3)} s (ncc ${r.ncc.toFixed(2)})`)
+      .join(', ')}`,
+  );
+  return results;
+}
+
+/** Where one line's upload sat against its sound (measureAlignment), in seconds of the microphone file. */
+interface LineAlignment {
+  id: string;
+  offset: number;
+  ncc: number;
+}
+
+/**
+ * Most of the take's lines are placed in the microphone's sound (a window of room tone between two
+ * sentences is not), each within ALIGNMENT_TOLERANCE_SECONDS of where its line was.
+ */
+function expectAligned(results: readonly LineAlignment[], lines: number): void {
+  const placed = results.filter((r) => r.ncc >= ALIGNMENT_MIN_NCC);
+  expect(placed.length, 'lines found in the microphone sound').toBeGreaterThanOrEqual(Math.ceil(lines / 2));
+  for (const r of placed)
+    expect(Math.abs(r.offset), `line ${r.id}: ${r.offset.toFixed(3)} s from its sound`).toBeLessThanOrEqual(
+      ALIGNMENT_TOLERANCE_SECONDS,
+    );
 }
 
 /** The scores the dub page stored for this session's lines (sub-titles-scores.ts), first attempts. */
@@ -381,7 +505,8 @@ async function watchAnswerAndSeeResult(
 
 interface StoredTake {
   subtitleId: string;
-  samples: number;
+  /** The upload's audio, 16 kHz mono. */
+  wav: Float32Array;
 }
 
 /** The takes the server stored, oldest first, each decoded from its wav (the server's copy of an upload). */
@@ -394,7 +519,7 @@ async function storedTakes(app: JourneyApp): Promise<StoredTake[]> {
   return Promise.all(
     rows.map(async (r) => ({
       subtitleId: String(r.subtitle_id),
-      samples: decodeWav(await app.server.app.storage.get(r.audio_key)).channels[0].length,
+      wav: decodeWav(await app.server.app.storage.get(r.audio_key)).channels[0],
     })),
   );
 }

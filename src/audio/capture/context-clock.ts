@@ -53,3 +53,17 @@ export function outputTimestamp(ctx: AudioContext): ContextTimestamp {
 export function outputLatency(ctx: AudioContext): number {
   return latencyQueriesBlock() ? 0 : ctx.outputLatency || 0;
 }
+
+/**
+ * The reading `now` of a context fed by a microphone, corrected for the time its clock has fallen
+ * behind the page's since `start` (a reading taken when the microphone's frames first reached the
+ * worklet). Firefox on a loaded machine lets the clock fall behind during a take (0.19 s during a
+ * count-in, 0.15–0.28 s mid-take) while the microphone's frames wait for it: the sound at the
+ * microphone now reaches the worklet that much later in context time than the reading says, and an
+ * anchor taken on the bare reading planned every window that much early (−0.18 to −0.22 s). A clock
+ * that keeps time, or runs ahead, is read as it is.
+ */
+export function heardTimestamp(start: ContextTimestamp, now: ContextTimestamp): ContextTimestamp {
+  const behind = (now.performanceTime - start.performanceTime) / 1000 - (now.contextTime - start.contextTime);
+  return behind > 0 ? { contextTime: now.contextTime + behind, performanceTime: now.performanceTime } : now;
+}

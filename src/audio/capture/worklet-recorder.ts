@@ -5,7 +5,7 @@ import { CAPTURE_PROCESSOR } from '../worklet/messages';
 import processorUrl from '../worklet/capture-processor.ts?worker&url';
 import type { EncoderApi, TakeCallbacks } from '../../workers/encoder-api';
 import type { TakeOptions, TakeSummary } from '../../workers/encoder-types';
-import { outputLatency, outputTimestamp } from './context-clock';
+import { type ContextTimestamp, heardTimestamp, outputLatency, outputTimestamp } from './context-clock';
 import { inputLatencyOf, openMicrophone } from './microphone';
 import type { CaptureClock, LevelReading, Recorder } from './recorder';
 
@@ -20,6 +20,8 @@ export class WorkletRecorder implements Recorder {
   private readonly listeners = new Set<(l: LevelReading) => void>();
   private encoder: Remote<EncoderApi> | null = null;
   private stopped: Promise<void> = Promise.resolve();
+  /** The clock's reading when this take's microphone frames first reached the worklet. */
+  private flowingAt: ContextTimestamp | null = null;
   private markStopped: () => void = () => {};
 
   private constructor(
@@ -30,7 +32,12 @@ export class WorkletRecorder implements Recorder {
     private readonly sink: GainNode,
   ) {
     this.clock = {
-      outputTimestamp: () => outputTimestamp(context),
+      // A microphone's frames wait for a clock that falls behind (heardTimestamp); a node of this
+      // context (fromNode) plays on the context's clock itself.
+      outputTimestamp: () =>
+        stream && this.flowingAt
+          ? heardTimestamp(this.flowingAt, outputTimestamp(context))
+          : outputTimestamp(context),
       outputLatency: outputLatency(context),
       inputLatency: stream ? inputLatencyOf(stream, context) : 0,
     };
@@ -83,6 +90,7 @@ export class WorkletRecorder implements Recorder {
     });
     this.node = node;
     this.encoder = encoder;
+    this.flowingAt = null;
     this.stopped = new Promise((resolve) => {
       this.markStopped = resolve;
     });
@@ -113,6 +121,7 @@ export class WorkletRecorder implements Recorder {
     // time (src/app/lib/video-anchor.ts) would place every window late by the stall, and the last
     // line of a take ended up incomplete (tests/engines/journeys.ts).
     await captureFlows;
+    this.flowingAt = outputTimestamp(this.context);
   }
 
   async finishTake(): Promise<TakeSummary> {

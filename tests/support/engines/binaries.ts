@@ -18,6 +18,7 @@ export const BINARIES = {
   pulseaudio: { path: '/usr/bin/pulseaudio', deb: 'pulseaudio' },
   pactl: { path: '/usr/bin/pactl', deb: 'pulseaudio-utils' },
   paplay: { path: '/usr/bin/paplay', deb: 'pulseaudio-utils' },
+  parec: { path: '/usr/bin/parec', deb: 'pulseaudio-utils' },
 } as const;
 
 export type BinaryName = keyof typeof BINARIES;

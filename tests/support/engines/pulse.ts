@@ -1,15 +1,32 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startProcess, type TestProcess } from '../processes';
+import { ROOT, startProcess, type TestProcess } from '../processes';
 import { requireBinaries } from './binaries';
 
 const run = promisify(execFile);
 
 /** The null sink a wav is played into; its monitor, remapped, is the browsers' default microphone. */
 const MIC_FEED = 'mic_feed';
+
+/**
+ * Stops the loop and hands over what the microphone carried meanwhile, as a PulseAudio client reading
+ * it with a 20 ms latency heard it: 16 kHz mono, and when its first sample was at the microphone (epoch
+ * ms, the page's clock too: performance.timeOrigin + now), taken from the chunk that arrived with the
+ * least delay. A take's audio is found in it by correlation (tests/engines/journeys.ts).
+ */
+export type MicLoop = () => Promise<HeardMicrophone>;
+
+export interface HeardMicrophone {
+  samples: Float32Array;
+  firstSampleAt: number;
+  /** How much later than the least-delayed chunk the latest one arrived (ms): the reading's jitter. */
+  jitterMs: number;
+}
+
+export const HEARD_RATE = 16000;
 
 export interface Pulse {
   /** For a browser's environment: `PULSE_SERVER=unix:…` reaches this server and no other. */
@@ -18,7 +35,7 @@ export interface Pulse {
    * Plays `wav` into the microphone over and over until the returned stop is called (a take may
    * start anywhere in the file, as with Chromium's looping fake device).
    */
-  loopMicrophone: (wav: string) => Promise<() => Promise<void>>;
+  loopMicrophone: (wav: string) => Promise<MicLoop>;
   stop: () => Promise<void>;
 }
 
@@ -28,7 +45,7 @@ export interface Pulse {
  * Firefox keeps it suspended), and `mic_feed`, whose monitor is remapped as `mic`, the default input.
  */
 export async function startPulse(): Promise<Pulse> {
-  const bin = requireBinaries('pulseaudio', 'pactl', 'paplay');
+  const bin = requireBinaries('pulseaudio', 'pactl', 'paplay', 'parec');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'engines-pulse-'));
   const socket = path.join(dir, 'native');
   const env = {
@@ -68,12 +85,13 @@ export async function startPulse(): Promise<Pulse> {
     throw err;
   }
   const pulse = server;
-  const players = new Set<() => Promise<void>>();
+  const players = new Set<() => Promise<unknown>>();
   return {
     env: { PULSE_SERVER: env.PULSE_SERVER },
     loopMicrophone: async (wav) => {
       let stopped = false;
       let current: TestProcess | undefined;
+      const heard = listen(bin.parec, env);
       const playOnce = async () => {
         while (!stopped) {
           current = await startProcess('paplay', bin.paplay, [`--device=${MIC_FEED}`, wav], env);
@@ -90,6 +108,7 @@ export async function startPulse(): Promise<Pulse> {
         await current?.stop(2_000);
         await loop;
         players.delete(stop);
+        return heard.stop();
       };
       players.add(stop);
       return stop;
@@ -98,6 +117,58 @@ export async function startPulse(): Promise<Pulse> {
       for (const stop of [...players]) await stop();
       await pulse.stop(5_000);
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Records the default source (the microphone) with parec at a 20 ms latency, each chunk's arrival
+ * noted, until `stop`. Run through tests/support/lifeline.mjs like every test process, whose first
+ * line on standard output (`LIFELINE <pid>`) comes before parec's raw samples.
+ */
+function listen(parec: string, env: Record<string, string>): { stop: () => Promise<HeardMicrophone> } {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'tests/support/lifeline.mjs'),
+      parec,
+      '--latency-msec=20',
+      '--format=s16le',
+      `--rate=${HEARD_RATE}`,
+      '--channels=1',
+      '--raw',
+    ],
+    { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const chunks: Buffer[] = [];
+  let header = true;
+  let bytes = 0;
+  /** Wall time of sample 0 as each chunk's arrival implies it (ms). */
+  const starts: number[] = [];
+  child.stdout.on('data', (data: Buffer) => {
+    const at = performance.timeOrigin + performance.now();
+    let b = data;
+    if (header) {
+      const nl = b.indexOf(10);
+      if (nl < 0) return;
+      header = false;
+      b = b.subarray(nl + 1);
+    }
+    if (b.length === 0) return;
+    chunks.push(b);
+    bytes += b.length;
+    starts.push(at - (Math.floor(bytes / 2) / HEARD_RATE) * 1000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    stop: async () => {
+      child.stdin.end();
+      await exited;
+      const all = Buffer.concat(chunks);
+      const samples = new Float32Array(Math.floor(all.length / 2));
+      for (let i = 0; i < samples.length; i++) samples[i] = all.readInt16LE(i * 2) / 32768;
+      const first = Math.min(...starts);
+      return { samples, firstSampleAt: first, jitterMs: Math.max(...starts) - first };
     },
   };
 }

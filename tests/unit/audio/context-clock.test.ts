@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  heardTimestamp,
   latencyQueriesBlock,
   outputLatency,
   outputTimestamp,
@@ -70,5 +71,22 @@ describe('the audio context clock', () => {
     expect(outputLatency(ctx)).toBe(0);
     expect(asked).not.toHaveBeenCalled();
     expect(latency).not.toHaveBeenCalled();
+  });
+
+  it("moves a microphone context's reading on by the time its clock fell behind the page's since frames began to flow", () => {
+    const start = { contextTime: 0.1, performanceTime: 5000 };
+    // 3 s later on the page, 2.81 s later on the context: its frames waited 0.19 s.
+    const now = heardTimestamp(start, { contextTime: 2.91, performanceTime: 8000 });
+    expect(now.performanceTime).toBe(8000);
+    expect(now.contextTime).toBeCloseTo(3.1, 9);
+    // A clock that kept time, or ran ahead, is read as it is.
+    expect(heardTimestamp(start, { contextTime: 3.1, performanceTime: 8000 })).toEqual({
+      contextTime: 3.1,
+      performanceTime: 8000,
+    });
+    expect(heardTimestamp(start, { contextTime: 3.15, performanceTime: 8000 })).toEqual({
+      contextTime: 3.15,
+      performanceTime: 8000,
+    });
   });
 });

@@ -18,6 +18,7 @@ import { prpt } from '../../stores/films';
 import { nextAttempt, scoresRunOf, subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { latestTakesFromScores } from '../../stores/takes/latest-takes';
 import { type LeadInPlan, LeadInPlayer, leadInSound, planLeadIn } from './lead-in';
+import { WindowCount } from './window-count';
 import { PitchRing } from './pitch-guide-data';
 import { lineStates, patchLineState, setLineState } from '../../stores/uploads/line-state';
 import { lineEvents } from './line-events';
@@ -63,6 +64,12 @@ const filmLinesOfPage = (): readonly SubtitleLine[] => prpt.movieDetail.peek()?.
 const RETAKE_PREROLL = 1.5;
 /** Seconds kept rolling after the last window closes, so its end is surely captured. */
 const TAIL = 0.3;
+/**
+ * How long a take may keep capturing after the clip stopped, for a last window still open on the
+ * capture clock (WindowCount): longer than the capture clock has been seen behind the clip's at a
+ * take's end (1.5 s, Firefox on a loaded machine), short enough not to hold the learner.
+ */
+const CLOSE_WAIT_MS = 2000;
 const PITCH_POINTS = 150;
 /**
  * Getting ready (capture started in the worker, clip seeked) takes well under a second; a worker that
@@ -91,6 +98,8 @@ interface TakeRun extends TakePlan {
   runId: string | undefined;
   /** The windows handed to the upload queue; the take is done once they are queued. */
   handed: Promise<void>[];
+  /** Windows planned in the worker and handed out by it: the take captures until they match. */
+  windows: WindowCount;
   /** True from the capture's start in the worker until the recorder finished the take. */
   capturing: boolean;
 }
@@ -274,6 +283,7 @@ export class DubSession {
       attempts: new Map(plan.lines.map((l) => [l.id, this.attemptFor(l.id)] as const)),
       runId: scoresRunOf(this.deps.filmId),
       handed: [],
+      windows: new WindowCount(),
       preparing: preparingFor(abort.signal),
       capturing: false,
     };
@@ -299,7 +309,10 @@ export class DubSession {
       api,
       { takeId, marginSeconds: this.margin, lookbackSeconds: 6 },
       {
-        onWindow: (w) => run.handed.push(this.onWindow(w, run.attempts.get(w.subtitlesId) ?? 1, run.runId)),
+        onWindow: (w) => {
+          run.windows.addClosed();
+          run.handed.push(this.onWindow(w, run.attempts.get(w.subtitlesId) ?? 1, run.runId));
+        },
         onStats: (s) => this.onStats(s),
       },
     );
@@ -355,7 +368,7 @@ export class DubSession {
     player.start(video.currentTime);
     try {
       await startPlaying(video);
-      await api.setTimeline(await anchor, timeline);
+      run.windows.addPlanned((await api.setTimeline(await anchor, timeline)).length);
       await playUntil(
         video,
         run.to,
@@ -396,7 +409,7 @@ export class DubSession {
     this.phase.value = 'recording';
     const anchor = anchorAtFirstFrame(run.video, recorder.clock);
     await startPlaying(run.video);
-    await api.setTimeline(await anchor, timeline);
+    run.windows.addPlanned((await api.setTimeline(await anchor, timeline)).length);
     await playUntil(run.video, run.to, run.stop, follow, () => clipStalled(run.video));
   }
 
@@ -404,6 +417,10 @@ export class DubSession {
   private async finish(recorder: Recorder, run: TakeRun): Promise<TakeSummary> {
     run.video.pause();
     this.phase.value = 'finishing';
+    // The capture clock may be behind the clip's: keep capturing until the last window has closed
+    // (not after Stop, which ends the take now).
+    if (!run.stop.aborted && !(await run.windows.allClosed(CLOSE_WAIT_MS)))
+      console.warn(`[dub] the take stopped ${CLOSE_WAIT_MS} ms after the clip with a window still open`);
     const summary = await recorder.finishTake();
     run.capturing = false;
     await Promise.all(run.handed);
