@@ -32,17 +32,23 @@ import { zhText } from '../support/journey/text';
  *   from a tap → log out to the standby, a guarded page asks for a login again;
  * - sessions: QR login (the kiosk's code confirmed from a phone-sized page of its own) → movies →
  *   cinema → the session expires on the server → the next call lands on the login page saying so,
- *   local data wiped → password login returns to the page the learner was going to.
+ *   local data wiped → password login returns to the page the learner was going to;
+ * - expiry-take: a line take while the session expires on the server is kept in the browser's
+ *   IndexedDB, and sent after the learner logs in again, to the run it was recorded in.
  *
  * The Chromium journeys (tests/e2e/) keep what needs the DevTools protocol or a long wait: the
- * accessibility scans, the idle timeout, a take kept across an expiry, Watch my dub's timing measured
- * on the video clock, the phone layout measurements and the second-session journey.
+ * accessibility scans, the idle timeout, an upload held on its way while the session expires
+ * (tests/e2e/expired-take.test.ts), Watch my dub's timing measured on the video clock, the phone
+ * layout measurements and the second-session journey.
  */
 /**
  * `prpt-no-mic`: part two in an engine without getUserMedia, up to the dub page saying so. `sessions`:
- * QR login, and a session that expires mid-journey.
+ * QR login, and a session that expires mid-journey. `expiry-take`: a take kept across an expiry.
  */
-export type Part = 'prpo' | 'prpt' | 'prpt-no-mic' | 'sessions';
+export type Part = 'prpo' | 'prpt' | 'prpt-no-mic' | 'sessions' | 'expiry-take';
+
+/** The upload queue's IndexedDB store (src/app/features/uploads/pending-count.ts). */
+const PENDING_UPLOADS = `new Promise((resolve) => { const r = indexedDB.open('dub-uploads'); r.onsuccess = () => { try { const c = r.result.transaction('pending', 'readonly').objectStore('pending').count(); c.onsuccess = () => { r.result.close(); resolve(c.result); }; c.onerror = () => resolve(-1); } catch { resolve(-1); } }; r.onerror = () => resolve(-1); })`;
 
 /**
  * What each engine offers of what the product leans on (tests/support/engine-features.ts), asserted so
@@ -294,6 +300,68 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         await waitFor(page, css('form fieldset'));
       },
     );
+
+    journey(
+      'expiry-take: a line take while the session expires is kept in IndexedDB and sent, to its run, after login again',
+      'expiry-take',
+      async (page) => {
+        await loginToMovies(page, app, 'prpt');
+        await onPage(page, 'prpt/cinema');
+        const filmId = new URL(await page.url()).pathname.split('/').at(-1) as string;
+        await page.goto(`${app.origin}/prpt/dub/${filmId}`);
+        await onPage(page, 'prpt/dub');
+        await waitFor(page, css('[data-testid="dub-scene-take"]'));
+        await waitFor(page, "document.querySelector('[data-testid=dub-video]')?.readyState >= 1", 60_000);
+        const [first, during] = await page.evaluate<string[]>(
+          `[...document.querySelectorAll('li[data-testid^="line-"]')].map((e) => e.dataset.testid.slice(5))`,
+        );
+        await settle(page);
+        await shot(page, 'expiry-take', 'dub');
+        const stopMic = await run.pulse.loopMicrophone(micFixture().path);
+        let before = 0;
+        let firstRun: string | null | undefined;
+        try {
+          // A first line, recorded and scored as usual: its take names the run.
+          await pressOnScreen(page, css(`[data-testid="record-${first}"]:enabled`));
+          await waitFor(page, css(`[data-testid="line-${first}"][data-stage="scored"]`), 120_000).catch(
+            async (err) => {
+              throw new Error(
+                `${err.message}\nphase ${await page.evaluate(`document.querySelector('[data-testid=dub-phase]').dataset.phase`)}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`,
+              );
+            },
+          );
+          firstRun = (await takesOfLine(app, first)).at(-1)?.run_id;
+          expect(firstRun, 'the first take joined a run').toBeTruthy();
+          await waitFor(page, css('[data-testid="dub-phase"][data-phase="idle"]'), 60_000);
+
+          // The session ends on the server while the next line is recorded: its upload answers
+          // 1002, the app says so and asks for a login, and the take waits on the device.
+          before = (await takesOfLine(app, during)).length;
+          await pressOnScreen(page, css(`[data-testid="record-${during}"]:enabled`));
+          await waitFor(page, css('[data-testid="dub-phase"][data-phase="recording"]'), 60_000);
+          await app.server.app.db.deleteFrom('sessions').execute();
+          await onPage(page, 'prpt/login', 120_000);
+          await waitFor(page, containing('[role=alert]', zhText('toast.sessionExpired')));
+        } finally {
+          await stopMic();
+        }
+        expect(await takesOfLine(app, during), 'nothing stored while logged out').toHaveLength(before);
+        await pendingUploads(page, 1);
+        await settle(page);
+        await shot(page, 'expiry-take', 'login-take-kept');
+
+        // Logging in again returns to the dub page and sends the kept take, once, to the same run.
+        await passwordLogin(page);
+        await onPage(page, 'prpt/dub');
+        await waitFor(page, css(`[data-testid="line-${during}"][data-stage="scored"]`), 120_000);
+        const kept = (await takesOfLine(app, during)).slice(before);
+        expect(kept, 'the kept take was sent once').toHaveLength(1);
+        expect(kept[0].run_id, 'the kept take joined the run it was recorded in').toBe(firstRun);
+        await pendingUploads(page, 0);
+        await settle(page);
+        await shot(page, 'expiry-take', 'dub-after-login');
+      },
+    );
   });
 }
 
@@ -522,6 +590,49 @@ async function storedTakes(app: JourneyApp): Promise<StoredTake[]> {
       wav: decodeWav(await app.server.app.storage.get(r.audio_key)).channels[0],
     })),
   );
+}
+
+/** The takes the server stored of a line, oldest first, with their runs. */
+const takesOfLine = (app: JourneyApp, lineId: string) =>
+  app.server.app.db
+    .selectFrom('takes')
+    .select(['id', 'run_id'])
+    .where('subtitle_id', '=', lineId)
+    .orderBy('created_at')
+    .execute();
+
+/**
+ * A press where the element shows, scrolled into view as a learner would: WebKitGTK's driver calls a
+ * line's button "not interactable" while the line's row skips its rendering off screen
+ * (`content-visibility: auto`, src/app/features/dub/dub.module.css), though it is on screen then.
+ */
+async function pressOnScreen(page: EnginePage, find: string): Promise<void> {
+  // Rows that come into view render at their own height a frame later and move what is below them:
+  // scrolled again after two frames, the element stays where it is read.
+  const centre = await page.evaluate<{ x: number; y: number; width: number; height: number }>(`(async () => {
+    const e = ${find};
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    e.scrollIntoView({ block: 'center', behavior: 'instant' });
+    await frame();
+    await frame();
+    e.scrollIntoView({ block: 'center', behavior: 'instant' });
+    const r = e.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, width: innerWidth, height: innerHeight };
+  })()`);
+  expect(centre.y, 'the element is on screen').toBeLessThan(centre.height);
+  await page.clickAt(centre);
+}
+
+/** Waits until the upload queue holds `n` takes in IndexedDB. */
+async function pendingUploads(page: EnginePage, n: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = -1;
+  while (Date.now() < deadline) {
+    seen = await page.evaluate<number>(PENDING_UPLOADS);
+    if (seen === n) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`waited ${timeoutMs} ms for ${n} takes waiting in IndexedDB; there were ${seen}`);
 }
 
 /**
