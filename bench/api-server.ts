@@ -1,7 +1,7 @@
 /**
  * Child of `npm run bench:api`: the producer service as `npm start` runs it (production defaults:
  * request logging at `info`, rate limits, load shedding), on SQLite or PostgreSQL (`BENCH_ENGINE`),
- * with the demo account and the demo films. Sends `{ ready: { url, engine } }` over IPC and answers
+ * with the demo account, the demo films and LEARNERS more learners (`bench1`…, bench/api-learners.ts). Sends `{ ready: { url, engine } }` over IPC and answers
  * the bench's commands: CPU profiles, and the SQL statements sent while counting (`count-start` /
  * `count-stop`, so the bench can print how many statements one request costs).
  * `BENCH_LOG_LEVEL` overrides the log level (to measure what logging costs).
@@ -9,6 +9,8 @@
 import { startCounting, stopCounting } from '../tests/server/support/statements';
 import { startTestServer, type TestEngine } from '../tests/support/server';
 import { closeOnSignal, serveCommands, serveProfilerCommands } from './child';
+import { createUser } from '../server/auth/users';
+import { LEARNERS, learnerAccount } from './api-learners';
 
 const engine = (process.env.BENCH_ENGINE ?? 'sqlite') as TestEngine;
 const server = await startTestServer({
@@ -25,6 +27,8 @@ const server = await startTestServer({
     TRUST_PROXY: 'loopback',
   },
 });
+// Learners of their own for the save call spread over learners (bench/api.ts, BENCH_LEARNERS).
+for (let i = 1; i <= LEARNERS; i++) await createUser(server.app.db, learnerAccount(i));
 serveProfilerCommands();
 serveCommands({
   // The SQL statements sent meanwhile (tests/server/support/statements.ts hooks both drivers).

@@ -13,6 +13,8 @@
  *     and p99 over every response, the server process's CPU time per request, and ours / floor for
  *     both (the CPU ratio is floor µs ÷ ours: like requests/s, 1 would mean as cheap as the floor).
  *     On a shared machine CPU per request moves much less with the load than requests/s.
+ * Saves are measured twice: as one learner on one film (every save raises that learner's one
+ * film_progress row, so concurrent saves queue behind its lock), and by BENCH_LEARNERS learners in turn.
  * Every request carries a different X-Forwarded-For from a pool of 4096 addresses, as many learners
  * do: the per-IP limits (600/min, 240/min on the login poll, 60/min on saves) stay real and are not hit.
  * The bench server trusts loopback as its proxy (TRUST_PROXY, bench/api-server.ts), as a deployment
@@ -33,6 +35,7 @@ import { type Child, startChild } from './child';
 import type { NodeCpuProfile } from './cpu-profile';
 import { apiSuspects, formatSuspects } from './api-suspects';
 import fs from 'node:fs';
+import { LEARNERS, learnerAccount } from './api-learners';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SLICES = Number(process.env.BENCH_SLICES ?? 5);
@@ -48,6 +51,8 @@ interface Call {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Tokens taken in turn, one per request: the call made by that many learners. */
+  tokens?: string[];
 }
 
 interface Measured {
@@ -80,16 +85,26 @@ async function json<T>(res: Response): Promise<T> {
   return body.data;
 }
 
-/** The four calls, with what they need (a token, a film, a QR request, a valid set of answers). */
+const signIn = async (base: string, account: string, password: string) =>
+  (
+    await json<{ token: string }>(
+      await fetch(`${base}${P}/site_products/login_pwd`, {
+        method: 'POST',
+        // Each from an address of its own, as learners sign in (the login limit is per address).
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+        body: JSON.stringify({ account, password }),
+      }),
+    )
+  ).token;
+
+/** The calls, with what they need (tokens, a film, a QR request, a valid set of answers). */
 async function prepareCalls(base: string): Promise<Call[]> {
-  const login = await json<{ token: string }>(
-    await fetch(`${base}${P}/site_products/login_pwd`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'demo', password: 'demo123456' }),
-    }),
-  );
-  const token = login.token;
+  const token = await signIn(base, 'demo', 'demo123456');
+  const learners: string[] = [];
+  for (let i = 1; i <= LEARNERS; i++) {
+    const { account, password } = learnerAccount(i);
+    learners.push(await signIn(base, account, password));
+  }
   const list = await json<{ list: { id: string }[] }>(
     await fetch(`${base}${P}/active_relation_two/show_film_picture?_v=1`, { headers: { token } }),
   );
@@ -147,6 +162,17 @@ async function prepareCalls(base: string): Promise<Call[]> {
       headers: jsonHeaders,
       body: JSON.stringify({ filmId: prpo.list[0].id, durationMs: 95_000, answers }),
     },
+    {
+      // The same save by LEARNERS learners in turn: each raises its own film_progress row, so saves
+      // of different learners do not queue behind one row's lock as one learner's do above.
+      key: 'save-learners',
+      name: `save answers, ${LEARNERS} learners in turn`,
+      method: 'POST',
+      path: `${P}/active_relation_one/save_question_record`,
+      headers: jsonHeaders,
+      body: JSON.stringify({ filmId: prpo.list[0].id, durationMs: 95_000, answers }),
+      tokens: learners,
+    },
   ];
 }
 
@@ -173,6 +199,7 @@ async function record(base: string, call: Call): Promise<FloorRoute> {
   };
 }
 
+let tokenCounter = 0;
 let ipCounter = 0;
 /** 10.0.x.y for 4096 addresses, round robin. */
 const nextIp = () => {
@@ -193,7 +220,14 @@ function once(base: string, call: Call, seconds: number, latencies: number[]): P
             path: call.path,
             headers: call.headers,
             body: call.body,
-            setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextIp() } }),
+            setupRequest: (req) => ({
+              ...req,
+              headers: {
+                ...req.headers,
+                'x-forwarded-for': nextIp(),
+                ...(call.tokens ? { token: call.tokens[tokenCounter++ % call.tokens.length] } : {}),
+              },
+            }),
           },
         ],
       },
@@ -262,10 +296,13 @@ async function runEngine(engine: 'sqlite' | 'postgres', only: Set<string> | null
     const statements: string[][] = [];
     const coldStatements: number[] = [];
     for (const call of calls) {
+      // The floor answers a path once (the same save by other learners answers the same bytes).
+      const answered = routes.some((r) => r.method === call.method && r.path === call.path.split('?')[0]);
       // The first request fills the catalogue cache (5 s: the films, lines, questions, actor contours);
       // the second sends what every request under load sends, the figure printed (the first in brackets).
       await ours.command({ cmd: 'count-start' });
-      routes.push(await record(ours.ready.url, call));
+      const route = await record(ours.ready.url, call);
+      if (!answered) routes.push(route);
       coldStatements.push((await ours.command<string[]>({ cmd: 'count-stop' })).length);
       await ours.command({ cmd: 'count-start' });
       await record(ours.ready.url, call);
