@@ -209,7 +209,7 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         );
         await shot(page, 'prpt', 'dub-scored');
 
-        await retakeWithLeadIn(page, app, run, lineIds);
+        await retakeWithLeadIn(page, name, app, run, lineIds);
         await shot(page, 'prpt', 'dub-retake');
         await expectPitchGuideDrawn(page, name);
         await watchMyDub(page, app, lineIds);
@@ -406,8 +406,12 @@ const ALIGNMENT_TOLERANCE_SECONDS = 0.2;
  * 0.05 s of such a line can be cut.
  */
 const WEBKIT_ALIGNMENT_TOLERANCE_SECONDS = 0.3;
-/** An upload found in the microphone's sound with a weaker correlation is not placed (a quiet window). */
-const ALIGNMENT_MIN_NCC = 0.6;
+/**
+ * An upload found in the microphone's sound with a weaker correlation is not placed (a quiet window).
+ * Over 15 WebKitGTK scene takes, an upload placed where its line was correlated at 0.43 or more (the
+ * weakest in takes whose capture was rough under load), one placed seconds away at 0.14 or less.
+ */
+const ALIGNMENT_MIN_NCC = 0.3;
 /** The frames that say when the clip was at a line (measureAlignment): those this close to it (s). */
 const FRAMES_AROUND_SECONDS = 2;
 /** How far from where it belongs an upload is looked for in what the microphone carried (s). */
@@ -690,6 +694,7 @@ async function lineWindows(app: JourneyApp, ids: readonly string[]): Promise<Lin
  */
 async function retakeWithLeadIn(
   page: EnginePage,
+  engine: EngineName,
   app: JourneyApp,
   run: EngineRun,
   lineIds: readonly string[],
@@ -706,8 +711,16 @@ async function retakeWithLeadIn(
     Object.defineProperty(v, 'muted', {
       configurable: true,
       get() { return muted.get.call(this); },
-      set(value) { seen.push({ muted: !!value, at: this.currentTime }); muted.set.call(this, value); },
+      set(value) { seen.push({ muted: !!value, at: this.currentTime, now: performance.now() }); muted.set.call(this, value); },
     });
+    // When the page's main thread was held (gaps of a 20 ms interval): a held thread mutes late.
+    const gaps = (window.__held = []);
+    let last = performance.now();
+    window.__heldWatch = setInterval(() => {
+      const now = performance.now();
+      if (now - last > 60) gaps.push({ from: last, ms: now - last });
+      last = now;
+    }, 20);
   })()`);
   // The retake records about two seconds: from the scene's wav, whose pauses between sentences could
   // fill them, its speech alone, so the line has a voice to score and the pitch guide a trace to draw.
@@ -744,7 +757,10 @@ async function retakeWithLeadIn(
   await waitFor(page, css(`[data-testid="line-${line.id}"][data-stage="scored"] [data-take="2"]`), 60_000);
 
   const margin = DEFAULT_WINDOW_MARGIN_SECONDS;
-  const sound = await page.evaluate<{ muted: boolean; at: number }[]>('window.__leadIn');
+  const sound = await page.evaluate<{ muted: boolean; at: number; now: number }[]>('window.__leadIn');
+  const held = await page.evaluate<{ from: number; ms: number }[]>(
+    '(() => { clearInterval(window.__heldWatch); return window.__held; })()',
+  );
   const on = sound.findIndex((m) => !m.muted);
   const off = sound.slice(on + 1).find((m) => m.muted);
   const told = `clip sound ${JSON.stringify(sound)}; line before ${prev.start}–${prev.end} s, retaken line from ${line.start} s`;
@@ -752,10 +768,20 @@ async function retakeWithLeadIn(
   // From just before the line before (lead-in.ts, BEFORE_PREVIOUS), read when its event is handled.
   expect(Math.abs(sound[on].at - (prev.start - 0.2)), told).toBeLessThan(0.35);
   expect(off, `the lead-in falls silent again (${told})`).toBeDefined();
-  expect(off?.at, told).toBeGreaterThan(prev.start);
-  expect(off?.at, `silent before the retaken window opens (${told})`).toBeLessThan(
-    line.start - margin + 0.05,
+  // The silence is a timer on the page's main thread (lead-in.ts): an engine that holds the thread
+  // (WebKitGTK under Xvfb held it 0.2–0.46 s at a time around the silence point) delays it by as
+  // long. The hold the silence ran at the end of is allowed for, and printed; nothing else is.
+  const mutedAt = off?.now ?? 0;
+  const around = held.filter((h) => h.from < mutedAt && h.from + h.ms > mutedAt - 60);
+  const allowance = Math.max(0, ...around.map((h) => h.ms)) / 1000;
+  console.log(
+    `[engines] ${engine} lead-in silenced at clip ${off?.at.toFixed(3)} s, ${((line.start - margin - (off?.at ?? 0)) * 1000).toFixed(0)} ms before the retaken window opens; the page's main thread held ${Math.round(allowance * 1000)} ms as it fell due`,
   );
+  expect(off?.at, told).toBeGreaterThan(prev.start);
+  expect(
+    off?.at,
+    `silent before the retaken window opens, but for a main-thread hold of ${allowance} s (${told}; holds ${JSON.stringify(held)})`,
+  ).toBeLessThan(line.start - margin + 0.05 + allowance);
 }
 
 /** The pitch guide's pixels: the actor's contour (orange) and the learner's pitch (teal). */
