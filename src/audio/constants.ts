@@ -18,11 +18,6 @@ export const PITCH_MIN_HZ = 60;
 export const PITCH_MAX_HZ = 600;
 /** Longest take the AI service accepts (s). */
 export const MAX_TAKE_SECONDS = 60;
-/**
- * Audio a take keeps to back-fill windows planned after they began (s): the count-in, and the wait
- * for the clip's first frame, which anchors the windows (src/app/lib/video-anchor.ts).
- */
-export const TAKE_LOOKBACK_SECONDS = 6;
 /** Margin kept before and after each subtitle window when cutting a take (s). */
 export const DEFAULT_WINDOW_MARGIN_SECONDS = 0.25;
 /**

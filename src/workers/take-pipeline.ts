@@ -10,7 +10,6 @@ import {
   ENDPOINT_SILENCE_MAX_DBFS,
   ENDPOINT_SILENCE_MIN_DBFS,
   ENDPOINT_SILENCE_SECONDS,
-  TAKE_LOOKBACK_SECONDS,
   TARGET_SAMPLE_RATE,
 } from '../audio/constants';
 import { MediaClock } from '../audio/dsp/clock';
@@ -71,7 +70,7 @@ export class TakePipeline {
     private readonly emitStats: (s: PipelineStats) => void = () => {},
   ) {
     this.pitch = new LivePitch(TARGET_SAMPLE_RATE, undefined, { simd: options.simd });
-    const lookback = Math.round((options.lookbackSeconds ?? TAKE_LOOKBACK_SECONDS) * TARGET_SAMPLE_RATE);
+    const lookback = Math.round((options.lookbackSeconds ?? 6) * TARGET_SAMPLE_RATE);
     this.slicer = new WindowSlicer(
       [],
       (w) => this.encode(w),

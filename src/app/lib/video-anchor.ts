@@ -13,78 +13,24 @@ type FrameCallbackVideo = HTMLVideoElement & {
   ) => number;
 };
 
-/** The anchor of clip time `mediaTime` shown at `perfMs` (performance clock). */
-const anchorOf = (
-  video: HTMLVideoElement,
-  clock: CaptureClock,
-  perfMs: number,
-  mediaTime: number,
-): TimelineAnchor => ({
-  contextTime: presentedContextTime(clock.outputTimestamp(), perfMs),
-  mediaTime,
-  playbackRate: video.playbackRate || 1,
-  outputLatency: clock.outputLatency,
-  inputLatency: clock.inputLatency,
-});
-
 /** Resolves with the anchor for the first frame shown after playback starts. Call before play(). */
 export function anchorAtFirstFrame(video: HTMLVideoElement, clock: CaptureClock): Promise<TimelineAnchor> {
   const v = video as FrameCallbackVideo;
+  const anchor = (perfMs: number, mediaTime: number): TimelineAnchor => ({
+    contextTime: presentedContextTime(clock.outputTimestamp(), perfMs),
+    mediaTime,
+    playbackRate: video.playbackRate || 1,
+    outputLatency: clock.outputLatency,
+    inputLatency: clock.inputLatency,
+  });
   return new Promise((resolve) => {
     if (v.requestVideoFrameCallback) {
-      v.requestVideoFrameCallback((_now, meta) =>
-        resolve(anchorOf(video, clock, meta.expectedDisplayTime, meta.mediaTime)),
-      );
+      v.requestVideoFrameCallback((_now, meta) => resolve(anchor(meta.expectedDisplayTime, meta.mediaTime)));
       return;
     }
     // No frame callbacks (older Safari): the `playing` event and currentTime, good to a frame or so.
-    video.addEventListener(
-      'playing',
-      () => resolve(anchorOf(video, clock, performance.now(), video.currentTime)),
-      {
-        once: true,
-      },
-    );
-  });
-}
-
-/**
- * How long a take waits for the clip to start, and then for its first frame, before it ends with the
- * clip's problem: a clip that never plays or a frame callback that never comes (a video not painted)
- * must not hold the take for good; Stop ends either wait at once. Generous: WebKitGTK's `play()`
- * answered 4 s before the clip moved and showed its first frame, and a phone's network can be slower
- * still. A line that began longer before the frame than the take's look-back (TAKE_LOOKBACK_SECONDS)
- * comes out incomplete (src/audio/dsp/windows.ts).
- */
-export const CLIP_START_WAIT_MS = 20_000;
-
-/**
- * `frame` (anchorAtFirstFrame), awaited once the clip has started; rejects with a ClipError when no
- * frame shows within `waitMs`, and with the signal's reason on its abort (Stop).
- */
-export function frameWithin(
-  frame: Promise<TimelineAnchor>,
-  signal: AbortSignal,
-  waitMs = CLIP_START_WAIT_MS,
-): Promise<TimelineAnchor> {
-  signal.throwIfAborted();
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      done();
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new ClipError(`No clip frame shown within ${waitMs} ms of the clip starting`));
-    }, waitMs);
-    signal.addEventListener('abort', onAbort, { once: true });
-    frame.then((a) => {
-      done();
-      resolve(a);
+    video.addEventListener('playing', () => resolve(anchor(performance.now(), video.currentTime)), {
+      once: true,
     });
   });
 }
@@ -162,41 +108,21 @@ function until(video: HTMLVideoElement, event: string, signal?: AbortSignal): Pr
  * first. WebKitGTK can leave the promise pending for good after a seek back from the clip's end: the
  * clip advances at readyState HAVE_CURRENT_DATA and no `playing` event comes (a retake after a scene
  * take in tests/engines/journeys.ts), and a take that waits on the promise never leaves its count-in.
- * A clip that neither answers nor moves within `waitMs` rejects with a ClipError (the take ends with
- * the clip's problem, not held for good); the signal's abort rejects with its reason.
  */
-export function startPlaying(
-  video: HTMLVideoElement,
-  signal?: AbortSignal,
-  waitMs = CLIP_START_WAIT_MS,
-): Promise<void> {
-  signal?.throwIfAborted();
+export function startPlaying(video: HTMLVideoElement): Promise<void> {
   const from = video.currentTime;
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (error?: { cause: unknown }) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       video.removeEventListener('timeupdate', moved);
-      signal?.removeEventListener('abort', onAbort);
       if (error) reject(error.cause);
       else resolve();
     };
     const moved = () => {
       if (!video.paused && video.currentTime !== from) settle();
     };
-    const onAbort = () => settle({ cause: signal?.reason });
-    const timer = setTimeout(
-      () =>
-        settle({
-          cause: new ClipError(`The clip did not start within ${waitMs} ms`, {
-            cause: `readyState ${video.readyState}, networkState ${video.networkState}`,
-          }),
-        }),
-      waitMs,
-    );
-    signal?.addEventListener('abort', onAbort, { once: true });
     video.addEventListener('timeupdate', moved);
     video.play().then(
       () => settle(),
@@ -220,8 +146,8 @@ export const PLAY_TICK_MS = 50;
 export const STALL_MS = 8000;
 
 /**
- * Resolves when the clip reaches `time` (or ends, or stands still for `stallMs`, paused or not:
- * `onStall` is told); rejects if `signal` aborts. Calls `tick` every PLAY_TICK_MS.
+ * Resolves when the clip reaches `time` (or ends, or stands still for `stallMs`: `onStall` is told);
+ * rejects if `signal` aborts. Calls `tick` every PLAY_TICK_MS.
  */
 export function playUntil(
   video: HTMLVideoElement,
@@ -249,9 +175,7 @@ export function playUntil(
       const t = video.currentTime;
       tick(t);
       const now = performance.now();
-      // A clip paused by the browser, not by the take (an interruption), stands still too: the take
-      // ends as at a stall instead of waiting for good. At its end the clip is paused and `ended` fires.
-      if (t !== last.t) last = { t, at: now };
+      if (t !== last.t || video.paused) last = { t, at: now };
       if (t >= time) done();
       else if (onStall && now - last.at >= stallMs) {
         onStall();

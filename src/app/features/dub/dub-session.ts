@@ -6,7 +6,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import type { Remote } from 'comlink';
-import { DEFAULT_WINDOW_MARGIN_SECONDS, TAKE_LOOKBACK_SECONDS } from '../../../audio/constants';
+import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../../audio/constants';
 import { MicrophoneError, type MicrophoneReason } from '../../../audio/capture/microphone';
 import type { LevelReading, Recorder } from '../../../audio/capture/recorder';
 import type { SubtitleWindowTimes } from '../../../audio/dsp/windows';
@@ -23,14 +23,7 @@ import { PitchRing } from './pitch-guide-data';
 import { lineStates, patchLineState, setLineState } from '../../stores/uploads/line-state';
 import { lineEvents } from './line-events';
 import type { UploadQueue } from '../../stores/uploads/upload-queue';
-import {
-  anchorAtFirstFrame,
-  ClipError,
-  frameWithin,
-  playUntil,
-  seek,
-  startPlaying,
-} from '../../lib/video-anchor';
+import { anchorAtFirstFrame, ClipError, playUntil, seek, startPlaying } from '../../lib/video-anchor';
 import { trackTake } from '../../stores/takes-in-progress';
 
 export type TakePhase = 'idle' | 'preparing' | 'count-in' | 'recording' | 'finishing';
@@ -154,7 +147,7 @@ const clipStalled = (video: HTMLVideoElement) => {
     (_, i) => `${video.buffered.start(i).toFixed(2)}–${video.buffered.end(i).toFixed(2)}`,
   );
   console.warn(
-    `[dub] the clip stopped loading: the take ends here (at ${video.currentTime.toFixed(2)} s of ${video.duration.toFixed(2)}, paused ${video.paused}, readyState ${video.readyState}, networkState ${video.networkState}, buffered ${buffered.join(' ') || 'none'}, error ${video.error?.code ?? 'none'})`,
+    `[dub] the clip stopped loading: the take ends here (at ${video.currentTime.toFixed(2)} s of ${video.duration.toFixed(2)}, readyState ${video.readyState}, networkState ${video.networkState}, buffered ${buffered.join(' ') || 'none'}, error ${video.error?.code ?? 'none'})`,
   );
 };
 
@@ -314,7 +307,7 @@ export class DubSession {
     run.capturing = true;
     await recorder.startTake(
       api,
-      { takeId, marginSeconds: this.margin, lookbackSeconds: TAKE_LOOKBACK_SECONDS },
+      { takeId, marginSeconds: this.margin, lookbackSeconds: 6 },
       {
         onWindow: (w) => {
           run.windows.addClosed();
@@ -374,9 +367,8 @@ export class DubSession {
     // the clip to move on: its first few hundred ms would be silent).
     player.start(video.currentTime);
     try {
-      await startPlaying(video, run.stop);
-      const at = await frameWithin(anchor, run.stop);
-      run.windows.addPlanned((await api.setTimeline(at, timeline)).length);
+      await startPlaying(video);
+      run.windows.addPlanned((await api.setTimeline(await anchor, timeline)).length);
       await playUntil(
         video,
         run.to,
@@ -416,9 +408,8 @@ export class DubSession {
     this.countdown.value = 0;
     this.phase.value = 'recording';
     const anchor = anchorAtFirstFrame(run.video, recorder.clock);
-    await startPlaying(run.video, run.stop);
-    const at = await frameWithin(anchor, run.stop);
-    run.windows.addPlanned((await api.setTimeline(at, timeline)).length);
+    await startPlaying(run.video);
+    run.windows.addPlanned((await api.setTimeline(await anchor, timeline)).length);
     await playUntil(run.video, run.to, run.stop, follow, () => clipStalled(run.video));
   }
 
