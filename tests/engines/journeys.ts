@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { UPLOADS_DB, UPLOADS_STORE } from '../../src/app/stores/uploads/pending-count';
 import { DEFAULT_WINDOW_MARGIN_SECONDS, TARGET_SAMPLE_RATE } from '../../src/audio/constants';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
 import { localQrProvider } from '../../server/auth/qr/provider';
@@ -47,8 +48,8 @@ import { zhText } from '../support/journey/text';
  */
 export type Part = 'prpo' | 'prpt' | 'prpt-no-mic' | 'sessions' | 'expiry-take';
 
-/** The upload queue's IndexedDB store (src/app/features/uploads/pending-count.ts). */
-const PENDING_UPLOADS = `new Promise((resolve) => { const r = indexedDB.open('dub-uploads'); r.onsuccess = () => { try { const c = r.result.transaction('pending', 'readonly').objectStore('pending').count(); c.onsuccess = () => { r.result.close(); resolve(c.result); }; c.onerror = () => resolve(-1); } catch { resolve(-1); } }; r.onerror = () => resolve(-1); })`;
+/** How many takes the upload queue holds in IndexedDB (src/app/stores/uploads/pending-count.ts), -1 unread. */
+const PENDING_UPLOADS = `new Promise((resolve) => { const r = indexedDB.open(${JSON.stringify(UPLOADS_DB)}); r.onsuccess = () => { try { const c = r.result.transaction(${JSON.stringify(UPLOADS_STORE)}, 'readonly').objectStore(${JSON.stringify(UPLOADS_STORE)}).count(); c.onsuccess = () => { r.result.close(); resolve(c.result); }; c.onerror = () => resolve(-1); } catch { resolve(-1); } }; r.onerror = () => resolve(-1); })`;
 
 /**
  * What each engine offers of what the product leans on (tests/support/engine-features.ts), asserted so
@@ -329,9 +330,7 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
           await pressOnScreen(page, css(`[data-testid="record-${first}"]:enabled`));
           await waitFor(page, css(`[data-testid="line-${first}"][data-stage="scored"]`), 120_000).catch(
             async (err) => {
-              throw new Error(
-                `${err.message}\nphase ${await page.evaluate(`document.querySelector('[data-testid=dub-phase]').dataset.phase`)}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`,
-              );
+              throw new Error(await takeState(page, err));
             },
           );
           firstRun = (await takesOfLine(app, first)).at(-1)?.run_id;
@@ -497,6 +496,14 @@ async function lineStages(page: EnginePage): Promise<string> {
   );
 }
 
+/** A take that did not finish, told: `err`, the dub page's phase, each line's stage, the console. */
+async function takeState(page: EnginePage, err: Error): Promise<string> {
+  const phase = await page.evaluate<string>(
+    `document.querySelector('[data-testid=dub-phase]').dataset.phase`,
+  );
+  return `${err.message}\nphase ${phase}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`;
+}
+
 /** Waits until the route's own page module has rendered (LazyPage sets `data-page`). */
 function onPage(page: EnginePage, name: string, timeout = 60_000): Promise<void> {
   return waitFor(page, css(`[data-page="${name}"]`), timeout);
@@ -640,16 +647,8 @@ async function pressOnScreen(page: EnginePage, find: string): Promise<void> {
 }
 
 /** Waits until the upload queue holds `n` takes in IndexedDB. */
-async function pendingUploads(page: EnginePage, n: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let seen = -1;
-  while (Date.now() < deadline) {
-    seen = await page.evaluate<number>(PENDING_UPLOADS);
-    if (seen === n) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`waited ${timeoutMs} ms for ${n} takes waiting in IndexedDB; there were ${seen}`);
-}
+const pendingUploads = (page: EnginePage, n: number) =>
+  waitFor(page, `${PENDING_UPLOADS}.then((c) => c === ${n})`);
 
 /**
  * A line's upload spans its window: the line and its margins, less at most the trailing margin when
@@ -739,9 +738,7 @@ async function retakeWithLeadIn(
   try {
     await page.click(css(`[data-testid="record-${line.id}"]`));
     await waitFor(page, `${storedEntry(line.id)}?.secondUserAudioJson`, 180_000).catch(async (err) => {
-      throw new Error(
-        `${err.message}\nphase ${await page.evaluate(`document.querySelector('[data-testid=dub-phase]').dataset.phase`)}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`,
-      );
+      throw new Error(await takeState(page, err));
     });
     await waitFor(page, css('[data-testid="dub-phase"][data-phase="idle"]'), 60_000);
   } finally {

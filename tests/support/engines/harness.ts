@@ -50,15 +50,16 @@ export async function startEngine(name: EngineName): Promise<EngineRun> {
 }
 
 /**
- * Waits until `expression` is truthy in the page, asking the page every 50 ms (a driver's evaluation
- * is not subject to the page's Content-Security-Policy, unlike an eval inside the page).
+ * Waits until `expression` is truthy in the page (a promise's value, when it yields one), asking the
+ * page every 50 ms (a driver's evaluation is not subject to the page's Content-Security-Policy, unlike
+ * an eval inside the page).
  */
 export async function waitFor(page: EnginePage, expression: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
-      if (await page.evaluate<boolean>(`Boolean(${expression})`)) return;
+      if (await page.evaluate<boolean>(`(async () => Boolean(await (${expression})))()`)) return;
     } catch (err) {
       // A navigation in between reads as "not yet".
       last = err;
