@@ -4,15 +4,16 @@ import { createStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import type { Recorder } from '../../../src/audio/capture/recorder';
-import { DubSession } from '../../../src/app/features/dub/dub-session';
+import { DubSession, type DubSessionDeps } from '../../../src/app/features/dub/dub-session';
 import { UploadQueue } from '../../../src/app/stores/uploads/upload-queue';
 import { idbUploadStore } from '../../../src/app/stores/uploads/upload-store';
 import type { SubtitleLine } from '../../../src/app/lib/movie-detail';
 import { EncoderBridge } from '../../../src/workers/encoder-bridge';
 
 /**
- * Getting a take ready must end: a worker that never answers or a clip that never seeks must not
- * leave the dub page in "preparing" with a Stop button that does nothing.
+ * A take must end: a worker that never answers or a clip that never seeks must not leave the dub page
+ * in "preparing", and a clip that never starts or shows no frame must not leave it recording, with a
+ * Stop button that does nothing.
  */
 const open: MessagePort[] = [];
 afterEach(() => {
@@ -105,7 +106,34 @@ function clip(seeks: 'yes' | 'never' | 'fails-once') {
 const line = (start: number): SubtitleLine =>
   ({ id: `line-${start}`, startTime_m: start, endTime_m: start + 2 }) as unknown as SubtitleLine;
 
-function session(bridge: EncoderBridge, made: ReturnType<typeof recorder>[], prepareTimeoutMs = 80) {
+/**
+ * `video` given a play(): 'never' leaves its promise pending and the clip standing still (WebKitGTK
+ * after a seek back); 'no-frame' answers and plays, but no frame is ever shown (no `playing` event,
+ * no frame callback). The plays asked for are counted.
+ */
+function playing(video: HTMLVideoElement, how: 'never' | 'no-frame') {
+  const v = Object.assign(video, {
+    paused: true,
+    plays: 0,
+    play() {
+      v.plays++;
+      if (how === 'never') return new Promise<void>(() => {});
+      v.paused = false;
+      return Promise.resolve();
+    },
+    pause() {
+      v.paused = true;
+    },
+  });
+  return v;
+}
+
+function session(
+  bridge: EncoderBridge,
+  made: ReturnType<typeof recorder>[],
+  prepareTimeoutMs = 80,
+  more: Partial<DubSessionDeps> = {},
+) {
   const queue = new UploadQueue({
     store: idbUploadStore(createStore(`prepare-${Math.random()}`, 'pending')),
     send: () => new Promise<SpeechScore>(() => {}),
@@ -124,6 +152,7 @@ function session(bridge: EncoderBridge, made: ReturnType<typeof recorder>[], pre
     },
     sources: new Map(),
     prepareTimeoutMs,
+    ...more,
   });
   return { s, queue };
 }
@@ -239,6 +268,38 @@ describe('getting a take ready', () => {
     expect(s.error.value).toBeNull();
     s.stop(); // finishes the take normally: finishTake is reached (and fails in this stand-in)
     await take;
+    queue.dispose();
+  });
+});
+
+describe('Stop ends a take that waits on the clip', () => {
+  const cases = [
+    ['a scene take whose clip never starts', 'never', false],
+    ['a scene take whose clip shows no frame', 'no-frame', false],
+    ['a retake with a lead-in whose clip never starts', 'never', true],
+    ['a retake with a lead-in whose clip shows no frame', 'no-frame', true],
+  ] as const;
+  it.each(cases)('%s: idle again, no error, the take finished', async (_, how, leadIn) => {
+    const { bridge } = workers(true);
+    const made: ReturnType<typeof recorder>[] = [];
+    const lines = [line(1), line(5)];
+    const { s, queue } = session(bridge, made, 5_000, { countInSeconds: 0, filmLines: () => lines });
+    const video = playing(clip('yes'), how);
+    const take = leadIn ? s.lineRetake(video, lines[1]) : s.sceneTake(video, lines);
+    await vi.waitFor(() => expect(video.plays).toBe(1));
+    // The take waits for the clip here; without Stop it would wait for good.
+    await vi.waitFor(() => expect(made).toHaveLength(1));
+    let finished = 0;
+    made[0].finishTake = async () => {
+      finished++;
+      return { skipped: lines.map((l) => l.id) } as never;
+    };
+    s.stop();
+    expect(await take).toEqual(expect.objectContaining({ skipped: lines.map((l) => l.id) }));
+    expect(finished).toBe(1);
+    expect(s.phase.value).toBe('idle');
+    expect(s.error.value).toBeNull();
+    expect(video.paused).toBe(true);
     queue.dispose();
   });
 });

@@ -12,7 +12,12 @@ import type { LevelReading, Recorder } from '../../../audio/capture/recorder';
 import type { SubtitleWindowTimes } from '../../../audio/dsp/windows';
 import type { EncoderApi } from '../../../workers/encoder-api';
 import type { EncoderBridge } from '../../../workers/encoder-bridge';
-import type { EncodedWindow, PipelineStats, TakeSummary } from '../../../workers/encoder-types';
+import type {
+  EncodedWindow,
+  PipelineStats,
+  TakeSummary,
+  TimelineAnchor,
+} from '../../../workers/encoder-types';
 import type { SubtitleLine } from '../../lib/movie-detail';
 import { prpt } from '../../stores/films';
 import { nextAttempt, scoresRunOf, subTitlesScores } from '../../stores/takes/sub-titles-scores';
@@ -367,8 +372,7 @@ export class DubSession {
     // the clip to move on: its first few hundred ms would be silent).
     player.start(video.currentTime);
     try {
-      await startPlaying(video);
-      run.windows.addPlanned((await api.setTimeline(await anchor, timeline)).length);
+      await this.startClip(api, run, anchor, timeline);
       await playUntil(
         video,
         run.to,
@@ -408,9 +412,24 @@ export class DubSession {
     this.countdown.value = 0;
     this.phase.value = 'recording';
     const anchor = anchorAtFirstFrame(run.video, recorder.clock);
-    await startPlaying(run.video);
-    run.windows.addPlanned((await api.setTimeline(await anchor, timeline)).length);
+    await this.startClip(api, run, anchor, timeline);
     await playUntil(run.video, run.to, run.stop, follow, () => clipStalled(run.video));
+  }
+
+  /**
+   * The clip started and the take's windows planned from its first frame. Stop ends either wait: a
+   * clip whose play() never answers (WebKitGTK after a seek back, see startPlaying) or a frame that
+   * never shows must not hold the take, and its Stop button, in recording.
+   */
+  private async startClip(
+    api: Remote<EncoderApi>,
+    run: TakeRun,
+    anchor: Promise<TimelineAnchor>,
+    timeline: SubtitleWindowTimes[],
+  ): Promise<void> {
+    await untilAborted(startPlaying(run.video), run.stop);
+    const at = await untilAborted(anchor, run.stop);
+    run.windows.addPlanned((await api.setTimeline(at, timeline)).length);
   }
 
   /** The clip stops and the worker closes the take; done once every window is in the upload queue. */
