@@ -66,6 +66,39 @@ describe('UploadQueue', () => {
     expect(q.depth.value).toBe(0);
   });
 
+  it("shows a score without waiting for its stored copy's removal, and a failed removal is no error", async () => {
+    for (const removal of ['never ends', 'fails'] as const) {
+      const service = fakeService();
+      const store = idbUploadStore(createStore(`db-${dbCount++}`, 'pending'));
+      const scored: PendingUpload[] = [];
+      const states: LineState[] = [];
+      const q = new UploadQueue({
+        store: {
+          ...store,
+          remove: () => (removal === 'fails' ? Promise.reject(new Error('quota')) : new Promise(() => {})),
+        },
+        send: service.send,
+        onScored: (item) => scored.push(item),
+        onState: (_, s) => states.push(s),
+        learner: () => 'u:learner-1',
+      });
+      queues.push(q);
+      await q.enqueue(upload('u1'));
+      await flush();
+      service.calls[0].resolve(score(service.calls[0].item));
+      await flush();
+      expect(
+        scored.map((i) => i.uploadId),
+        removal,
+      ).toEqual(['u1']);
+      expect(
+        states.map((s) => s.stage),
+        removal,
+      ).toEqual(['queued', 'uploading']);
+      expect(q.depth.value, removal).toBe(0);
+    }
+  });
+
   it('keeps a take when the service is unreachable and sends it after a reload', async () => {
     const name = `db-${dbCount++}`;
     const down = fakeService();

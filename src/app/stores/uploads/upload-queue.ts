@@ -240,9 +240,16 @@ export class UploadQueue {
         );
         this.done.add(item.uploadId);
         this.items.delete(item.uploadId);
-        await this.deps.store.remove(item.uploadId);
+        this.depth.value = this.items.size;
+        // The score is shown without waiting for its stored copy to go (an IndexedDB transaction, tens
+        // of ms on a slow phone). A copy that could not be removed is sent again from a later page and
+        // answered with the stored score (the server keys a take by its takeId).
+        const removed = this.deps.store
+          .remove(item.uploadId)
+          .catch((err) => console.error('[uploads] cannot remove a scored upload', err));
         // Scored for its owner either way; shown only if they are still the one logged in here.
         if (this.deps.learner() === item.owner) this.deps.onScored(item, result);
+        await removed;
         return 'scored' as const;
       });
       if (outcome === HELD_ELSEWHERE) {
