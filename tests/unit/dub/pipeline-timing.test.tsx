@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SpeechScore } from '../../../src/api/contract';
 import { lineEvents } from '../../../src/app/features/dub/line-events';
 import { lineTimings } from '../../../src/app/features/dub/pipeline-timing';
-import { onUploadScored } from '../../../src/app/stores/uploads/app-queue';
+import { onUploadScored, uploadEvents } from '../../../src/app/stores/uploads/app-queue';
 import { resetLineStates } from '../../../src/app/stores/uploads/line-state';
 import { dubLine, renderDubRow } from './row-fixture';
 
-const measures = (name: string) =>
-  performance.getEntriesByType('measure').filter((m) => m.name === `dub:line-end→score ${name}`);
+const stage = (step: string, line: string) =>
+  performance.getEntriesByType('measure').filter((m) => m.name === `dub:${step} ${line}`);
+const measures = (line: string) => stage('line-end→score', line);
 
 afterEach(() => performance.clearMeasures());
 
@@ -33,9 +34,13 @@ describe('line end → score shown', () => {
         encodedAtMs: now - 10,
       },
     });
-    // The app's queue scores the upload: the store, the line state, and the event the timing observes.
+    // The app's queue sends, then scores the upload: the store, the line state, and the events the
+    // timing observes.
     const item = { uploadId: 'up-1', subtitlesId: line.id, attempt: 1 as const };
+    uploadEvents.emit('sending', item as Parameters<typeof onUploadScored>[0]);
+    expect(stage('queue', line.id)).toHaveLength(1);
     onUploadScored(item as Parameters<typeof onUploadScored>[0], { overall: 70 } as SpeechScore);
+    expect(stage('upload+score', line.id)).toHaveLength(1);
     // In the store is not on screen: only a row's commit ends the measure (rows render in transitions).
     expect(lineTimings.peek().find((t) => t.uploadId === 'up-1')?.lineEndToShownMs).toBeUndefined();
     expect(measures(line.id)).toHaveLength(0);
@@ -46,6 +51,11 @@ describe('line end → score shown', () => {
     const timing = lineTimings.peek().find((t) => t.uploadId === 'up-1');
     // Line end = window close − the audio it holds after the line (0.5 s): at least 520 ms before it was shown.
     expect(timing?.lineEndToShownMs).toBeGreaterThanOrEqual(520);
+    // Each step after the hand-off is measured once, and they add up to no more than the whole.
+    expect(stage('paint', line.id)).toHaveLength(1);
+    const steps = ['queue', 'upload+score', 'paint'].map((s) => stage(s, line.id)[0].duration);
+    expect(steps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(measures(line.id)[0].duration);
+    expect([timing?.queueMs, timing?.uploadMs, timing?.paintMs]).toEqual(steps);
   });
 
   it("is measured for a line that ended in the page's first moments (before its time origin)", async () => {

@@ -81,7 +81,9 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
             <th>capture</th>
             <th>encode</th>
             <th>handoff</th>
+            <th>queue</th>
             <th>upload+score</th>
+            <th>paint</th>
             <th>end→shown</th>
           </tr>
         </thead>
@@ -96,7 +98,9 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
                 <td>{ms(t.captureMs)}</td>
                 <td>{ms(t.encodeMs)}</td>
                 <td>{ms(t.handoffMs)}</td>
+                <td>{ms(t.queueMs)}</td>
                 <td>{ms(t.uploadMs)}</td>
+                <td>{ms(t.paintMs)}</td>
                 <td>{ms(t.lineEndToShownMs)}</td>
               </tr>
             ))}

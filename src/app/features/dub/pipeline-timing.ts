@@ -1,6 +1,6 @@
 /**
  * User Timing for the dub pipeline, per line: capture (its tail: line end → window closed) → encode →
- * hand-off → upload+score → shown.
+ * hand-off → queue (stored in IndexedDB, its send begun) → upload+score → paint (in the store → shown).
  * Every stage is a `performance.measure` named `dub:<stage> <subtitlesId>` so it shows up in the
  * browser's performance panel; the debug overlay and the bench read the same numbers from here.
  * An observer: it listens to the line events (line-events.ts) and the queue's events (app-queue.ts),
@@ -19,8 +19,16 @@ export interface LineTiming {
   captureMs: number;
   encodeMs: number;
   handoffMs: number;
+  /** Page-clock ms the window reached the page. */
+  handedAt: number;
+  /** Handed over → its upload began (the queue stored it, took its lock and checked it is still due). */
+  queueMs?: number;
   uploadStart?: number;
   uploadMs?: number;
+  /** Page-clock ms the score reached the store. */
+  storedAt?: number;
+  /** In the store → painted in its row. */
+  paintMs?: number;
   /** Line end (subtitle end time on the capture clock) → score painted. */
   lineEndToShownMs?: number;
   /** The score is in the store; `shown`: a row has committed it. */
@@ -67,6 +75,7 @@ function windowArrived(uploadId: string, w: EncodedWindow): void {
     captureMs: w.durationMs,
     encodeMs: encoded - closed,
     handoffMs: now - encoded,
+    handedAt: now,
   };
   open.set(uploadId, t);
   publish(t);
@@ -74,7 +83,10 @@ function windowArrived(uploadId: string, w: EncodedWindow): void {
 
 function uploadStarted(uploadId: string): void {
   const t = open.get(uploadId);
-  if (t && t.uploadStart === undefined) t.uploadStart = performance.now();
+  if (!t || t.uploadStart !== undefined) return;
+  t.uploadStart = performance.now();
+  t.queueMs = t.uploadStart - t.handedAt;
+  measure(`dub:queue ${t.subtitlesId}`, t.handedAt, t.uploadStart);
 }
 
 /** How long a stored score waits for a row to show it (none: scored on another page) before it is dropped. */
@@ -93,6 +105,7 @@ function scoreStored(uploadId: string, subtitlesId: string): void {
     measure(`dub:upload+score ${subtitlesId}`, t.uploadStart, uploaded);
   }
   t.stored = true;
+  t.storedAt = uploaded;
   setTimeout(() => {
     if (open.get(uploadId) === t && !t.shown) open.delete(uploadId);
   }, SHOWN_WAIT_MS);
@@ -113,6 +126,10 @@ function scoreShown(subtitlesId: string): void {
         const shown = performance.now();
         t.lineEndToShownMs = shown - t.lineEnd;
         measure(`dub:line-end→score ${subtitlesId}`, t.lineEnd, shown);
+        if (t.storedAt !== undefined) {
+          t.paintMs = shown - t.storedAt;
+          measure(`dub:paint ${subtitlesId}`, t.storedAt, shown);
+        }
         open.delete(uploadId);
         publish(t);
       }, 0),
