@@ -99,6 +99,80 @@ describe('UploadQueue', () => {
     }
   });
 
+  it('sends a new take while it is being written, and removes it only once the write is done', async () => {
+    const service = fakeService();
+    const inner = idbUploadStore(createStore(`db-${dbCount++}`, 'pending'));
+    let write = () => {};
+    const scored: PendingUpload[] = [];
+    const q = new UploadQueue({
+      store: {
+        ...inner,
+        // The first write waits for the test; later ones (a retry's) go straight through.
+        put: (item) => (item.tries === 0 ? new Promise<void>((r) => (write = r)) : Promise.resolve()),
+        has: () => Promise.reject(new Error('a new take is not looked up')),
+      },
+      send: service.send,
+      onScored: (item) => scored.push(item),
+      onState: () => {},
+      learner: () => 'u:learner-1',
+    });
+    queues.push(q);
+    let kept = false;
+    const enqueued = q.enqueue(upload('u1')).then(() => (kept = true));
+    await flush();
+    expect(service.calls.map((c) => c.item.uploadId)).toEqual(['u1']);
+    expect(kept).toBe(false);
+    service.calls[0].resolve(score(service.calls[0].item));
+    await flush();
+    expect(scored.map((i) => i.uploadId)).toEqual(['u1']);
+    // The write lands after the score: the take is removed after it, not before (it would stay).
+    await inner.put({ ...upload('u1'), createdAt: 1, tries: 0, notBefore: 0, owner: 'u:learner-1' });
+    write();
+    await enqueued;
+    await flush();
+    expect(kept).toBe(true);
+    expect(await inner.all()).toEqual([]);
+  });
+
+  it('a new take that cannot be written is not sent on, unless it was scored already', async () => {
+    for (const scoredFirst of [false, true]) {
+      const service = fakeService();
+      let fail = (_: Error) => {};
+      const states: LineState[] = [];
+      const scored: PendingUpload[] = [];
+      const q = new UploadQueue({
+        store: {
+          ...idbUploadStore(createStore(`db-${dbCount++}`, 'pending')),
+          put: () => new Promise<void>((_, reject) => (fail = reject)),
+        },
+        send: (item, _progress, signal) =>
+          new Promise<SpeechScore>((resolve, reject) => {
+            service.calls.push({ item, resolve, reject });
+            signal.addEventListener('abort', () => reject(new Error('aborted')));
+          }),
+        onScored: (item) => scored.push(item),
+        onState: (_, s) => states.push(s),
+        learner: () => 'u:learner-1',
+      });
+      queues.push(q);
+      const enqueued = q.enqueue(upload('u1')).then(
+        () => 'kept',
+        (e: Error) => e.message,
+      );
+      await flush();
+      if (scoredFirst) {
+        service.calls[0].resolve(score(service.calls[0].item));
+        await flush();
+      }
+      fail(new Error('QuotaExceededError'));
+      expect(await enqueued, String(scoredFirst)).toBe(scoredFirst ? 'kept' : 'QuotaExceededError');
+      await flush();
+      expect(scored.length, String(scoredFirst)).toBe(scoredFirst ? 1 : 0);
+      expect(q.size, String(scoredFirst)).toBe(0);
+      if (!scoredFirst) expect(states.at(-1)?.stage).toBe('idle');
+    }
+  });
+
   it('keeps a take when the service is unreachable and sends it after a reload', async () => {
     const name = `db-${dbCount++}`;
     const down = fakeService();

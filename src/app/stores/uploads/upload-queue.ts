@@ -1,6 +1,7 @@
 /**
- * The upload queue: every window's wav is written to IndexedDB first, then sent; it leaves the store
- * only when the AI service has scored it. Failures retry with backoff; `kick` (back online), a new
+ * The upload queue: every window's wav is written to IndexedDB and sent at once, the write and the
+ * request side by side (a take is kept as soon as it would have been if it were written first); it
+ * leaves the store only when the AI service has scored it and its write is done. Failures retry with backoff; `kick` (back online), a new
  * login, or the retry button send at once. So no recording is lost to a dropped connection, a stopped
  * service or a reload. The app has one queue (app-queue.ts); start.ts owns what triggers it.
  *
@@ -63,6 +64,12 @@ export class UploadQueue {
    * and the dub page both resume the same queue).
    */
   private readonly done = new Set<string>();
+  /**
+   * New uploads whose first write to the store is under way. One is sent meanwhile without asking the
+   * store whether it is still there: no other tab can know of it before that write, and this queue
+   * asked for its lock before it (upload-locks.ts).
+   */
+  private readonly storing = new Map<string, Promise<void>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private readonly now: () => number;
@@ -102,8 +109,9 @@ export class UploadQueue {
   }
 
   /**
-   * Persists, then sends. Resolves once the take is safe in IndexedDB; rejects when no learner was
-   * ever logged in for this queue (nobody could ever send it).
+   * Stores and sends. Resolves once the take is safe in IndexedDB (or scored); rejects when no
+   * learner was ever logged in for this queue (nobody could ever send it), or when the take could be
+   * neither stored nor scored (its send is then stopped).
    */
   async enqueue(upload: NewUpload): Promise<void> {
     this.syncLearner();
@@ -112,10 +120,23 @@ export class UploadQueue {
     const owner = this.learner ?? this.lastLearner;
     if (owner === null) throw new Error('No learner is logged in: the take cannot be kept for anyone');
     const item: PendingUpload = { ...upload, createdAt: this.now(), tries: 0, notBefore: 0, owner };
-    await this.deps.store.put(item);
+    const stored = this.deps.store.put(item);
+    this.storing.set(item.uploadId, stored);
     this.report(item); // the person at the screen just made it, whoever is logged in
     if (this.learner !== null && item.owner === this.learner) this.items.set(item.uploadId, item);
     this.pump();
+    try {
+      await stored;
+    } catch (e) {
+      if (this.done.has(item.uploadId)) return; // scored meanwhile: nothing is lost
+      this.sending.get(item.uploadId)?.controller.abort();
+      this.items.delete(item.uploadId);
+      this.depth.value = this.items.size;
+      this.deps.onState(item, { stage: 'idle' });
+      throw e;
+    } finally {
+      this.storing.delete(item.uploadId);
+    }
   }
 
   /** The line's retry button: clears a give-up or a backoff wait and sends now. */
@@ -226,8 +247,10 @@ export class UploadQueue {
     const stopped = () => controller.signal.aborted || this.disposed;
     try {
       const outcome = await withUploadLock(this.locks, item.uploadId, async () => {
-        // Holding the lock: a tab that sent it before us has removed it by now.
-        if (!(await this.deps.store.has(item.uploadId))) return 'gone' as const;
+        // Holding the lock: a tab that sent it before us has removed it by now (a new upload still
+        // being written is known to no other tab).
+        if (!this.storing.has(item.uploadId) && !(await this.deps.store.has(item.uploadId)))
+          return 'gone' as const;
         // The token is read when the request is built, a few microtasks from here.
         if (stopped() || this.deps.learner() !== item.owner) return 'stopped' as const;
         this.deps.onState(item, { stage: 'uploading', progress: 0, attempt: item.attempt });
@@ -244,8 +267,10 @@ export class UploadQueue {
         // The score is shown without waiting for its stored copy to go (an IndexedDB transaction, tens
         // of ms on a slow phone). A copy that could not be removed is sent again from a later page and
         // answered with the stored score (the server keys a take by its takeId).
-        const removed = this.deps.store
-          .remove(item.uploadId)
+        // Removed once its first write is done (one that failed left nothing to remove).
+        const removed = (this.storing.get(item.uploadId) ?? Promise.resolve())
+          .catch(() => undefined)
+          .then(() => this.deps.store.remove(item.uploadId))
           .catch((err) => console.error('[uploads] cannot remove a scored upload', err));
         // Scored for its owner either way; shown only if they are still the one logged in here.
         if (this.deps.learner() === item.owner) this.deps.onScored(item, result);
