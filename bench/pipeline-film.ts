@@ -23,7 +23,9 @@ function parseSrtTime(t: string): number {
   return ((h * 60 + m) * 60 + s) * 1000 + Number(ms);
 }
 
-export async function buildLongFilm(minSeconds = 60): Promise<{ folder: string; remove: () => void }> {
+export async function buildLongFilm(
+  minSeconds = 60,
+): Promise<{ folder: string; copies: number; stepSeconds: number; remove: () => void }> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-film-'));
   const { durationMs } = await probeMedia(path.join(SOURCE, 'video.mp4'));
   const copies = Math.ceil((minSeconds * 1000) / durationMs);
@@ -77,5 +79,10 @@ export async function buildLongFilm(minSeconds = 60): Promise<{ folder: string; 
     JSON.stringify({ ...film, id: 'bench-long-take', titleEn: 'Bench long take', lines }, null, 2),
   );
   fs.copyFileSync(path.join(SOURCE, film.poster), path.join(folder, film.poster));
-  return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+  return {
+    folder,
+    copies,
+    stepSeconds: step / 1000,
+    remove: () => fs.rmSync(folder, { recursive: true, force: true }),
+  };
 }

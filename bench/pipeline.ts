@@ -3,8 +3,9 @@
  *  1. resample + encode speed of the encoder worker's code, × real time (Node);
  *  2. peak memory of that code over a 10-minute take (Node);
  *  3. in Chromium at 4× CPU throttling (CDP Emulation.setCPUThrottlingRate), during a ≥ 60 s scene
- *     take with a fake microphone: main-thread long tasks (> 50 ms) and line-end → score-shown
- *     latency p50 / p95 (from the page's own `dub:line-end→score` User Timing measures);
+ *     take with a fake microphone whose learner speaks in time with the clip (bench/pipeline-mic.ts):
+ *     main-thread long tasks (> 50 ms) and line-end → score-shown latency p50 / p95, with each step's
+ *     (from the page's own `dub:…` User Timing measures, src/app/features/dub/pipeline-timing.ts);
  *  4. what those long tasks are: Long Animation Frame script attribution (invoker → source function,
  *     mapped to src/ through the build's hidden source maps), and with `BENCH_TRACE=1` a Chrome trace
  *     of the take with each main-thread task > 50 ms broken down by trace event (tracing slows the
@@ -36,6 +37,9 @@ import {
   TRACE_CATEGORIES,
 } from './pipeline-attribution';
 import { buildLongFilm } from './pipeline-film';
+import { alignedMic, micAlignment, micDelay, type PlacedUpload, readMono } from './pipeline-mic';
+import type { Browser } from 'playwright-core';
+import { decodeWav, toMono } from '../src/audio/dsp/wav';
 
 const quantile = (xs: number[], q: number) => {
   if (xs.length === 0) return Number.NaN;
@@ -53,14 +57,45 @@ async function benchBrowser() {
   const tracing = !!process.env.BENCH_TRACE;
   const profiling = !!process.env.BENCH_PROFILE;
   const client = await serveClient(clientBuild.outDir, api.url);
-  const browser = await launchChromium(FAKE_MIC_ARGS(micFixture().path));
+  const looped = micFixture().path;
+  const fixture = readMono(looped);
+  let browser: Browser | null = null;
   try {
     await importFilmFolder({ db: api.app.db, storage: api.app.storage, log: api.app.log }, film.folder);
     const token = await login(api.url);
     const info = await prptFilm(api.url, token, 'Bench long take');
-    // One scene take per page: with the pitch guide (the default) and without it (?guide=off).
-    const take = async (guide: boolean) => {
-      const context = await browser.newContext();
+    const lineStarts = new Map(
+      (
+        await api.app.db
+          .selectFrom('subtitles')
+          .select(['id', 'start_ms'])
+          .where('film_id', '=', info.id)
+          .execute()
+      ).map((r) => [r.id, r.start_ms / 1000]),
+    );
+    const seen = new Set<string>();
+    /** The take's uploads as the server stored them, with where each window began on the clip. */
+    const uploadsOfTake = async (): Promise<PlacedUpload[]> => {
+      const rows = await api.app.db
+        .selectFrom('takes')
+        .select(['id', 'subtitle_id', 'audio_key'])
+        .where('film_id', '=', info.id)
+        .execute();
+      const fresh = rows.filter((r) => !seen.has(r.id));
+      for (const r of fresh) seen.add(r.id);
+      return Promise.all(
+        fresh.map(async (r) => ({
+          wav: toMono(decodeWav(await api.app.storage.get(r.audio_key))),
+          windowStart: (lineStarts.get(r.subtitle_id) ?? Number.NaN) - DEFAULT_WINDOW_MARGIN_SECONDS,
+        })),
+      );
+    };
+    // One scene take per browser and page: with the pitch guide (the default) and without it
+    // (?guide=off); a browser per take, as each take's microphone file is its own (bench/pipeline-mic.ts).
+    const take = async (guide: boolean, micPath: string) => {
+      const b = await launchChromium(FAKE_MIC_ARGS(micPath));
+      browser = b;
+      const context = await b.newContext();
       await context.addCookies([{ name: 'user-token', value: token, url: client.origin }]);
       const page = await context.newPage();
       await page.goto(`${client.origin}/prpt/dub/${info.id}?debug=pipeline${guide ? '' : '&guide=off'}`);
@@ -75,7 +110,7 @@ async function benchBrowser() {
         window.__takeStart = performance.now();
       })()`);
       await page.evaluate(OBSERVE_LOAF);
-      if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      if (tracing) await b.startTracing(page, { categories: TRACE_CATEGORIES });
       if (profiling) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
@@ -93,7 +128,7 @@ async function benchBrowser() {
         { timeout: 300_000, polling: 500 },
       );
       const takeEnd = await page.evaluate<number>('performance.now()');
-      const trace = tracing ? await browser.stopTracing() : null;
+      const trace = tracing ? await b.stopTracing() : null;
       const profile = profiling ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : null;
       if (trace && process.env.BENCH_TRACE_FILE) fs.writeFileSync(process.env.BENCH_TRACE_FILE, trace);
       // Every line ends scored, or failed when the service refuses its window (the looping mic file
@@ -130,14 +165,17 @@ async function benchBrowser() {
         longTasks: window.__longTasks,
         takeStart: window.__takeStart,
         latencies: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:line-end')).map((m) => m.duration),
-        stages: Object.fromEntries(['tail', 'encode', 'handoff', 'upload+score'].map((s) => [s, performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:' + s + ' ')).map((m) => m.duration)])),
+        stages: Object.fromEntries(['tail', 'encode', 'handoff', 'queue', 'upload+score', 'paint'].map((s) => [s, performance.getEntriesByType('measure').filter((m) => m.name.startsWith('dub:' + s + ' ')).map((m) => m.duration)])),
         dropped: document.querySelector('[data-testid=overlay-dropped]')?.textContent ?? '',
       })`);
       const during = result.longTasks.filter(([start]) => start >= result.takeStart && start <= takeEnd);
       const loafs = result.loafs.filter((f) => f.startTime >= result.takeStart && f.startTime <= takeEnd);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await context.close();
+      await b.close();
+      browser = null;
       return {
+        uploads: await uploadsOfTake(),
         guide,
         lines: info.lines.length,
         takeSeconds: (takeEnd - result.takeStart) / 1000,
@@ -157,19 +195,47 @@ async function benchBrowser() {
     };
     // Alternating (off, on, off, on, …) so neither side gets the cold first page or a calmer minute.
     const rounds = Math.max(1, Number(process.env.BENCH_GUIDE_ROUNDS ?? 2));
-    const offs: Awaited<ReturnType<typeof take>>[] = [];
-    const ons: Awaited<ReturnType<typeof take>>[] = [];
+    // The microphone's delay, from a first take on the looping file (not counted), so the measured
+    // takes' learner speaks in time with the clip (bench/pipeline-mic.ts). That first take is a cold
+    // page and server: a second, on the file made from it (not counted either), measures the delay
+    // again, and each take's file follows what the take before it measured.
+    const first = micDelay((await take(false, looped)).uploads, fixture);
+    if (first === null) throw new Error("the first take's uploads were not found in the microphone's file");
+    let delay = first;
+    const measured = async (guide: boolean) => {
+      const mic = alignedMic(fixture, delay, film.copies, film.stepSeconds);
+      const t = await take(guide, mic.chromiumPath);
+      const a = micAlignment(t.uploads, mic.samples, delay, film.stepSeconds);
+      if (a.found === 0) throw new Error("a take's uploads were not found in the microphone's file");
+      const used = delay;
+      delay += a.median;
+      return { ...t, inTime: { ...a, delay: used } };
+    };
+    await measured(false);
+    const offs: Awaited<ReturnType<typeof measured>>[] = [];
+    const ons: Awaited<ReturnType<typeof measured>>[] = [];
     for (let r = 0; r < rounds; r++) {
-      offs.push(await take(false));
-      ons.push(await take(true));
+      offs.push(await measured(false));
+      ons.push(await measured(true));
     }
     const on = ons[ons.length - 1];
     const tasks = (xs: typeof ons) =>
       xs.map((x) => `${x.longTasks} (worst ${x.worstLongTaskMs} ms)`).join(', ');
     const sum = (xs: typeof ons) => xs.reduce((n, x) => n + x.longTasks, 0);
-    return { ...on, guideRuns: { rounds, on: tasks(ons), off: tasks(offs), added: sum(ons) - sum(offs) } };
+    const s = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)} s`;
+    const timing = [...offs, ...ons]
+      .map(
+        ({ inTime: a }) =>
+          `${s(a.median)} (${s(a.min)} to ${s(a.max)}, ${a.found} of ${a.of} found; file ${a.delay.toFixed(3)} s ahead)`,
+      )
+      .join('; ');
+    return {
+      ...on,
+      guideRuns: { rounds, on: tasks(ons), off: tasks(offs), added: sum(ons) - sum(offs) },
+      mic: { delay: first, inTime: timing },
+    };
   } finally {
-    await browser.close();
+    await (browser as Browser | null)?.close();
     await new Promise<void>((r) => client.server.httpServer.close(() => r()));
     await api.close();
     await clientBuild.remove();
@@ -238,16 +304,24 @@ if (process.env.BENCH_SKIP_BROWSER) {
       `with ${b.guideRuns.on}; added by the guide in all: ${b.guideRuns.added}`,
   );
   console.log(
+    `[Chromium] the learner in time with the clip: the microphone's file ${b.mic.delay.toFixed(3)} s ahead of the clip ` +
+      `in a first take on the looping file, then measured again in a second (neither counted); each measured take's lines ` +
+      `cut from their speech at (median, range; + = later sound): ${b.mic.inTime}`,
+  );
+  console.log(
     `[Chromium, ${THROTTLE}× CPU throttling] line end → score shown: p50 ${b.p50} ms, p95 ${b.p95} ms (n = ${b.latencies.length}); ` +
       `subTitlesScores in sessionStorage at the end: ${b.storedScoresKb} K characters`,
   );
-  const p50 = (xs: number[] | undefined) => (xs?.length ? `${Math.round(quantile(xs, 0.5))} ms` : '—');
+  const step = (xs: number[] | undefined) =>
+    xs?.length ? `${Math.round(quantile(xs, 0.5))} / ${Math.round(quantile(xs, 0.95))} ms` : '—';
   const tails = b.stages.tail ?? [];
   const early = tails.filter((ms) => ms < DEFAULT_WINDOW_MARGIN_SECONDS * 1000 - 1).length;
   console.log(
-    `[Chromium, ${THROTTLE}× CPU throttling] line end → score, p50 per step: line end → window closed ${p50(tails)} ` +
+    `[Chromium, ${THROTTLE}× CPU throttling] line end → score, p50 / p95 per step (src/app/features/dub/pipeline-timing.ts): ` +
+      `line end → window closed ${step(tails)} ` +
       `(${early} of ${tails.length} windows closed at the learner's silence before their ${DEFAULT_WINDOW_MARGIN_SECONDS * 1000} ms margin), ` +
-      `encode ${p50(b.stages.encode)}, hand-off ${p50(b.stages.handoff)}, upload + score ${p50(b.stages['upload+score'])}; the rest is the paint`,
+      `encode ${step(b.stages.encode)}, hand-off ${step(b.stages.handoff)}, queue ${step(b.stages.queue)}, ` +
+      `upload + score ${step(b.stages['upload+score'])}, paint ${step(b.stages.paint)}`,
   );
   console.log(
     `[Chromium, ${THROTTLE}× CPU throttling] long animation frames during the take: ${b.loaf.frames}; ` +
