@@ -286,9 +286,9 @@ describe('Stop ends a take that waits on the clip', () => {
     const { s, queue } = session(bridge, made, 5_000, { countInSeconds: 0, filmLines: () => lines });
     const video = playing(clip('yes'), how);
     const take = leadIn ? s.lineRetake(video, lines[1]) : s.sceneTake(video, lines);
-    await vi.waitFor(() => expect(video.plays).toBe(1));
     // The take waits for the clip here; without Stop it would wait for good.
-    await vi.waitFor(() => expect(made).toHaveLength(1));
+    await vi.waitFor(() => expect(video.plays).toBe(1), { timeout: 5_000 });
+    expect(made).toHaveLength(1);
     let finished = 0;
     made[0].finishTake = async () => {
       finished++;
