@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { createStore } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SpeechScore } from '../../../src/api/contract';
 import { ApiError } from '../../../src/api/errors';
 import type { LineState } from '../../../src/app/stores/uploads/line-state';
 import { UploadQueue } from '../../../src/app/stores/uploads/upload-queue';
-import { idbUploadStore, type PendingUpload } from '../../../src/app/stores/uploads/upload-store';
-import { score, upload } from './queue-fixture';
+import {
+  idbUploadStore,
+  type PendingUpload,
+  type UploadStore,
+} from '../../../src/app/stores/uploads/upload-store';
+import { fakeService, score, stored, upload } from './queue-fixture';
 
 let dbCount = 0;
 const queues: UploadQueue[] = [];
@@ -14,25 +17,18 @@ afterEach(() => {
   for (const q of queues.splice(0)) q.dispose();
 });
 
-/** A controllable AI service: each call waits for the test to answer it. */
-function fakeService() {
-  const calls: { item: PendingUpload; resolve: (s: SpeechScore) => void; reject: (e: unknown) => void }[] =
-    [];
-  return {
-    calls,
-    send: (item: PendingUpload) =>
-      new Promise<SpeechScore>((resolve, reject) => {
-        calls.push({ item, resolve, reject });
-      }),
-  };
-}
-
-function makeQueue(storeName: string, service: ReturnType<typeof fakeService>, clock = { t: 1000 }) {
+/** A queue over a fresh IndexedDB store (`store`), with `overrides` of its store methods. */
+function makeQueue(
+  storeName: string,
+  service: ReturnType<typeof fakeService>,
+  clock = { t: 1000 },
+  overrides: Partial<UploadStore> = {},
+) {
   const states: [string, LineState][] = [];
   const scored: PendingUpload[] = [];
   const store = idbUploadStore(createStore(storeName, 'pending'));
   const q = new UploadQueue({
-    store,
+    store: { ...store, ...overrides },
     send: service.send,
     onScored: (item) => scored.push(item),
     onState: (item, s) => states.push([item.subtitlesId, s]),
@@ -69,20 +65,9 @@ describe('UploadQueue', () => {
   it("shows a score without waiting for its stored copy's removal, and a failed removal is no error", async () => {
     for (const removal of ['never ends', 'fails'] as const) {
       const service = fakeService();
-      const store = idbUploadStore(createStore(`db-${dbCount++}`, 'pending'));
-      const scored: PendingUpload[] = [];
-      const states: LineState[] = [];
-      const q = new UploadQueue({
-        store: {
-          ...store,
-          remove: () => (removal === 'fails' ? Promise.reject(new Error('quota')) : new Promise(() => {})),
-        },
-        send: service.send,
-        onScored: (item) => scored.push(item),
-        onState: (_, s) => states.push(s),
-        learner: () => 'u:learner-1',
+      const { q, states, scored } = makeQueue(`db-${dbCount++}`, service, undefined, {
+        remove: () => (removal === 'fails' ? Promise.reject(new Error('quota')) : new Promise(() => {})),
       });
-      queues.push(q);
       await q.enqueue(upload('u1'));
       await flush();
       service.calls[0].resolve(score(service.calls[0].item));
@@ -92,7 +77,7 @@ describe('UploadQueue', () => {
         removal,
       ).toEqual(['u1']);
       expect(
-        states.map((s) => s.stage),
+        states.map(([, s]) => s.stage),
         removal,
       ).toEqual(['queued', 'uploading']);
       expect(q.depth.value, removal).toBe(0);
@@ -101,22 +86,12 @@ describe('UploadQueue', () => {
 
   it('sends a new take while it is being written, and removes it only once the write is done', async () => {
     const service = fakeService();
-    const inner = idbUploadStore(createStore(`db-${dbCount++}`, 'pending'));
     let write = () => {};
-    const scored: PendingUpload[] = [];
-    const q = new UploadQueue({
-      store: {
-        ...inner,
-        // The first write waits for the test; later ones (a retry's) go straight through.
-        put: (item) => (item.tries === 0 ? new Promise<void>((r) => (write = r)) : Promise.resolve()),
-        has: () => Promise.reject(new Error('a new take is not looked up')),
-      },
-      send: service.send,
-      onScored: (item) => scored.push(item),
-      onState: () => {},
-      learner: () => 'u:learner-1',
+    const { q, store, scored } = makeQueue(`db-${dbCount++}`, service, undefined, {
+      // The first write waits for the test; later ones (a retry's) go straight through.
+      put: (item) => (item.tries === 0 ? new Promise<void>((r) => (write = r)) : Promise.resolve()),
+      has: () => Promise.reject(new Error('a new take is not looked up')),
     });
-    queues.push(q);
     let kept = false;
     const enqueued = q.enqueue(upload('u1')).then(() => (kept = true));
     await flush();
@@ -126,35 +101,21 @@ describe('UploadQueue', () => {
     await flush();
     expect(scored.map((i) => i.uploadId)).toEqual(['u1']);
     // The write lands after the score: the take is removed after it, not before (it would stay).
-    await inner.put({ ...upload('u1'), createdAt: 1, tries: 0, notBefore: 0, owner: 'u:learner-1' });
+    await store.put(stored('u1', 's1', 'u:learner-1'));
     write();
     await enqueued;
     await flush();
     expect(kept).toBe(true);
-    expect(await inner.all()).toEqual([]);
+    expect(await store.all()).toEqual([]);
   });
 
   it('a new take that cannot be written is not sent on, unless it was scored already', async () => {
     for (const scoredFirst of [false, true]) {
       const service = fakeService();
       let fail = (_: Error) => {};
-      const states: LineState[] = [];
-      const scored: PendingUpload[] = [];
-      const q = new UploadQueue({
-        store: {
-          ...idbUploadStore(createStore(`db-${dbCount++}`, 'pending')),
-          put: () => new Promise<void>((_, reject) => (fail = reject)),
-        },
-        send: (item, _progress, signal) =>
-          new Promise<SpeechScore>((resolve, reject) => {
-            service.calls.push({ item, resolve, reject });
-            signal.addEventListener('abort', () => reject(new Error('aborted')));
-          }),
-        onScored: (item) => scored.push(item),
-        onState: (_, s) => states.push(s),
-        learner: () => 'u:learner-1',
+      const { q, states, scored } = makeQueue(`db-${dbCount++}`, service, undefined, {
+        put: () => new Promise<void>((_, reject) => (fail = reject)),
       });
-      queues.push(q);
       const enqueued = q.enqueue(upload('u1')).then(
         () => 'kept',
         (e: Error) => e.message,
@@ -169,7 +130,7 @@ describe('UploadQueue', () => {
       await flush();
       expect(scored.length, String(scoredFirst)).toBe(scoredFirst ? 1 : 0);
       expect(q.size, String(scoredFirst)).toBe(0);
-      if (!scoredFirst) expect(states.at(-1)?.stage).toBe('idle');
+      if (!scoredFirst) expect(states.at(-1)?.[1].stage).toBe('idle');
     }
   });
 
