@@ -1,6 +1,6 @@
 /**
  * User Timing for the dub pipeline, per line: capture (its tail: line end → window closed) → encode →
- * hand-off → queue (stored in IndexedDB, its send begun) → upload+score → paint (in the store → shown).
+ * hand-off → queue (its send begun) → upload+score → paint (in the store → shown).
  * Every stage is a `performance.measure` named `dub:<stage> <subtitlesId>` so it shows up in the
  * browser's performance panel; the debug overlay and the bench read the same numbers from here.
  * An observer: it listens to the line events (line-events.ts) and the queue's events (app-queue.ts),
@@ -21,7 +21,7 @@ export interface LineTiming {
   handoffMs: number;
   /** Page-clock ms the window reached the page. */
   handedAt: number;
-  /** Handed over → its upload began (the queue stored it, took its lock and checked it is still due). */
+  /** Handed over → its upload began (the queue took its lock; its write to the store runs alongside). */
   queueMs?: number;
   uploadStart?: number;
   uploadMs?: number;

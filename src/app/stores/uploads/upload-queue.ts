@@ -1,8 +1,8 @@
 /**
  * The upload queue: every window's wav is written to IndexedDB and sent at once, the write and the
- * request side by side (a take is kept as soon as it would have been if it were written first); it
- * leaves the store only when the AI service has scored it and its write is done. Failures retry with backoff; `kick` (back online), a new
- * login, or the retry button send at once. So no recording is lost to a dropped connection, a stopped
+ * request side by side (a take is kept as soon as it would be if written first); it leaves the store
+ * only when the AI service has scored it and its write is done. Failures retry with backoff; `kick`
+ * (back online), a new login, or the retry button send at once. So no recording is lost to a dropped connection, a stopped
  * service or a reload. The app has one queue (app-queue.ts); start.ts owns what triggers it.
  *
  * Each take belongs to the learner who recorded it (`owner`). The queue holds, sends and reports only
@@ -264,10 +264,10 @@ export class UploadQueue {
         this.done.add(item.uploadId);
         this.items.delete(item.uploadId);
         this.depth.value = this.items.size;
-        // The score is shown without waiting for its stored copy to go (an IndexedDB transaction, tens
-        // of ms on a slow phone). A copy that could not be removed is sent again from a later page and
-        // answered with the stored score (the server keys a take by its takeId).
-        // Removed once its first write is done (one that failed left nothing to remove).
+        // The stored copy goes once its first write is done (a failed one left nothing to remove),
+        // and the score is shown without waiting for it (an IndexedDB transaction, tens of ms on a
+        // slow phone). A copy that could not be removed is sent again from a later page and answered
+        // with the stored score (the server keys a take by its takeId).
         const removed = (this.storing.get(item.uploadId) ?? Promise.resolve())
           .catch(() => undefined)
           .then(() => this.deps.store.remove(item.uploadId))
