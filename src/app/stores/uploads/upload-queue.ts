@@ -2,8 +2,9 @@
  * The upload queue: every window's wav is written to IndexedDB and sent at once, the write and the
  * request side by side (a take is kept as soon as it would be if written first); it leaves the store
  * only when the AI service has scored it and its write is done. Failures retry with backoff; `kick`
- * (back online), a new login, or the retry button send at once. So no recording is lost to a dropped connection, a stopped
- * service or a reload. The app has one queue (app-queue.ts); start.ts owns what triggers it.
+ * (back online), a new login, or the retry button send at once. So no recording is lost to a dropped
+ * connection, a stopped service or a reload. The app has one queue (app-queue.ts); start.ts owns what
+ * triggers it.
  *
  * Each take belongs to the learner who recorded it (`owner`). The queue holds, sends and reports only
  * the takes of the learner logged in now; other learners' takes stay stored, untouched, until their
