@@ -36,6 +36,46 @@ export function anchorAtFirstFrame(video: HTMLVideoElement, clock: CaptureClock)
 }
 
 /**
+ * How long a take waits for its clip to start and show its first frame before it ends with the clip's
+ * problem, so a clip that never plays, or a frame that never shows, does not hold the take for good.
+ * Generous: WebKitGTK showed a scene take's first frame 4 s after play() (docs/browsers.md), and a
+ * phone's network can be slower still.
+ */
+export const CLIP_START_WAIT_MS = 20_000;
+
+/**
+ * Settles as `started` does (the clip started and its first frame shown), or rejects with a ClipError
+ * once `waitMs` passed without it.
+ */
+export function clipStartedWithin<T>(
+  video: HTMLVideoElement,
+  started: Promise<T>,
+  waitMs: number,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(
+          new ClipError(`The clip did not start and show a frame within ${waitMs} ms`, {
+            cause: `paused ${video.paused}, readyState ${video.readyState}, networkState ${video.networkState}`,
+          }),
+        ),
+      waitMs,
+    );
+    started.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+/**
  * The clip failed to load or read (a range request answered 503, a dropped connection): the media
  * element stays in error, and never seeks or plays again, until it is loaded anew.
  */

@@ -303,3 +303,32 @@ describe('Stop ends a take that waits on the clip', () => {
     queue.dispose();
   });
 });
+
+describe('a take that waits on the clip ends by itself after CLIP_START_WAIT_MS', () => {
+  const cases = [
+    ['a scene take whose clip never starts', 'never', false],
+    ['a scene take whose clip shows no frame', 'no-frame', false],
+    ['a retake with a lead-in whose clip never starts', 'never', true],
+    ['a retake with a lead-in whose clip shows no frame', 'no-frame', true],
+  ] as const;
+  it.each(cases)('%s: idle again, the clip problem said, the microphone released', async (_, how, leadIn) => {
+    const { bridge } = workers(true);
+    const made: ReturnType<typeof recorder>[] = [];
+    const lines = [line(1), line(5)];
+    const { s, queue } = session(bridge, made, 5_000, {
+      countInSeconds: 0,
+      filmLines: () => lines,
+      clipStartWaitMs: 100,
+    });
+    const video = playing(clip('yes'), how);
+    const take = leadIn ? s.lineRetake(video, lines[1]) : s.sceneTake(video, lines);
+    expect(await take).toBeNull();
+    expect(video.plays).toBe(1);
+    expect(s.phase.value).toBe('idle');
+    expect(s.error.value).toBe('clip-failed');
+    expect(video.paused).toBe(true);
+    expect(made).toHaveLength(1);
+    expect(made[0].closed).toBe(1);
+    queue.dispose();
+  });
+});

@@ -28,7 +28,15 @@ import { PitchRing } from './pitch-guide-data';
 import { lineStates, patchLineState, setLineState } from '../../stores/uploads/line-state';
 import { lineEvents } from './line-events';
 import type { UploadQueue } from '../../stores/uploads/upload-queue';
-import { anchorAtFirstFrame, ClipError, playUntil, seek, startPlaying } from '../../lib/video-anchor';
+import {
+  anchorAtFirstFrame,
+  CLIP_START_WAIT_MS,
+  ClipError,
+  clipStartedWithin,
+  playUntil,
+  seek,
+  startPlaying,
+} from '../../lib/video-anchor';
 import { trackTake } from '../../stores/takes-in-progress';
 
 export type TakePhase = 'idle' | 'preparing' | 'count-in' | 'recording' | 'finishing';
@@ -57,6 +65,8 @@ export interface DubSessionDeps {
   countInSeconds?: number;
   /** How long the recorder, the worker and the clip may take to get ready before the take gives up. */
   prepareTimeoutMs?: number;
+  /** How long a take waits for its clip to start and show a frame (default CLIP_START_WAIT_MS). */
+  clipStartWaitMs?: number;
   /** Object URLs of this page's takes, by upload id (the page revokes them on leave). */
   sources: Map<string, string>;
   /** The film's lines, for a retake's lead-in (default: the prpt film the page shows). */
@@ -417,9 +427,10 @@ export class DubSession {
   }
 
   /**
-   * The clip started and the take's windows planned from its first frame. Stop ends either wait: a
-   * clip whose play() never answers (WebKitGTK after a seek back, see startPlaying) or a frame that
-   * never shows must not hold the take, and its Stop button, in recording.
+   * The clip started and the take's windows planned from its first frame. A clip whose play() never
+   * answers (WebKitGTK after a seek back, see startPlaying) or a frame that never shows must not hold
+   * the take, and its Stop button, in recording: Stop ends the wait, and so does its time bound, with
+   * the clip's problem.
    */
   private async startClip(
     api: Remote<EncoderApi>,
@@ -427,8 +438,16 @@ export class DubSession {
     anchor: Promise<TimelineAnchor>,
     timeline: SubtitleWindowTimes[],
   ): Promise<void> {
-    await untilAborted(startPlaying(run.video), run.stop);
-    const at = await untilAborted(anchor, run.stop);
+    const started = startPlaying(run.video).then(() => anchor);
+    const waitMs = this.deps.clipStartWaitMs ?? CLIP_START_WAIT_MS;
+    let at: TimelineAnchor;
+    try {
+      at = await untilAborted(clipStartedWithin(run.video, started, waitMs), run.stop);
+    } catch (e) {
+      // A play() that answers later must not roll the clip behind an ended take.
+      if (e instanceof ClipError) run.video.pause();
+      throw e;
+    }
     run.windows.addPlanned((await api.setTimeline(at, timeline)).length);
   }
 
