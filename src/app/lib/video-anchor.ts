@@ -180,14 +180,14 @@ export const PLAY_TICK_MS = 50;
 
 /**
  * How long the clip may stand still while it should play before `playUntil` calls it stalled: its
- * media can stop loading mid-take (the session ended, so the server refuses the next range), and a
- * take must still end.
+ * media can stop loading mid-take (the session ended, so the server refuses the next range), or the
+ * browser can pause it (an interruption: a call, the page hidden), and a take must still end.
  */
 export const STALL_MS = 8000;
 
 /**
- * Resolves when the clip reaches `time` (or ends, or stands still for `stallMs`: `onStall` is told);
- * rejects if `signal` aborts. Calls `tick` every PLAY_TICK_MS.
+ * Resolves when the clip reaches `time` (or ends, or stands still for `stallMs`, paused or not:
+ * `onStall` is told); rejects if `signal` aborts. Calls `tick` every PLAY_TICK_MS.
  */
 export function playUntil(
   video: HTMLVideoElement,
@@ -215,7 +215,9 @@ export function playUntil(
       const t = video.currentTime;
       tick(t);
       const now = performance.now();
-      if (t !== last.t || video.paused) last = { t, at: now };
+      // Only the take pauses the clip, after this loop: paused here is the browser's doing, and the
+      // clip stands still as at a stall. At its end the clip is paused and `ended` fires first.
+      if (t !== last.t) last = { t, at: now };
       if (t >= time) done();
       else if (onStall && now - last.at >= stallMs) {
         onStall();

@@ -74,3 +74,35 @@ test('a clip that stops loading ends the take (playUntil reports the stall and r
     vi.useRealTimers();
   }
 });
+
+test('a clip the browser pauses mid-take ends the take as a stall (it does not hold it for good)', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  try {
+    const video = Object.assign(new EventTarget(), {
+      currentTime: 3,
+      paused: false,
+    }) as unknown as HTMLVideoElement & { currentTime: number; paused: boolean };
+    const onStall = vi.fn();
+    let settled = false;
+    const played = playUntil(video, 10, new AbortController().signal, () => undefined, onStall, 1000).then(
+      () => {
+        settled = true;
+      },
+    );
+    // Playing: the clip moves on, so no stall however long it plays.
+    for (let i = 0; i < 30; i++) {
+      video.currentTime += 0.05;
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(onStall).not.toHaveBeenCalled();
+    // The browser pauses it (an interruption): it stands still from here.
+    video.paused = true;
+    await vi.advanceTimersByTimeAsync(900);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    await played;
+    expect(onStall).toHaveBeenCalledTimes(1);
+  } finally {
+    vi.useRealTimers();
+  }
+});

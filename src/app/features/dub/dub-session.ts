@@ -153,8 +153,8 @@ function preparingFor(stop: AbortSignal): Preparing {
 }
 
 /**
- * A clip that stops loading (its media refused after the session ended) ends the take as Stop does:
- * the windows closed so far are kept.
+ * A clip that stands still (its media refused after the session ended, or paused by the browser) ends
+ * the take as Stop does: the windows closed so far are kept.
  */
 const clipStalled = (video: HTMLVideoElement) => {
   const buffered = Array.from(
@@ -162,7 +162,7 @@ const clipStalled = (video: HTMLVideoElement) => {
     (_, i) => `${video.buffered.start(i).toFixed(2)}–${video.buffered.end(i).toFixed(2)}`,
   );
   console.warn(
-    `[dub] the clip stopped loading: the take ends here (at ${video.currentTime.toFixed(2)} s of ${video.duration.toFixed(2)}, readyState ${video.readyState}, networkState ${video.networkState}, buffered ${buffered.join(' ') || 'none'}, error ${video.error?.code ?? 'none'})`,
+    `[dub] the clip stood still: the take ends here (at ${video.currentTime.toFixed(2)} s of ${video.duration.toFixed(2)}, paused ${video.paused}, readyState ${video.readyState}, networkState ${video.networkState}, buffered ${buffered.join(' ') || 'none'}, error ${video.error?.code ?? 'none'})`,
   );
 };
 
