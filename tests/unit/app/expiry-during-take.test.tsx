@@ -1,5 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { playUntil } from '../../../src/app/lib/video-anchor';
 import { loadSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
@@ -51,58 +51,59 @@ test('1002 during a take: warned at once, cleared and sent to login only once th
   expect(takeInProgress()).toBe(false);
 });
 
-test('a clip that stops loading ends the take (playUntil reports the stall and resolves)', async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  try {
-    const video = Object.assign(new EventTarget(), {
-      currentTime: 3,
-      paused: false,
-    }) as unknown as HTMLVideoElement;
-    const onStall = vi.fn();
-    let settled = false;
-    const played = playUntil(video, 10, new AbortController().signal, () => undefined, onStall, 1000).then(
-      () => {
-        settled = true;
-      },
-    );
-    await vi.advanceTimersByTimeAsync(900);
-    expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(300);
-    await played;
-    expect(onStall).toHaveBeenCalledTimes(1);
-  } finally {
-    vi.useRealTimers();
-  }
-});
+/**
+ * playUntil on a clip at 3 s that should play to 10 s, stalled after 1 s standing still, on fake
+ * timers: `settled` says whether it has resolved.
+ */
+function playUntilStall() {
+  const video = Object.assign(new EventTarget(), {
+    currentTime: 3,
+    paused: false,
+  }) as unknown as HTMLVideoElement & {
+    currentTime: number;
+    paused: boolean;
+  };
+  const onStall = vi.fn();
+  let settled = false;
+  const played = playUntil(video, 10, new AbortController().signal, () => undefined, onStall, 1000).then(
+    () => {
+      settled = true;
+    },
+  );
+  return { video, onStall, played, settled: () => settled };
+}
 
-test('a clip the browser pauses mid-take ends the take as a stall (it does not hold it for good)', async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  try {
-    const video = Object.assign(new EventTarget(), {
-      currentTime: 3,
-      paused: false,
-    }) as unknown as HTMLVideoElement & { currentTime: number; paused: boolean };
-    const onStall = vi.fn();
-    let settled = false;
-    const played = playUntil(video, 10, new AbortController().signal, () => undefined, onStall, 1000).then(
-      () => {
-        settled = true;
-      },
-    );
+/** Standing still, the clip is not called stalled before the second, and is just after it. */
+async function expectStalledAfterASecond(p: ReturnType<typeof playUntilStall>): Promise<void> {
+  await vi.advanceTimersByTimeAsync(900);
+  expect(p.settled()).toBe(false);
+  await vi.advanceTimersByTimeAsync(300);
+  await p.played;
+  expect(p.onStall).toHaveBeenCalledTimes(1);
+}
+
+describe('a clip that stands still ends the take (playUntil reports the stall and resolves)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('a clip that stops loading', async () => {
+    await expectStalledAfterASecond(playUntilStall());
+  });
+
+  test('a clip the browser pauses mid-take (it does not hold the take for good)', async () => {
+    const p = playUntilStall();
     // Playing: the clip moves on, so no stall however long it plays.
     for (let i = 0; i < 30; i++) {
-      video.currentTime += 0.05;
+      p.video.currentTime += 0.05;
       await vi.advanceTimersByTimeAsync(50);
     }
-    expect(onStall).not.toHaveBeenCalled();
+    expect(p.onStall).not.toHaveBeenCalled();
     // The browser pauses it (an interruption): it stands still from here.
-    video.paused = true;
-    await vi.advanceTimersByTimeAsync(900);
-    expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(300);
-    await played;
-    expect(onStall).toHaveBeenCalledTimes(1);
-  } finally {
-    vi.useRealTimers();
-  }
+    p.video.paused = true;
+    await expectStalledAfterASecond(p);
+  });
 });

@@ -272,21 +272,29 @@ describe('getting a take ready', () => {
   });
 });
 
+/** The clips a take can wait on for good: one whose play() never answers, one that shows no frame. */
+const waitingClips = [
+  ['a scene take whose clip never starts', 'never', false],
+  ['a scene take whose clip shows no frame', 'no-frame', false],
+  ['a retake with a lead-in whose clip never starts', 'never', true],
+  ['a retake with a lead-in whose clip shows no frame', 'no-frame', true],
+] as const;
+
+/** A scene take (or a retake of its second line) on a clip that plays `how`, with no count-in. */
+function takeOnClip(how: 'never' | 'no-frame', leadIn: boolean, more: Partial<DubSessionDeps> = {}) {
+  const { bridge } = workers(true);
+  const made: ReturnType<typeof recorder>[] = [];
+  const lines = [line(1), line(5)];
+  const { s, queue } = session(bridge, made, 5_000, { countInSeconds: 0, filmLines: () => lines, ...more });
+  const video = playing(clip('yes'), how);
+  const take = leadIn ? s.lineRetake(video, lines[1]) : s.sceneTake(video, lines);
+  return { s, queue, made, lines, video, take };
+}
+
 describe('Stop ends a take that waits on the clip', () => {
-  const cases = [
-    ['a scene take whose clip never starts', 'never', false],
-    ['a scene take whose clip shows no frame', 'no-frame', false],
-    ['a retake with a lead-in whose clip never starts', 'never', true],
-    ['a retake with a lead-in whose clip shows no frame', 'no-frame', true],
-  ] as const;
-  it.each(cases)('%s: idle again, no error, the take finished', async (_, how, leadIn) => {
-    const { bridge } = workers(true);
-    const made: ReturnType<typeof recorder>[] = [];
-    const lines = [line(1), line(5)];
-    const { s, queue } = session(bridge, made, 5_000, { countInSeconds: 0, filmLines: () => lines });
-    const video = playing(clip('yes'), how);
-    const take = leadIn ? s.lineRetake(video, lines[1]) : s.sceneTake(video, lines);
-    // The take waits for the clip here; without Stop it would wait for good.
+  it.each(waitingClips)('%s: idle again, no error, the take finished', async (_, how, leadIn) => {
+    const { s, queue, made, lines, video, take } = takeOnClip(how, leadIn);
+    // The take waits for the clip here; without Stop it would wait until CLIP_START_WAIT_MS.
     await vi.waitFor(() => expect(video.plays).toBe(1), { timeout: 5_000 });
     expect(made).toHaveLength(1);
     let finished = 0;
@@ -305,30 +313,18 @@ describe('Stop ends a take that waits on the clip', () => {
 });
 
 describe('a take that waits on the clip ends by itself after CLIP_START_WAIT_MS', () => {
-  const cases = [
-    ['a scene take whose clip never starts', 'never', false],
-    ['a scene take whose clip shows no frame', 'no-frame', false],
-    ['a retake with a lead-in whose clip never starts', 'never', true],
-    ['a retake with a lead-in whose clip shows no frame', 'no-frame', true],
-  ] as const;
-  it.each(cases)('%s: idle again, the clip problem said, the microphone released', async (_, how, leadIn) => {
-    const { bridge } = workers(true);
-    const made: ReturnType<typeof recorder>[] = [];
-    const lines = [line(1), line(5)];
-    const { s, queue } = session(bridge, made, 5_000, {
-      countInSeconds: 0,
-      filmLines: () => lines,
-      clipStartWaitMs: 100,
-    });
-    const video = playing(clip('yes'), how);
-    const take = leadIn ? s.lineRetake(video, lines[1]) : s.sceneTake(video, lines);
-    expect(await take).toBeNull();
-    expect(video.plays).toBe(1);
-    expect(s.phase.value).toBe('idle');
-    expect(s.error.value).toBe('clip-failed');
-    expect(video.paused).toBe(true);
-    expect(made).toHaveLength(1);
-    expect(made[0].closed).toBe(1);
-    queue.dispose();
-  });
+  it.each(waitingClips)(
+    '%s: idle again, the clip problem said, the microphone released',
+    async (_, how, leadIn) => {
+      const { s, queue, made, video, take } = takeOnClip(how, leadIn, { clipStartWaitMs: 100 });
+      expect(await take).toBeNull();
+      expect(video.plays).toBe(1);
+      expect(s.phase.value).toBe('idle');
+      expect(s.error.value).toBe('clip-failed');
+      expect(video.paused).toBe(true);
+      expect(made).toHaveLength(1);
+      expect(made[0].closed).toBe(1);
+      queue.dispose();
+    },
+  );
 });
