@@ -21,6 +21,11 @@ export const MAX_TAKE_SECONDS = 60;
 /** Margin kept before and after each subtitle window when cutting a take (s). */
 export const DEFAULT_WINDOW_MARGIN_SECONDS = 0.25;
 /**
+ * How far the clip may sit from where a take's windows expect it before they move to follow it (s):
+ * well inside the margin, and above a frame's timing jitter (src/app/lib/clip-follower.ts).
+ */
+export const FOLLOW_TOLERANCE_SECONDS = 0.06;
+/**
  * A line's window closes before its trailing margin is over once the learner has been silent this
  * long past the line's end: the score comes sooner, and speech that runs over still gets the margin.
  */

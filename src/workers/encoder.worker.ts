@@ -64,6 +64,10 @@ const api: EncoderApi = {
     return take.setTimeline(anchor, subtitles);
   },
 
+  retime(anchor: TimelineAnchor): void {
+    take?.retime(anchor);
+  },
+
   pushWav(wav: ArrayBuffer, firstSliceStartSeconds?: number): void {
     if (!take) throw new Error('pushWav before startTake: start the take first.');
     const decoded = decodeWav(wav);

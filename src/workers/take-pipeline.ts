@@ -63,6 +63,8 @@ export class TakePipeline {
     subtitles: SubtitleWindowTimes[];
     resolve: (w: WindowSpec[]) => void;
   } | null = null;
+  /** The take's lines, once their windows are planned (`retime` plans them again). */
+  private subtitles: SubtitleWindowTimes[] | null = null;
 
   constructor(
     readonly options: TakeOptions,
@@ -86,6 +88,15 @@ export class TakePipeline {
       this.pendingTimeline = { anchor, subtitles, resolve };
       if (this.firstFrame >= 0) this.planPending();
     });
+  }
+
+  /**
+   * The clip's clock anchored again mid-take (it stood still, or moved against the capture clock):
+   * the windows not yet closed move to where the new anchor puts their lines.
+   */
+  retime(anchor: TimelineAnchor): void {
+    if (this.pendingTimeline) this.pendingTimeline.anchor = anchor;
+    else if (this.subtitles) this.slicer.move(this.plan(anchor, this.subtitles));
   }
 
   /** `samples[0..frames)` captured at `sampleRate`, the first at capture-clock frame `startFrame`. */
@@ -150,16 +161,21 @@ export class TakePipeline {
     const p = this.pendingTimeline;
     if (!p) return;
     this.pendingTimeline = null;
+    this.subtitles = p.subtitles;
+    const windows = this.plan(p.anchor, p.subtitles);
+    this.slicer.add(windows);
+    p.resolve(windows);
+  }
+
+  private plan(anchor: TimelineAnchor, subtitles: SubtitleWindowTimes[]): WindowSpec[] {
     const clock = new MediaClock({
-      ...p.anchor,
+      ...anchor,
       sampleRate: this.captureRate,
       firstCaptureFrame: this.firstFrame,
     });
-    const windows = planWindows(p.subtitles, (m) => clock.mediaToStreamIndex(m, TARGET_SAMPLE_RATE), {
+    return planWindows(subtitles, (m) => clock.mediaToStreamIndex(m, TARGET_SAMPLE_RATE), {
       marginSeconds: this.options.marginSeconds,
     });
-    this.slicer.add(windows);
-    p.resolve(windows);
   }
 
   private feed(samples: Float32Array, frames: number): void {

@@ -390,6 +390,9 @@ const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
  * coarse position; on the right one, an upload that lost or repeated nothing equals the delivered
  * audio to within 16-bit rounding.
  */
+/** How far from where it was expected an upload is looked for, when told (DeliveredAudio.match). */
+const SEARCH_AROUND_SECONDS = 2;
+
 export class DeliveredAudio {
   private readonly coarse: Float32Array[];
 
@@ -405,7 +408,12 @@ export class DeliveredAudio {
   /** Why the last `match` found nothing (for the failure message). */
   miss = '';
 
-  match(upload: Float32Array): TapMatch | null {
+  /**
+   * `around`: where the upload should start (16 kHz samples from the tap's first frame); it is looked
+   * for within SEARCH_AROUND_SECONDS of there only. A take longer than the looping microphone file
+   * holds some of its sound twice, and each copy matches exactly.
+   */
+  match(upload: Float32Array, around?: number): TapMatch | null {
     let best: TapMatch | null = null;
     const misses: string[] = [];
     this.taps.forEach((t, tap) => {
@@ -417,7 +425,22 @@ export class DeliveredAudio {
       const r = t.rate / TARGET_SAMPLE_RATE;
       const period = t.rate / gcd(t.rate, TARGET_SAMPLE_RATE);
       const warm = new StreamingResampler(t.rate, TARGET_SAMPLE_RATE).taps;
-      const near = locate(upload, coarse, TARGET_SAMPLE_RATE, false).offset;
+      const lo =
+        around === undefined
+          ? 0
+          : Math.max(0, Math.round(around - SEARCH_AROUND_SECONDS * TARGET_SAMPLE_RATE));
+      const hi =
+        around === undefined
+          ? coarse.length
+          : Math.min(
+              coarse.length,
+              Math.round(around + (SEARCH_AROUND_SECONDS * TARGET_SAMPLE_RATE + upload.length)),
+            );
+      if (hi - lo < upload.length) {
+        misses.push(`tap ${tap} ends before ${around}`);
+        return;
+      }
+      const near = lo + locate(upload, coarse.subarray(lo, hi), TARGET_SAMPLE_RATE, false).offset;
       const at = (first: number, count: number): Float32Array => {
         const from = Math.max(0, first);
         return resample(t.samples.subarray(from, Math.min(t.samples.length, from + count)), t.rate, 16000);

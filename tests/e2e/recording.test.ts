@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   DEFAULT_WINDOW_MARGIN_SECONDS,
   ENDPOINT_SILENCE_MAX_DBFS,
+  FOLLOW_TOLERANCE_SECONDS,
   ENDPOINT_SILENCE_SECONDS,
   TARGET_SAMPLE_RATE,
 } from '../../src/audio/constants';
@@ -266,8 +267,13 @@ function expectWindowLength(wav: Float32Array, line: FilmLines['lines'][number])
  * Link 1: the upload is the delivered audio to within 16-bit rounding (one step, allowing for float
  * summation order): the pipeline lost, repeated and altered nothing.
  */
-function expectDelivered(wav: Float32Array, delivered: DeliveredAudio, what: string): TapMatch {
-  const match = delivered.match(wav);
+function expectDelivered(
+  wav: Float32Array,
+  delivered: DeliveredAudio,
+  what: string,
+  around?: number,
+): TapMatch {
+  const match = delivered.match(wav, around);
   const tapSeconds = delivered.taps.map((t) => (t.samples.length / t.rate).toFixed(2)).join(', ');
   expect(
     match,
@@ -307,6 +313,54 @@ function expectFollowsFile(delivered: DeliveredAudio, tap: number, what: string)
   ).toBeGreaterThan(FILE_SHARE_FLOOR);
   return report;
 }
+
+/** How long the clip stands still mid-take in the standing-still test. */
+const STAND_STILL_MS = 1000;
+
+/**
+ * In the page: once the clip shows a frame at `at` s or later, it stands still for `ms` (paused, as a
+ * browser pauses it for an interruption, or as its media waits on the network) and then plays on.
+ * Resolves with each frame's display time less its clip time (ms), before and after, from frame
+ * callbacks: the clip stood still for the difference.
+ */
+const standStill = (at: number, ms: number) => `new Promise((resolve) => {
+  const v = document.querySelector('[data-testid=dub-video]');
+  const leads = { before: [], after: [] };
+  let phase = 'before';
+  const onFrame = (_now, meta) => {
+    if (phase !== 'still') leads[phase].push(meta.expectedDisplayTime - meta.mediaTime * 1000);
+    if (phase === 'after' && leads.after.length >= 20) return resolve(leads);
+    if (phase === 'before' && !v.paused && meta.mediaTime >= ${at}) {
+      phase = 'still';
+      v.pause();
+      setTimeout(() => { phase = 'after'; v.play(); }, ${ms});
+    }
+    v.requestVideoFrameCallback(onFrame);
+  };
+  v.requestVideoFrameCallback(onFrame);
+})`;
+
+/**
+ * An upload is placed in the delivered audio only where at least this share of its 100 ms blocks
+ * carries speech (RMS above LOUD_BLOCK_RMS): on the room tone between the microphone file's sentences,
+ * low noise does not correlate across the tap's and the app's resampling grids, and `match` finds it
+ * nowhere. The lines of a take without a stop sit on speech (40–80 % of their blocks).
+ */
+const PLACED_LOUD_SHARE = 0.4;
+const LOUD_BLOCK_RMS = 0.01;
+function loudShare(x: Float32Array): number {
+  const block = TARGET_SAMPLE_RATE / 10;
+  let loud = 0;
+  let blocks = 0;
+  for (let at = 0; at + block <= x.length; at += block, blocks++) {
+    let squares = 0;
+    for (let i = at; i < at + block; i++) squares += x[i] * x[i];
+    if (Math.sqrt(squares / block) > LOUD_BLOCK_RMS) loud++;
+  }
+  return blocks ? loud / blocks : 0;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Each test opens its own browser context (its own session, scores and IndexedDB) and counts only the
 // uploads the AI service stored during it, so every test runs alone and in any order.
@@ -360,6 +414,69 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
       expect(await page.getByTestId('overlay-dropped').textContent()).toBe('0 / 0');
       // Chromium has WebAssembly SIMD: the take ran on that kernel (WPE runs the plain-JS one).
       expect(await page.getByTestId('overlay-kernel').textContent()).toBe('simd');
+    }));
+
+  test('a clip that stands still mid-take: the lines after it are cut where the clip put them', () =>
+    onDubPage('', async ({ page }) => {
+      const before = (await storedUploads()).length;
+      const middle = film.lines[Math.floor(film.lines.length / 2)];
+      const at = mmssToSeconds(middle.startTime) - 0.1;
+      const stood = page.evaluate<{ before: number[]; after: number[] }>(standStill(at, STAND_STILL_MS));
+      await page.getByTestId('dub-scene-take').click();
+      // How much later the clip showed each frame after it stood still: the time the windows must move.
+      const leads = await stood;
+      const shift = (median(leads.after) - median(leads.before.slice(-20))) / 1000;
+      expect(shift, 'how long the clip stood still (s)').toBeGreaterThan(STAND_STILL_MS / 2000);
+      for (const line of film.lines) {
+        await page
+          .locator(`[data-testid="line-${line.id}"][data-stage="scored"]`)
+          .waitFor({ timeout: 90_000 });
+      }
+      const uploads = (await storedUploads()).slice(before);
+      expect(uploads).toHaveLength(film.lines.length);
+      const delivered = new DeliveredAudio(await readCaptureTaps(page));
+      const lines = film.lines.map((line) => {
+        const u = uploads.find((x) => x.subtitlesId === line.id);
+        expect(u, `upload for line ${line.id}`).toBeDefined();
+        const wav = (u as StoredUpload).wav;
+        expectWindowLength(wav, line);
+        const after = mmssToSeconds(line.startTime) > at;
+        return {
+          line,
+          wav,
+          start: mmssToSeconds(line.startTime) - MARGIN,
+          after,
+          // Not placed: a line whose window was open while the clip stood still, and one that fell on
+          // a quiet stretch of the microphone file (PLACED_LOUD_SHARE).
+          placed:
+            (after || mmssToSeconds(line.endTime) + MARGIN <= at) && loudShare(wav) >= PLACED_LOUD_SHARE,
+        };
+      });
+      const [first, ...rest] = lines;
+      expect(first.after, 'the first line is cut before the clip stood still').toBe(false);
+      expect(first.placed, 'the first line sits on speech').toBe(true);
+      const origin = expectDelivered(first.wav, delivered, `line ${first.line.id}`).offset;
+      const report: string[] = [];
+      const placed = rest.filter((l) => l.placed);
+      for (const l of placed) {
+        // Where the line belongs in the take: as far after the first as the clip showed it later.
+        const expected = origin + (l.start - first.start + (l.after ? shift : 0)) * TARGET_SAMPLE_RATE;
+        const off =
+          (expectDelivered(l.wav, delivered, `line ${l.line.id}`, expected).offset - expected) /
+          TARGET_SAMPLE_RATE;
+        report.push(`${l.line.id}${l.after ? ' (after)' : ''} ${(off * 1000).toFixed(1)} ms`);
+        const tolerance = TOLERANCE / TARGET_SAMPLE_RATE + (l.after ? FOLLOW_TOLERANCE_SECONDS : 0);
+        expect(
+          Math.abs(off),
+          `line ${l.line.id} position in the take (${report.join(', ')})`,
+        ).toBeLessThanOrEqual(tolerance);
+      }
+      expect(placed.filter((l) => l.after).length, 'lines placed after the clip stood still').toBeGreaterThan(
+        1,
+      );
+      console.info(
+        `[recording] the clip stood still ${(shift * 1000).toFixed(0)} ms at ${at.toFixed(2)} s; positions vs first line: ${report.join(', ')}`,
+      );
     }));
 
   test('a line retake fills the second-attempt fields', () =>

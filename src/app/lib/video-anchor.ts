@@ -7,31 +7,47 @@ import { presentedContextTime } from '../../audio/dsp/clock';
 import type { CaptureClock } from '../../audio/capture/recorder';
 import type { TimelineAnchor } from '../../workers/encoder-types';
 
-type FrameCallbackVideo = HTMLVideoElement & {
+export type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (
     cb: (now: number, meta: { expectedDisplayTime: number; mediaTime: number }) => void,
   ) => number;
+  cancelVideoFrameCallback?: (handle: number) => void;
 };
 
-/** Resolves with the anchor for the first frame shown after playback starts. Call before play(). */
-export function anchorAtFirstFrame(video: HTMLVideoElement, clock: CaptureClock): Promise<TimelineAnchor> {
-  const v = video as FrameCallbackVideo;
-  const anchor = (perfMs: number, mediaTime: number): TimelineAnchor => ({
+/** The anchor for clip time `mediaTime` shown at `perfMs` (performance clock). */
+export function anchorAt(
+  video: HTMLVideoElement,
+  clock: CaptureClock,
+  perfMs: number,
+  mediaTime: number,
+): TimelineAnchor {
+  return {
     contextTime: presentedContextTime(clock.outputTimestamp(), perfMs),
     mediaTime,
     playbackRate: video.playbackRate || 1,
     outputLatency: clock.outputLatency,
     inputLatency: clock.inputLatency,
-  });
+  };
+}
+
+/** Resolves with the anchor for the first frame shown after playback starts. Call before play(). */
+export function anchorAtFirstFrame(video: HTMLVideoElement, clock: CaptureClock): Promise<TimelineAnchor> {
+  const v = video as FrameCallbackVideo;
   return new Promise((resolve) => {
     if (v.requestVideoFrameCallback) {
-      v.requestVideoFrameCallback((_now, meta) => resolve(anchor(meta.expectedDisplayTime, meta.mediaTime)));
+      v.requestVideoFrameCallback((_now, meta) =>
+        resolve(anchorAt(video, clock, meta.expectedDisplayTime, meta.mediaTime)),
+      );
       return;
     }
     // No frame callbacks (older Safari): the `playing` event and currentTime, good to a frame or so.
-    video.addEventListener('playing', () => resolve(anchor(performance.now(), video.currentTime)), {
-      once: true,
-    });
+    video.addEventListener(
+      'playing',
+      () => resolve(anchorAt(video, clock, performance.now(), video.currentTime)),
+      {
+        once: true,
+      },
+    );
   });
 }
 

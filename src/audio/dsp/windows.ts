@@ -105,11 +105,7 @@ export class WindowSlicer {
    * than the ring is lost and the window is marked incomplete.
    */
   add(windows: readonly WindowSpec[]): void {
-    for (const w of windows) {
-      if (!Number.isInteger(w.start) || !Number.isInteger(w.end) || w.end <= w.start) {
-        throw new WindowError(`Window ${w.id} has a bad range [${w.start}, ${w.end}).`);
-      }
-    }
+    this.validate(windows);
     const late = windows.filter((w) => w.start < this.pos);
     const ahead = windows.filter((w) => w.start >= this.pos);
     this.pending = [...this.pending.slice(this.next), ...ahead].sort(
@@ -127,6 +123,51 @@ export class WindowSlicer {
       this.open.push({ spec, samples });
     }
     this.closeFinished(false);
+  }
+
+  /**
+   * Gives windows not yet closed new ranges (the take's clock re-anchored mid-take: the clip stood
+   * still, or moved against the capture clock). A window still ahead is replaced; an open one is cut
+   * again from its new start, from the samples it holds and the look-back ring, and closes at its new
+   * end. Windows already handed out, and ids this slicer does not hold, are left alone.
+   */
+  move(windows: readonly WindowSpec[]): void {
+    this.validate(windows);
+    const moved = new Map(windows.map((w) => [w.id, w] as const));
+    const ahead = this.pending.slice(this.next);
+    const reopened: { spec: WindowSpec; was: { spec: WindowSpec; samples: Float32Array } }[] = [];
+    for (let i = 0; i < this.open.length; ) {
+      const spec = moved.get(this.open[i].spec.id);
+      if (spec) reopened.push({ spec, was: this.open.splice(i, 1)[0] });
+      else i++;
+    }
+    this.pending = ahead.filter((w) => !moved.has(w.id));
+    this.next = 0;
+    this.add(ahead.filter((w) => moved.has(w.id)).map((w) => moved.get(w.id) as WindowSpec));
+    const oldest = this.pos - this.ringFilled;
+    for (const { spec, was } of reopened) {
+      const samples = new Float32Array(spec.end - spec.start);
+      // An open window holds every sample from its start to the stream's position.
+      const from = Math.max(spec.start, was.spec.start);
+      const to = Math.min(spec.end, this.pos);
+      if (to > from)
+        samples.set(was.samples.subarray(from - was.spec.start, to - was.spec.start), from - spec.start);
+      // What the window now starts with before its old start comes from the ring.
+      for (let i = Math.max(spec.start, oldest); i < Math.min(spec.end, this.pos, was.spec.start); i++)
+        samples[i - spec.start] = this.ring[i % this.ring.length];
+      const lost = spec.start < Math.min(oldest, was.spec.start);
+      if (lost) this.lost.add(spec.id);
+      this.open.push({ spec, samples });
+    }
+    this.closeFinished(false);
+  }
+
+  private validate(windows: readonly WindowSpec[]): void {
+    for (const w of windows) {
+      if (!Number.isInteger(w.start) || !Number.isInteger(w.end) || w.end <= w.start) {
+        throw new WindowError(`Window ${w.id} has a bad range [${w.start}, ${w.end}).`);
+      }
+    }
   }
 
   /** Absolute index of the next sample `push` expects. */

@@ -20,8 +20,19 @@ const subtitles = [
   { id: 's3', startSeconds: 3, endSeconds: 4 },
 ];
 
-function run(chunk: number, opts: { timelineAfterFrames?: number; dropAt?: number } = {}) {
-  const input = noise(RATE * 5, 9).map((v) => v * 0.5);
+function run(
+  chunk: number,
+  opts: {
+    timelineAfterFrames?: number;
+    dropAt?: number;
+    /** The clip's clock re-anchored once this many frames are in. */
+    retime?: { afterFrames: number; anchor: TimelineAnchor };
+    seconds?: number;
+    plannedAnchor?: TimelineAnchor;
+  } = {},
+) {
+  const input = noise(RATE * (opts.seconds ?? 5), 9).map((v) => v * 0.5);
+  const planAnchor = opts.plannedAnchor ?? anchor;
   const windows: EncodedWindow[] = [];
   const stats: PipelineStats[] = [];
   const take = new TakePipeline(
@@ -30,10 +41,15 @@ function run(chunk: number, opts: { timelineAfterFrames?: number; dropAt?: numbe
     (s) => stats.push(s),
   );
   const firstFrame = 24000;
-  let planned = opts.timelineAfterFrames === undefined ? take.setTimeline(anchor, subtitles) : null;
+  let planned = opts.timelineAfterFrames === undefined ? take.setTimeline(planAnchor, subtitles) : null;
+  let retimed = false;
   for (let at = 0; at < input.length; at += chunk) {
     if (planned === null && at >= (opts.timelineAfterFrames as number))
-      planned = take.setTimeline(anchor, subtitles);
+      planned = take.setTimeline(planAnchor, subtitles);
+    if (opts.retime && !retimed && at >= opts.retime.afterFrames) {
+      take.retime(opts.retime.anchor);
+      retimed = true;
+    }
     const part = input.subarray(at, Math.min(input.length, at + chunk));
     if (opts.dropAt !== undefined && at === opts.dropAt) continue; // the worklet lost this chunk
     take.ingest(part, part.length, firstFrame + at, RATE);
@@ -77,6 +93,24 @@ describe('TakePipeline (the encoder worker’s per-take code)', () => {
     const { windows, planned } = run(2048, { timelineAfterFrames: RATE * 1.5 });
     expect((await planned)?.map((w) => w.id)).toEqual(['s1', 's2', 's3']);
     expect(windows.every((w) => w.complete)).toBe(true);
+  });
+
+  it('moves the windows not yet closed when the clip re-anchors mid-take, as if planned there', () => {
+    // The clip stood still 0.4 s at stream 1.5 s, inside s1's window: s1 is cut again from its new
+    // start, s2 and s3 (still ahead) move; each equals the window planned with that anchor at first.
+    const later = { ...anchor, contextTime: anchor.contextTime + 0.4 };
+    const moved = run(2048, { seconds: 6, retime: { afterFrames: RATE * 1.5, anchor: later } });
+    const planned = run(2048, { seconds: 6, plannedAnchor: later });
+    const unmoved = run(2048, { seconds: 6 });
+    const samples = (ws: EncodedWindow[], id: string) =>
+      Array.from(decodeWav(ws.find((w) => w.subtitlesId === id)?.wav as ArrayBuffer).channels[0]);
+    for (const id of ['s1', 's2', 's3']) {
+      const m = moved.windows.find((w) => w.subtitlesId === id);
+      expect(m, id).toMatchObject({ complete: true });
+      expect(m?.start, id).toBe(planned.windows.find((w) => w.subtitlesId === id)?.start);
+      expect(samples(moved.windows, id), id).toEqual(samples(planned.windows, id));
+      expect(samples(moved.windows, id), id).not.toEqual(samples(unmoved.windows, id));
+    }
   });
 
   it('fills frames the worklet dropped with silence so later lines keep their place', () => {

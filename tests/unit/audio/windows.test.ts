@@ -149,6 +149,71 @@ describe('WindowSlicer', () => {
     expect(closed[0].samples[199]).toBe(1049);
   });
 
+  describe('moving windows mid-stream (the clip re-anchored)', () => {
+    it('moves a window still ahead, and cuts it exactly where it now lies', () => {
+      const closed: ClosedWindow[] = [];
+      const slicer = new WindowSlicer([{ id: 'x', start: 500, end: 700 }], (w) => closed.push(w), 0, 300);
+      feed(slicer, 300, () => 37);
+      slicer.move([{ id: 'x', start: 900, end: 1150 }]);
+      feed(slicer, 1000, () => 37);
+      expect(closed).toEqual([]); // its old end passed: it did not close there
+      feed(slicer, 1200, () => 37);
+      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([['x', 900, 1150, true]]);
+      expectExact(closed[0]);
+    });
+
+    it('re-cuts an open window later or earlier, from what it holds and the look-back ring', () => {
+      const closed: ClosedWindow[] = [];
+      const specs = [
+        { id: 'later', start: 400, end: 700 },
+        { id: 'earlier', start: 450, end: 800 },
+      ];
+      const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, 300);
+      feed(slicer, 600, () => 53);
+      slicer.move([
+        { id: 'later', start: 500, end: 900 }, // started 100 samples too early: they are dropped
+        { id: 'earlier', start: 350, end: 650 }, // 100 more samples before it, still in the ring
+      ]);
+      feed(slicer, 1000, () => 53);
+      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([
+        ['earlier', 350, 650, true],
+        ['later', 500, 900, true],
+      ]);
+      closed.forEach(expectExact);
+    });
+
+    it('closes an open window at once when its new end has passed; leaves closed windows alone', () => {
+      const closed: ClosedWindow[] = [];
+      const specs = [
+        { id: 'done', start: 0, end: 100 },
+        { id: 'open', start: 200, end: 800 },
+      ];
+      const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, 400);
+      feed(slicer, 500, () => 100);
+      slicer.move([
+        { id: 'done', start: 50, end: 150 },
+        { id: 'open', start: 150, end: 450 },
+      ]);
+      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([
+        ['done', 0, 100, true],
+        ['open', 150, 450, true],
+      ]);
+      closed.forEach(expectExact);
+    });
+
+    it('marks a moved window incomplete when its new start is older than the ring and its old one', () => {
+      const closed: ClosedWindow[] = [];
+      const slicer = new WindowSlicer([{ id: 'x', start: 900, end: 1200 }], (w) => closed.push(w), 0, 100);
+      feed(slicer, 1000, () => 100);
+      slicer.move([{ id: 'x', start: 850, end: 1100 }]); // 850…899: neither held nor in the ring
+      feed(slicer, 1100, () => 100);
+      expect(closed[0]).toMatchObject({ id: 'x', start: 850, end: 1100, complete: false });
+      expect(closed[0].samples[0]).toBe(0);
+      expect(closed[0].samples[50]).toBe(900);
+      expect(closed[0].samples[249]).toBe(1099);
+    });
+  });
+
   it('rejects empty or fractional windows', () => {
     expect(() => new WindowSlicer([{ id: 'x', start: 5, end: 5 }], () => {})).toThrow(WindowError);
     expect(() => new WindowSlicer([{ id: 'x', start: 0.5, end: 5 }], () => {})).toThrow(/bad range/);

@@ -19,6 +19,7 @@ import type {
   TimelineAnchor,
 } from '../../../workers/encoder-types';
 import type { SubtitleLine } from '../../lib/movie-detail';
+import { ClipFollower } from '../../lib/clip-follower';
 import { prpt } from '../../stores/films';
 import { nextAttempt, scoresRunOf, subTitlesScores } from '../../stores/takes/sub-titles-scores';
 import { latestTakesFromScores } from '../../stores/takes/latest-takes';
@@ -382,25 +383,19 @@ export class DubSession {
     // the clip to move on: its first few hundred ms would be silent).
     player.start(video.currentTime);
     try {
-      await this.startClip(api, run, anchor, timeline);
-      await playUntil(
-        video,
-        run.to,
-        run.stop,
-        (t) => {
-          player.tick(t);
-          if (this.phase.peek() === 'count-in') {
-            const left = line.startTime_m - t;
-            if (left > 0) this.countdown.value = Math.ceil(left);
-            else {
-              this.countdown.value = 0;
-              this.phase.value = 'recording';
-            }
+      const follower = await this.startClip(api, recorder, run, anchor, timeline);
+      await this.playFollowing(run, follower, (t) => {
+        player.tick(t);
+        if (this.phase.peek() === 'count-in') {
+          const left = line.startTime_m - t;
+          if (left > 0) this.countdown.value = Math.ceil(left);
+          else {
+            this.countdown.value = 0;
+            this.phase.value = 'recording';
           }
-          follow(t);
-        },
-        () => clipStalled(video),
-      );
+        }
+        follow(t);
+      });
     } finally {
       player.stop();
     }
@@ -422,22 +417,23 @@ export class DubSession {
     this.countdown.value = 0;
     this.phase.value = 'recording';
     const anchor = anchorAtFirstFrame(run.video, recorder.clock);
-    await this.startClip(api, run, anchor, timeline);
-    await playUntil(run.video, run.to, run.stop, follow, () => clipStalled(run.video));
+    const follower = await this.startClip(api, recorder, run, anchor, timeline);
+    await this.playFollowing(run, follower, follow);
   }
 
   /**
-   * The clip started and the take's windows planned from its first frame. A clip whose play() never
-   * answers (WebKitGTK after a seek back, see startPlaying) or a frame that never shows must not hold
-   * the take, and its Stop button, in recording: Stop ends the wait, and so does its time bound, with
-   * the clip's problem.
+   * The clip started and the take's windows planned from its first frame; returns the follower that
+   * keeps them on the clip from there (ClipFollower). A clip whose play() never answers (WebKitGTK
+   * after a seek back, see startPlaying) or a frame that never shows must not hold the take, and its
+   * Stop button, in recording: Stop ends the wait, and so does its time bound, with the clip's problem.
    */
   private async startClip(
     api: Remote<EncoderApi>,
+    recorder: Recorder,
     run: TakeRun,
     anchor: Promise<TimelineAnchor>,
     timeline: SubtitleWindowTimes[],
-  ): Promise<void> {
+  ): Promise<ClipFollower> {
     const started = startPlaying(run.video).then(() => anchor);
     const waitMs = this.deps.clipStartWaitMs ?? CLIP_START_WAIT_MS;
     let at: TimelineAnchor;
@@ -449,6 +445,34 @@ export class DubSession {
       throw e;
     }
     run.windows.addPlanned((await api.setTimeline(at, timeline)).length);
+    return new ClipFollower(run.video, recorder.clock, at, (moved) => {
+      console.info(
+        `[dub] the clip moved ${((moved.contextTime - at.contextTime) * 1000).toFixed(0)} ms against the take's clock since its first frame: the windows not yet closed follow it`,
+      );
+      api.retime(moved).catch((e: unknown) => console.warn('[dub] the windows could not follow the clip', e));
+    });
+  }
+
+  /** Plays the clip to `to` (playUntil) with the take's windows following it; the follower stops after. */
+  private async playFollowing(
+    run: TakeRun,
+    follower: ClipFollower,
+    tick: (t: number) => void,
+  ): Promise<void> {
+    try {
+      await playUntil(
+        run.video,
+        run.to,
+        run.stop,
+        (t) => {
+          follower.tick(t);
+          tick(t);
+        },
+        () => clipStalled(run.video),
+      );
+    } finally {
+      follower.stop();
+    }
   }
 
   /** The clip stops and the worker closes the take; done once every window is in the upload queue. */
