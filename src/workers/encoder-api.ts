@@ -17,7 +17,7 @@ export interface EncoderApi {
   /** Plans the subtitle windows once the clip's clock is known (may be called before the first PCM). */
   setTimeline(anchor: TimelineAnchor, subtitles: SubtitleWindowTimes[]): Promise<WindowSpec[]>;
   /** The clip's clock anchored again mid-take: windows not yet closed move (TakePipeline.retime). */
-  retime(anchor: TimelineAnchor): void;
+  retime(anchor: TimelineAnchor, sinceMedia: number): void;
   /**
    * Fallback path: a wav slice from audio-recorder-polyfill (transferred). The first slice gives its
    * start time in seconds on the recorder's clock; later slices follow it without a gap.

@@ -64,8 +64,8 @@ const api: EncoderApi = {
     return take.setTimeline(anchor, subtitles);
   },
 
-  retime(anchor: TimelineAnchor): void {
-    take?.retime(anchor);
+  retime(anchor: TimelineAnchor, sinceMedia: number): void {
+    take?.retime(anchor, sinceMedia);
   },
 
   pushWav(wav: ArrayBuffer, firstSliceStartSeconds?: number): void {

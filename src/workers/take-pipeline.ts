@@ -63,8 +63,9 @@ export class TakePipeline {
     subtitles: SubtitleWindowTimes[];
     resolve: (w: WindowSpec[]) => void;
   } | null = null;
-  /** The take's lines, once their windows are planned (`retime` plans them again). */
+  /** The take's lines and the clock their windows were last planned on (`retime` plans them again). */
   private subtitles: SubtitleWindowTimes[] | null = null;
+  private clock: MediaClock | null = null;
 
   constructor(
     readonly options: TakeOptions,
@@ -91,12 +92,15 @@ export class TakePipeline {
   }
 
   /**
-   * The clip's clock anchored again mid-take (it stood still, or moved against the capture clock):
-   * the windows not yet closed move to where the new anchor puts their lines.
+   * The clip's clock anchored again mid-take (it stood still, or moved against the capture clock, at
+   * clip time `sinceMedia`): the windows not yet closed move to where the new anchor puts their lines
+   * (WindowSlicer.move; an open window that began before `sinceMedia` keeps its start).
    */
-  retime(anchor: TimelineAnchor): void {
+  retime(anchor: TimelineAnchor, sinceMedia: number): void {
     if (this.pendingTimeline) this.pendingTimeline.anchor = anchor;
-    else if (this.subtitles) this.slicer.move(this.plan(anchor, this.subtitles));
+    if (!this.subtitles || !this.clock) return;
+    const from = Math.round(this.clock.mediaToStreamIndex(sinceMedia, TARGET_SAMPLE_RATE));
+    this.slicer.move(this.plan(anchor, this.subtitles), from);
   }
 
   /** `samples[0..frames)` captured at `sampleRate`, the first at capture-clock frame `startFrame`. */
@@ -173,6 +177,7 @@ export class TakePipeline {
       sampleRate: this.captureRate,
       firstCaptureFrame: this.firstFrame,
     });
+    this.clock = clock;
     return planWindows(subtitles, (m) => clock.mediaToStreamIndex(m, TARGET_SAMPLE_RATE), {
       marginSeconds: this.options.marginSeconds,
     });

@@ -240,11 +240,17 @@ function windowSamples(line: FilmLines['lines'][number]): number {
  * A line's wav holds its lead margin and the line, then the whole trailing margin, or less when the
  * learner had fallen silent past the line's end (src/audio/dsp/windows.ts): then its end is quiet.
  */
-function expectWindowLength(wav: Float32Array, line: FilmLines['lines'][number]): void {
-  const full = windowSamples(line);
-  expect(wav.length).toBeGreaterThanOrEqual(full - MARGIN * TARGET_SAMPLE_RATE - TOLERANCE);
-  expect(wav.length).toBeLessThanOrEqual(full + TOLERANCE);
-  if (wav.length >= full - TOLERANCE) return;
+function expectWindowLength(
+  wav: Float32Array,
+  line: FilmLines['lines'][number],
+  /** Seconds the window ran on (the clip stood still while it was open), and the slack in samples. */
+  longerBy = 0,
+  slack = TOLERANCE,
+): void {
+  const full = windowSamples(line) + longerBy * TARGET_SAMPLE_RATE;
+  expect(wav.length).toBeGreaterThanOrEqual(full - MARGIN * TARGET_SAMPLE_RATE - slack);
+  expect(wav.length).toBeLessThanOrEqual(full + slack);
+  if (wav.length >= full - slack) return;
   const hang = Math.round(ENDPOINT_SILENCE_SECONDS * TARGET_SAMPLE_RATE);
   let squares = 0;
   for (let i = wav.length - hang; i < wav.length; i++) squares += wav[i] * wav[i];
@@ -439,43 +445,47 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
         const u = uploads.find((x) => x.subtitlesId === line.id);
         expect(u, `upload for line ${line.id}`).toBeDefined();
         const wav = (u as StoredUpload).wav;
-        expectWindowLength(wav, line);
-        const after = mmssToSeconds(line.startTime) > at;
-        return {
-          line,
-          wav,
-          start: mmssToSeconds(line.startTime) - MARGIN,
-          after,
-          // Not placed: a line whose window was open while the clip stood still, and one that fell on
-          // a quiet stretch of the microphone file (PLACED_LOUD_SHARE).
-          placed:
-            (after || mmssToSeconds(line.endTime) + MARGIN <= at) && loudShare(wav) >= PLACED_LOUD_SHARE,
-        };
+        const start = mmssToSeconds(line.startTime) - MARGIN;
+        // Cut before the clip stood still, after it (moved by as long), or open while it stood: that
+        // window keeps its start and runs on by as long, holding the line from both sides of the wait.
+        const when = mmssToSeconds(line.endTime) + MARGIN <= at ? 'before' : start >= at ? 'after' : 'open';
+        if (when === 'open')
+          expectWindowLength(wav, line, shift, TOLERANCE + FOLLOW_TOLERANCE_SECONDS * TARGET_SAMPLE_RATE);
+        else expectWindowLength(wav, line);
+        // A line on a quiet stretch of the microphone file is not placed (PLACED_LOUD_SHARE).
+        return { line, wav, start, when, placed: loudShare(wav) >= PLACED_LOUD_SHARE };
       });
       const [first, ...rest] = lines;
-      expect(first.after, 'the first line is cut before the clip stood still').toBe(false);
+      expect(first.when, 'the first line is cut before the clip stood still').toBe('before');
       expect(first.placed, 'the first line sits on speech').toBe(true);
       const origin = expectDelivered(first.wav, delivered, `line ${first.line.id}`).offset;
       const report: string[] = [];
       const placed = rest.filter((l) => l.placed);
       for (const l of placed) {
-        // Where the line belongs in the take: as far after the first as the clip showed it later.
-        const expected = origin + (l.start - first.start + (l.after ? shift : 0)) * TARGET_SAMPLE_RATE;
+        // Where the line belongs in the take: as far after the first as the clip showed its start later.
+        const moved = l.when === 'after' ? shift : 0;
+        const expected = origin + (l.start - first.start + moved) * TARGET_SAMPLE_RATE;
         const off =
           (expectDelivered(l.wav, delivered, `line ${l.line.id}`, expected).offset - expected) /
           TARGET_SAMPLE_RATE;
-        report.push(`${l.line.id}${l.after ? ' (after)' : ''} ${(off * 1000).toFixed(1)} ms`);
-        const tolerance = TOLERANCE / TARGET_SAMPLE_RATE + (l.after ? FOLLOW_TOLERANCE_SECONDS : 0);
+        report.push(`${l.line.id} (${l.when}) ${(off * 1000).toFixed(1)} ms`);
+        const tolerance =
+          TOLERANCE / TARGET_SAMPLE_RATE + (l.when === 'after' ? FOLLOW_TOLERANCE_SECONDS : 0);
         expect(
           Math.abs(off),
           `line ${l.line.id} position in the take (${report.join(', ')})`,
         ).toBeLessThanOrEqual(tolerance);
       }
-      expect(placed.filter((l) => l.after).length, 'lines placed after the clip stood still').toBeGreaterThan(
-        1,
-      );
+      expect(
+        lines.filter((l) => l.when === 'open').length,
+        'lines open while the clip stood still',
+      ).toBeGreaterThan(0);
+      expect(
+        placed.filter((l) => l.when === 'after').length,
+        'lines placed after the clip stood still',
+      ).toBeGreaterThan(1);
       console.info(
-        `[recording] the clip stood still ${(shift * 1000).toFixed(0)} ms at ${at.toFixed(2)} s; positions vs first line: ${report.join(', ')}`,
+        `[recording] the clip stood still ${(shift * 1000).toFixed(0)} ms at ${at.toFixed(2)} s; positions vs first line: ${report.join(', ')}; the open line's window ${((lines.find((l) => l.when === 'open')?.wav.length ?? 0) / TARGET_SAMPLE_RATE).toFixed(3)} s`,
       );
     }));
 

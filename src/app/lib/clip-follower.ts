@@ -22,8 +22,11 @@ export const FOLLOW_READ_EVERY_MS = 250;
 export const FOLLOW_STILL_MS = 300;
 
 export class ClipFollower {
-  /** How far behind its planned place each recent reading found the clip (s; negative: ahead). */
-  private drifts: number[] = [];
+  /**
+   * Recent readings: how far behind its planned place each found the clip (s; negative: ahead), and
+   * the clip time it was read at.
+   */
+  private readings: { drift: number; media: number }[] = [];
   private lastRead = Number.NEGATIVE_INFINITY;
   private frameAsked = false;
   private still = { t: Number.NaN, since: 0 };
@@ -33,7 +36,8 @@ export class ClipFollower {
     private readonly video: HTMLVideoElement,
     private readonly clock: CaptureClock,
     private anchor: TimelineAnchor,
-    private readonly retime: (anchor: TimelineAnchor) => void,
+    /** Hands the worker the new anchor, and the clip time the clip moved at. */
+    private readonly retime: (anchor: TimelineAnchor, sinceMedia: number) => void,
   ) {}
 
   /** Called while the clip plays with its time (`playUntil`'s tick). */
@@ -65,17 +69,19 @@ export class ClipFollower {
   private read(at: TimelineAnchor): void {
     const a = this.anchor;
     const planned = a.contextTime + (at.mediaTime - a.mediaTime) / a.playbackRate;
-    this.drifts.push(at.contextTime - planned);
-    if (this.drifts.length > FOLLOW_READINGS) this.drifts.shift();
-    if (this.drifts.length < FOLLOW_READINGS) return;
-    const sorted = [...this.drifts].sort((x, y) => x - y);
-    const allLate = sorted[0] > FOLLOW_TOLERANCE_SECONDS;
-    const allEarly = sorted[sorted.length - 1] < -FOLLOW_TOLERANCE_SECONDS;
+    this.readings.push({ drift: at.contextTime - planned, media: at.mediaTime });
+    if (this.readings.length > FOLLOW_READINGS) this.readings.shift();
+    if (this.readings.length < FOLLOW_READINGS) return;
+    const drifts = this.readings.map((r) => r.drift).sort((x, y) => x - y);
+    const allLate = drifts[0] > FOLLOW_TOLERANCE_SECONDS;
+    const allEarly = drifts[drifts.length - 1] < -FOLLOW_TOLERANCE_SECONDS;
     if (!allLate && !allEarly) return;
-    // The median reading: one late frame among them does not set where the clip is.
-    const drift = sorted[Math.floor(sorted.length / 2)];
+    // The median reading: one late frame among them does not set where the clip is. The clip moved
+    // after the last reading that found it in place, so at or before the first of these.
+    const drift = drifts[Math.floor(drifts.length / 2)];
+    const since = this.readings[0].media;
     this.anchor = { ...a, contextTime: a.contextTime + drift };
-    this.drifts = [];
-    this.retime(this.anchor);
+    this.readings = [];
+    this.retime(this.anchor, since);
   }
 }

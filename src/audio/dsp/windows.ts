@@ -127,37 +127,39 @@ export class WindowSlicer {
 
   /**
    * Gives windows not yet closed new ranges (the take's clock re-anchored mid-take: the clip stood
-   * still, or moved against the capture clock). A window still ahead is replaced; an open one is cut
-   * again from its new start, from the samples it holds and the look-back ring, and closes at its new
-   * end. Windows already handed out, and ids this slicer does not hold, are left alone.
+   * still, or moved against the capture clock, from stream index `from` on). A window still ahead is
+   * replaced. An open window that opened before `from` keeps its start and what it holds, and closes
+   * at its new end: a line the clip stood still in holds the learner's words from both sides of the
+   * wait. One that opened after is cut again from its new start, from the look-back ring. Windows
+   * already handed out, and ids this slicer does not hold, are left alone.
    */
-  move(windows: readonly WindowSpec[]): void {
+  move(windows: readonly WindowSpec[], from = Number.POSITIVE_INFINITY): void {
     this.validate(windows);
     const moved = new Map(windows.map((w) => [w.id, w] as const));
     const ahead = this.pending.slice(this.next);
-    const reopened: { spec: WindowSpec; was: { spec: WindowSpec; samples: Float32Array } }[] = [];
-    for (let i = 0; i < this.open.length; ) {
-      const spec = moved.get(this.open[i].spec.id);
-      if (spec) reopened.push({ spec, was: this.open.splice(i, 1)[0] });
-      else i++;
-    }
     this.pending = ahead.filter((w) => !moved.has(w.id));
     this.next = 0;
-    this.add(ahead.filter((w) => moved.has(w.id)).map((w) => moved.get(w.id) as WindowSpec));
-    const oldest = this.pos - this.ringFilled;
-    for (const { spec, was } of reopened) {
-      const samples = new Float32Array(spec.end - spec.start);
-      // An open window holds every sample from its start to the stream's position.
-      const from = Math.max(spec.start, was.spec.start);
-      const to = Math.min(spec.end, this.pos);
-      if (to > from)
-        samples.set(was.samples.subarray(from - was.spec.start, to - was.spec.start), from - spec.start);
-      // What the window now starts with before its old start comes from the ring.
-      for (let i = Math.max(spec.start, oldest); i < Math.min(spec.end, this.pos, was.spec.start); i++)
-        samples[i - spec.start] = this.ring[i % this.ring.length];
-      const lost = spec.start < Math.min(oldest, was.spec.start);
-      if (lost) this.lost.add(spec.id);
-      this.open.push({ spec, samples });
+    const open = this.open.splice(0);
+    for (const o of open) if (o.spec.start >= from) this.lost.delete(o.spec.id);
+    this.add([
+      ...ahead.filter((w) => moved.has(w.id)).map((w) => moved.get(w.id) as WindowSpec),
+      ...open
+        .filter((o) => o.spec.start >= from && moved.has(o.spec.id))
+        .map((o) => moved.get(o.spec.id) as WindowSpec),
+    ]);
+    for (const was of open) {
+      const to = moved.get(was.spec.id);
+      if (to && was.spec.start >= from) continue; // opened again by `add` above
+      if (!to) {
+        this.open.push(was);
+        continue;
+      }
+      const { spec, samples } = was;
+      const end = Math.max(to.end, spec.start + 1);
+      const resized = new Float32Array(end - spec.start);
+      resized.set(samples.subarray(0, Math.min(resized.length, this.pos - spec.start)));
+      const lineEnd = to.lineEnd === undefined ? undefined : Math.min(Math.max(to.lineEnd, spec.start), end);
+      this.open.push({ spec: { ...spec, end, lineEnd }, samples: resized });
     }
     this.closeFinished(false);
   }

@@ -39,7 +39,11 @@ function follow(mediaAt: (ms: number) => number, opts: { frameCallbacks?: boolea
           },
   } as unknown as HTMLVideoElement;
   const moves: TimelineAnchor[] = [];
-  const follower = new ClipFollower(video, clock, first, (a) => moves.push(a));
+  const since: number[] = [];
+  const follower = new ClipFollower(video, clock, first, (a, s) => {
+    moves.push(a);
+    since.push(s);
+  });
   let frame = 1000;
   for (let now = 1000; now <= opts.untilMs; now += 10) {
     // Frames every 40 ms; a frame shown answers the callbacks asked before it.
@@ -49,7 +53,7 @@ function follow(mediaAt: (ms: number) => number, opts: { frameCallbacks?: boolea
     }
     if (now % 50 === 0) follower.tick(mediaAt(now), now);
   }
-  return { moves, requests };
+  return { moves, requests, since };
 }
 
 /** Where the windows now expect the clip at page time `ms`, as the follower's last anchor says. */
@@ -64,8 +68,10 @@ describe('ClipFollower: the take’s windows stay on the clip', () => {
   it('moves them by how long the clip stood still mid-take, to within the tolerance', () => {
     // Playing, then standing at 3 s for a whole second (its media waiting on the network), then on.
     const mediaAt = (ms: number) => (ms < 4000 ? (ms - 1000) / 1000 : ms < 5000 ? 3 : (ms - 2000) / 1000);
-    const { moves } = follow(mediaAt, { untilMs: 9000 });
+    const { moves, since } = follow(mediaAt, { untilMs: 9000 });
     expect(moves.length).toBeGreaterThan(0);
+    // Each move says where the clip stood: windows that began before it keep their start.
+    expect(since.every((s) => s > 2.9 && s <= 3)).toBe(true);
     expect(Math.abs(lag(moves) - 1)).toBeLessThanOrEqual(FOLLOW_TOLERANCE_SECONDS);
     // Only the anchor's time moves: the clip's rate and the latencies stay the take's.
     expect(moves.at(-1)).toMatchObject({
@@ -86,9 +92,12 @@ describe('ClipFollower: the take’s windows stay on the clip', () => {
 
   it('moves them earlier when the clip jumps ahead of the capture clock (0.15 s)', () => {
     const mediaAt = (ms: number) => (ms - 1000) / 1000 + (ms >= 5000 ? 0.15 : 0);
-    const { moves } = follow(mediaAt, { untilMs: 9000 });
+    const { moves, since } = follow(mediaAt, { untilMs: 9000 });
     expect(moves).toHaveLength(1);
     expect(lag(moves)).toBeCloseTo(-0.15, 6);
+    // Said from the first reading that found it moved: within a reading's interval after the jump.
+    expect(since[0]).toBeGreaterThanOrEqual(4.15);
+    expect(since[0]).toBeLessThanOrEqual(4.15 + FOLLOW_READ_EVERY_MS / 1000 + 0.05);
   });
 
   it('does not move them for one late frame, nor for a shift inside the tolerance', () => {

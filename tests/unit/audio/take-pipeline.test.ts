@@ -25,8 +25,8 @@ function run(
   opts: {
     timelineAfterFrames?: number;
     dropAt?: number;
-    /** The clip's clock re-anchored once this many frames are in. */
-    retime?: { afterFrames: number; anchor: TimelineAnchor };
+    /** The clip's clock re-anchored once this many frames are in, the clip having moved at `since`. */
+    retime?: { afterFrames: number; anchor: TimelineAnchor; since: number };
     seconds?: number;
     plannedAnchor?: TimelineAnchor;
   } = {},
@@ -47,7 +47,7 @@ function run(
     if (planned === null && at >= (opts.timelineAfterFrames as number))
       planned = take.setTimeline(planAnchor, subtitles);
     if (opts.retime && !retimed && at >= opts.retime.afterFrames) {
-      take.retime(opts.retime.anchor);
+      take.retime(opts.retime.anchor, opts.retime.since);
       retimed = true;
     }
     const part = input.subarray(at, Math.min(input.length, at + chunk));
@@ -96,21 +96,27 @@ describe('TakePipeline (the encoder worker’s per-take code)', () => {
   });
 
   it('moves the windows not yet closed when the clip re-anchors mid-take, as if planned there', () => {
-    // The clip stood still 0.4 s at stream 1.5 s, inside s1's window: s1 is cut again from its new
-    // start, s2 and s3 (still ahead) move; each equals the window planned with that anchor at first.
+    // The clip stood still 0.4 s at stream 1.5 s (clip 1 s), inside s1's window: s1 keeps what it holds and runs
+    // 0.4 s longer; s2 and s3, still ahead, equal the windows planned with that anchor at first.
     const later = { ...anchor, contextTime: anchor.contextTime + 0.4 };
-    const moved = run(2048, { seconds: 6, retime: { afterFrames: RATE * 1.5, anchor: later } });
+    const moved = run(2048, { seconds: 6, retime: { afterFrames: RATE * 1.5, anchor: later, since: 1 } });
     const planned = run(2048, { seconds: 6, plannedAnchor: later });
     const unmoved = run(2048, { seconds: 6 });
-    const samples = (ws: EncodedWindow[], id: string) =>
-      Array.from(decodeWav(ws.find((w) => w.subtitlesId === id)?.wav as ArrayBuffer).channels[0]);
-    for (const id of ['s1', 's2', 's3']) {
-      const m = moved.windows.find((w) => w.subtitlesId === id);
-      expect(m, id).toMatchObject({ complete: true });
-      expect(m?.start, id).toBe(planned.windows.find((w) => w.subtitlesId === id)?.start);
-      expect(samples(moved.windows, id), id).toEqual(samples(planned.windows, id));
-      expect(samples(moved.windows, id), id).not.toEqual(samples(unmoved.windows, id));
+    const of = (r: ReturnType<typeof run>, id: string) => {
+      const w = r.windows.find((x) => x.subtitlesId === id) as EncodedWindow;
+      return { ...w, samples: Array.from(decodeWav(w.wav).channels[0]) };
+    };
+    for (const id of ['s2', 's3']) {
+      expect(of(moved, id)).toMatchObject({ complete: true, start: of(planned, id).start });
+      expect(of(moved, id).samples, id).toEqual(of(planned, id).samples);
+      expect(of(moved, id).samples, id).not.toEqual(of(unmoved, id).samples);
     }
+    const s1 = of(moved, 's1');
+    expect(s1).toMatchObject({ complete: true, start: of(unmoved, 's1').start, end: of(planned, 's1').end });
+    expect(s1.samples.slice(0, of(unmoved, 's1').samples.length)).toEqual(of(unmoved, 's1').samples);
+    expect(s1.samples.slice(-of(planned, 's1').samples.length / 2)).toEqual(
+      of(planned, 's1').samples.slice(-of(planned, 's1').samples.length / 2),
+    );
   });
 
   it('fills frames the worklet dropped with silence so later lines keep their place', () => {

@@ -162,24 +162,56 @@ describe('WindowSlicer', () => {
       expectExact(closed[0]);
     });
 
-    it('re-cuts an open window later or earlier, from what it holds and the look-back ring', () => {
+    it('keeps an open window’s start and what it holds, and closes it at its new end, later or earlier', () => {
       const closed: ClosedWindow[] = [];
       const specs = [
-        { id: 'later', start: 400, end: 700 },
-        { id: 'earlier', start: 450, end: 800 },
+        { id: 'later', start: 400, end: 700, lineEnd: 650 },
+        { id: 'earlier', start: 450, end: 800, lineEnd: 750 },
       ];
       const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, 300);
       feed(slicer, 600, () => 53);
       slicer.move([
-        { id: 'later', start: 500, end: 900 }, // started 100 samples too early: they are dropped
-        { id: 'earlier', start: 350, end: 650 }, // 100 more samples before it, still in the ring
+        { id: 'later', start: 500, end: 900, lineEnd: 850 }, // the clip stood still: the line runs on
+        { id: 'earlier', start: 350, end: 650, lineEnd: 600 }, // the clip jumped ahead
       ]);
       feed(slicer, 1000, () => 53);
-      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([
-        ['earlier', 350, 650, true],
-        ['later', 500, 900, true],
+      expect(closed.map((w) => [w.id, w.start, w.end, w.lineEnd, w.complete])).toEqual([
+        ['earlier', 450, 650, 600, true],
+        ['later', 400, 900, 850, true],
       ]);
       closed.forEach(expectExact);
+    });
+
+    it('cuts a window that opened after the clip moved again from its new start, from the ring', () => {
+      const closed: ClosedWindow[] = [];
+      const specs = [
+        { id: 'before', start: 300, end: 700 },
+        { id: 'after', start: 520, end: 800 },
+      ];
+      const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, 300);
+      feed(slicer, 600, () => 53);
+      // The clip stood still from stream index 500: 'before' keeps its start, 'after' starts anew.
+      slicer.move(
+        [
+          { id: 'before', start: 400, end: 800 },
+          { id: 'after', start: 620, end: 900 },
+        ],
+        500,
+      );
+      feed(slicer, 1000, () => 53);
+      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([
+        ['before', 300, 800, true],
+        ['after', 620, 900, true],
+      ]);
+      closed.forEach(expectExact);
+      // Moved back into what the ring still holds: cut exactly from there.
+      const again: ClosedWindow[] = [];
+      const back = new WindowSlicer([{ id: 'x', start: 520, end: 800 }], (w) => again.push(w), 0, 300);
+      feed(back, 600, () => 53);
+      back.move([{ id: 'x', start: 420, end: 700 }], 500);
+      feed(back, 1000, () => 53);
+      expect(again.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([['x', 420, 700, true]]);
+      again.forEach(expectExact);
     });
 
     it('closes an open window at once when its new end has passed; leaves closed windows alone', () => {
@@ -196,21 +228,19 @@ describe('WindowSlicer', () => {
       ]);
       expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([
         ['done', 0, 100, true],
-        ['open', 150, 450, true],
+        ['open', 200, 450, true],
       ]);
       closed.forEach(expectExact);
     });
 
-    it('marks a moved window incomplete when its new start is older than the ring and its old one', () => {
+    it('back-fills a window still ahead that moves into the past from the look-back ring', () => {
       const closed: ClosedWindow[] = [];
-      const slicer = new WindowSlicer([{ id: 'x', start: 900, end: 1200 }], (w) => closed.push(w), 0, 100);
+      const slicer = new WindowSlicer([{ id: 'x', start: 1100, end: 1300 }], (w) => closed.push(w), 0, 300);
       feed(slicer, 1000, () => 100);
-      slicer.move([{ id: 'x', start: 850, end: 1100 }]); // 850…899: neither held nor in the ring
+      slicer.move([{ id: 'x', start: 900, end: 1100 }]); // the clip jumped ahead of the capture clock
       feed(slicer, 1100, () => 100);
-      expect(closed[0]).toMatchObject({ id: 'x', start: 850, end: 1100, complete: false });
-      expect(closed[0].samples[0]).toBe(0);
-      expect(closed[0].samples[50]).toBe(900);
-      expect(closed[0].samples[249]).toBe(1099);
+      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([['x', 900, 1100, true]]);
+      expectExact(closed[0]);
     });
   });
 

@@ -445,11 +445,13 @@ export class DubSession {
       throw e;
     }
     run.windows.addPlanned((await api.setTimeline(at, timeline)).length);
-    return new ClipFollower(run.video, recorder.clock, at, (moved) => {
+    return new ClipFollower(run.video, recorder.clock, at, (moved, since) => {
       console.warn(
-        `[dub] the clip moved ${((moved.contextTime - at.contextTime) * 1000).toFixed(0)} ms against the take's clock since its first frame: the windows not yet closed follow it`,
+        `[dub] the clip moved ${((moved.contextTime - at.contextTime) * 1000).toFixed(0)} ms in all against the take's clock since its first frame, the last move at ${since.toFixed(2)} s of the clip: the windows not yet closed follow it`,
       );
-      api.retime(moved).catch((e: unknown) => console.warn('[dub] the windows could not follow the clip', e));
+      api
+        .retime(moved, since)
+        .catch((e: unknown) => console.warn('[dub] the windows could not follow the clip', e));
     });
   }
 
