@@ -11,7 +11,6 @@ export type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (
     cb: (now: number, meta: { expectedDisplayTime: number; mediaTime: number }) => void,
   ) => number;
-  cancelVideoFrameCallback?: (handle: number) => void;
 };
 
 /** The anchor for clip time `mediaTime` shown at `perfMs` (performance clock). */

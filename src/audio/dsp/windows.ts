@@ -137,19 +137,15 @@ export class WindowSlicer {
     this.validate(windows);
     const moved = new Map(windows.map((w) => [w.id, w] as const));
     const ahead = this.pending.slice(this.next);
+    const open = this.open.splice(0);
+    const recut = open.filter((o) => o.spec.start >= from && moved.has(o.spec.id));
+    for (const o of recut) this.lost.delete(o.spec.id);
     this.pending = ahead.filter((w) => !moved.has(w.id));
     this.next = 0;
-    const open = this.open.splice(0);
-    for (const o of open) if (o.spec.start >= from) this.lost.delete(o.spec.id);
-    this.add([
-      ...ahead.filter((w) => moved.has(w.id)).map((w) => moved.get(w.id) as WindowSpec),
-      ...open
-        .filter((o) => o.spec.start >= from && moved.has(o.spec.id))
-        .map((o) => moved.get(o.spec.id) as WindowSpec),
-    ]);
+    this.add([...ahead, ...recut.map((o) => o.spec)].flatMap((w) => moved.get(w.id) ?? []));
     for (const was of open) {
+      if (recut.includes(was)) continue; // opened again by `add` above
       const to = moved.get(was.spec.id);
-      if (to && was.spec.start >= from) continue; // opened again by `add` above
       if (!to) {
         this.open.push(was);
         continue;
