@@ -368,6 +368,22 @@ function loudShare(x: Float32Array): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * Once every line of the film is scored: the uploads stored since `before` (one per line) and the
+ * microphone audio the browser delivered to the page.
+ */
+async function sceneTakeScored(
+  page: Page,
+  before: number,
+): Promise<{ uploads: StoredUpload[]; delivered: DeliveredAudio }> {
+  for (const line of film.lines) {
+    await page.locator(`[data-testid="line-${line.id}"][data-stage="scored"]`).waitFor({ timeout: 90_000 });
+  }
+  const uploads = (await storedUploads()).slice(before);
+  expect(uploads).toHaveLength(film.lines.length);
+  return { uploads, delivered: new DeliveredAudio(await readCaptureTaps(page)) };
+}
+
 // Each test opens its own browser context (its own session, scores and IndexedDB) and counts only the
 // uploads the AI service stored during it, so every test runs alone and in any order.
 describe('recording pipeline in Chromium with a fake microphone', () => {
@@ -375,15 +391,8 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
     onDubPage('?debug=pipeline', async ({ page }) => {
       const before = (await storedUploads()).length;
       await page.getByTestId('dub-scene-take').click();
-      for (const line of film.lines) {
-        await page
-          .locator(`[data-testid="line-${line.id}"][data-stage="scored"]`)
-          .waitFor({ timeout: 90_000 });
-      }
-      const uploads = (await storedUploads()).slice(before);
-      expect(uploads).toHaveLength(film.lines.length);
+      const { uploads, delivered } = await sceneTakeScored(page, before);
       const byLine = new Map(uploads.map((u) => [u.subtitlesId, u]));
-      const delivered = new DeliveredAudio(await readCaptureTaps(page));
       const matches = film.lines.map((line) => {
         const u = byLine.get(line.id);
         expect(u, `upload for line ${line.id}`).toBeDefined();
@@ -433,14 +442,7 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
       const leads = await stood;
       const shift = (median(leads.after) - median(leads.before.slice(-20))) / 1000;
       expect(shift, 'how long the clip stood still (s)').toBeGreaterThan(STAND_STILL_MS / 2000);
-      for (const line of film.lines) {
-        await page
-          .locator(`[data-testid="line-${line.id}"][data-stage="scored"]`)
-          .waitFor({ timeout: 90_000 });
-      }
-      const uploads = (await storedUploads()).slice(before);
-      expect(uploads).toHaveLength(film.lines.length);
-      const delivered = new DeliveredAudio(await readCaptureTaps(page));
+      const { uploads, delivered } = await sceneTakeScored(page, before);
       const lines = film.lines.map((line) => {
         const u = uploads.find((x) => x.subtitlesId === line.id);
         expect(u, `upload for line ${line.id}`).toBeDefined();

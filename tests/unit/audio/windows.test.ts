@@ -150,31 +150,46 @@ describe('WindowSlicer', () => {
   });
 
   describe('moving windows mid-stream (the clip re-anchored)', () => {
-    it('moves a window still ahead, and cuts it exactly where it now lies', () => {
+    /**
+     * Streams `specs` to `at` in chunks of `chunk`, moves them to `moves` (the clip moved at stream
+     * index `from`), streams on to `to`; returns each window handed out as [id, start, end, complete]
+     * and the windows themselves.
+     */
+    function moveAt(
+      specs: WindowSpec[],
+      moves: WindowSpec[],
+      opts: { at: number; to: number; chunk: number; ring: number; from?: number },
+    ) {
       const closed: ClosedWindow[] = [];
-      const slicer = new WindowSlicer([{ id: 'x', start: 500, end: 700 }], (w) => closed.push(w), 0, 300);
-      feed(slicer, 300, () => 37);
-      slicer.move([{ id: 'x', start: 900, end: 1150 }]);
-      feed(slicer, 1000, () => 37);
-      expect(closed).toEqual([]); // its old end passed: it did not close there
-      feed(slicer, 1200, () => 37);
-      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([['x', 900, 1150, true]]);
+      const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, opts.ring);
+      feed(slicer, opts.at, () => opts.chunk);
+      slicer.move(moves, opts.from);
+      feed(slicer, opts.to, () => opts.chunk);
+      return { closed, ranges: closed.map((w) => [w.id, w.start, w.end, w.complete]) };
+    }
+
+    it('moves a window still ahead, and cuts it exactly where it now lies', () => {
+      const specs = [{ id: 'x', start: 500, end: 700 }];
+      const moves = [{ id: 'x', start: 900, end: 1150 }];
+      // Its old end passed: it did not close there.
+      expect(moveAt(specs, moves, { at: 300, to: 1000, chunk: 37, ring: 300 }).closed).toEqual([]);
+      const { closed, ranges } = moveAt(specs, moves, { at: 300, to: 1200, chunk: 37, ring: 300 });
+      expect(ranges).toEqual([['x', 900, 1150, true]]);
       expectExact(closed[0]);
     });
 
     it('keeps an open window’s start and what it holds, and closes it at its new end, later or earlier', () => {
-      const closed: ClosedWindow[] = [];
-      const specs = [
-        { id: 'later', start: 400, end: 700, lineEnd: 650 },
-        { id: 'earlier', start: 450, end: 800, lineEnd: 750 },
-      ];
-      const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, 300);
-      feed(slicer, 600, () => 53);
-      slicer.move([
-        { id: 'later', start: 500, end: 900, lineEnd: 850 }, // the clip stood still: the line runs on
-        { id: 'earlier', start: 350, end: 650, lineEnd: 600 }, // the clip jumped ahead
-      ]);
-      feed(slicer, 1000, () => 53);
+      const { closed } = moveAt(
+        [
+          { id: 'later', start: 400, end: 700, lineEnd: 650 },
+          { id: 'earlier', start: 450, end: 800, lineEnd: 750 },
+        ],
+        [
+          { id: 'later', start: 500, end: 900, lineEnd: 850 }, // the clip stood still: the line runs on
+          { id: 'earlier', start: 350, end: 650, lineEnd: 600 }, // the clip jumped ahead
+        ],
+        { at: 600, to: 1000, chunk: 53, ring: 300 },
+      );
       expect(closed.map((w) => [w.id, w.start, w.end, w.lineEnd, w.complete])).toEqual([
         ['earlier', 450, 650, 600, true],
         ['later', 400, 900, 850, true],
@@ -183,50 +198,48 @@ describe('WindowSlicer', () => {
     });
 
     it('cuts a window that opened after the clip moved again from its new start, from the ring', () => {
-      const closed: ClosedWindow[] = [];
-      const specs = [
-        { id: 'before', start: 300, end: 700 },
-        { id: 'after', start: 520, end: 800 },
-      ];
-      const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, 300);
-      feed(slicer, 600, () => 53);
       // The clip stood still from stream index 500: 'before' keeps its start, 'after' starts anew.
-      slicer.move(
+      const later = moveAt(
+        [
+          { id: 'before', start: 300, end: 700 },
+          { id: 'after', start: 520, end: 800 },
+        ],
         [
           { id: 'before', start: 400, end: 800 },
           { id: 'after', start: 620, end: 900 },
         ],
-        500,
+        { at: 600, to: 1000, chunk: 53, ring: 300, from: 500 },
       );
-      feed(slicer, 1000, () => 53);
-      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([
+      expect(later.ranges).toEqual([
         ['before', 300, 800, true],
         ['after', 620, 900, true],
       ]);
-      closed.forEach(expectExact);
+      later.closed.forEach(expectExact);
       // Moved back into what the ring still holds: cut exactly from there.
-      const again: ClosedWindow[] = [];
-      const back = new WindowSlicer([{ id: 'x', start: 520, end: 800 }], (w) => again.push(w), 0, 300);
-      feed(back, 600, () => 53);
-      back.move([{ id: 'x', start: 420, end: 700 }], 500);
-      feed(back, 1000, () => 53);
-      expect(again.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([['x', 420, 700, true]]);
-      again.forEach(expectExact);
+      const earlier = moveAt([{ id: 'x', start: 520, end: 800 }], [{ id: 'x', start: 420, end: 700 }], {
+        at: 600,
+        to: 1000,
+        chunk: 53,
+        ring: 300,
+        from: 500,
+      });
+      expect(earlier.ranges).toEqual([['x', 420, 700, true]]);
+      earlier.closed.forEach(expectExact);
     });
 
     it('closes an open window at once when its new end has passed; leaves closed windows alone', () => {
-      const closed: ClosedWindow[] = [];
-      const specs = [
-        { id: 'done', start: 0, end: 100 },
-        { id: 'open', start: 200, end: 800 },
-      ];
-      const slicer = new WindowSlicer(specs, (w) => closed.push(w), 0, 400);
-      feed(slicer, 500, () => 100);
-      slicer.move([
-        { id: 'done', start: 50, end: 150 },
-        { id: 'open', start: 150, end: 450 },
-      ]);
-      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([
+      const { closed, ranges } = moveAt(
+        [
+          { id: 'done', start: 0, end: 100 },
+          { id: 'open', start: 200, end: 800 },
+        ],
+        [
+          { id: 'done', start: 50, end: 150 },
+          { id: 'open', start: 150, end: 450 },
+        ],
+        { at: 500, to: 500, chunk: 100, ring: 400 },
+      );
+      expect(ranges).toEqual([
         ['done', 0, 100, true],
         ['open', 200, 450, true],
       ]);
@@ -234,12 +247,13 @@ describe('WindowSlicer', () => {
     });
 
     it('back-fills a window still ahead that moves into the past from the look-back ring', () => {
-      const closed: ClosedWindow[] = [];
-      const slicer = new WindowSlicer([{ id: 'x', start: 1100, end: 1300 }], (w) => closed.push(w), 0, 300);
-      feed(slicer, 1000, () => 100);
-      slicer.move([{ id: 'x', start: 900, end: 1100 }]); // the clip jumped ahead of the capture clock
-      feed(slicer, 1100, () => 100);
-      expect(closed.map((w) => [w.id, w.start, w.end, w.complete])).toEqual([['x', 900, 1100, true]]);
+      // The clip jumped ahead of the capture clock.
+      const { closed, ranges } = moveAt(
+        [{ id: 'x', start: 1100, end: 1300 }],
+        [{ id: 'x', start: 900, end: 1100 }],
+        { at: 1000, to: 1100, chunk: 100, ring: 300 },
+      );
+      expect(ranges).toEqual([['x', 900, 1100, true]]);
       expectExact(closed[0]);
     });
   });
