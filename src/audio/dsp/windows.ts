@@ -129,8 +129,8 @@ export class WindowSlicer {
    * Gives windows not yet closed new ranges (the take's clock re-anchored mid-take: the clip stood
    * still, or moved against the capture clock, from stream index `from` on). A window still ahead is
    * replaced. An open window that opened before `from` keeps its start and what it holds, and closes
-   * at its new end: a line the clip stood still in holds the learner's words from both sides of the
-   * wait. One that opened after is cut again from its new start, from the look-back ring. Windows
+   * at its new end if that is later: a line the clip stood still in holds the learner's words from
+   * both sides of the wait. One that opened after is cut again from its new start, from the look-back ring. Windows
    * already handed out, and ids this slicer does not hold, are left alone.
    */
   move(windows: readonly WindowSpec[], from = Number.POSITIVE_INFINITY): void {
@@ -150,12 +150,20 @@ export class WindowSlicer {
         this.open.push(was);
         continue;
       }
+      // An open window only grows: one cut short would lose words already on their way, and a longer
+      // one still closes at the learner's silence.
       const { spec, samples } = was;
-      const end = Math.max(to.end, spec.start + 1);
-      const resized = new Float32Array(end - spec.start);
-      resized.set(samples.subarray(0, Math.min(resized.length, this.pos - spec.start)));
-      const lineEnd = to.lineEnd === undefined ? undefined : Math.min(Math.max(to.lineEnd, spec.start), end);
-      this.open.push({ spec: { ...spec, end, lineEnd }, samples: resized });
+      if (to.end <= spec.end) {
+        this.open.push(was);
+        continue;
+      }
+      const resized = new Float32Array(to.end - spec.start);
+      resized.set(samples.subarray(0, this.pos - spec.start));
+      const lineEnd =
+        to.lineEnd === undefined || spec.lineEnd === undefined
+          ? spec.lineEnd
+          : Math.max(to.lineEnd, spec.lineEnd);
+      this.open.push({ spec: { ...spec, end: to.end, lineEnd }, samples: resized });
     }
     this.closeFinished(false);
   }
