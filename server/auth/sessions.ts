@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { User } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
 import type { Database, SessionKind } from '../db/schema';
@@ -31,19 +31,31 @@ export async function createSession(
   return token;
 }
 
-const sessionUser = prepared((db, tokenHash: string) =>
+/**
+ * A token's session and its learner, by the token's SHA-256. A statement may carry it to check the
+ * session itself, in the same round trip as what it reads (server/takes/runs.ts, `runsByFilmOfSession`).
+ */
+export const sessionUserQuery = (db: QueryCreator<Database>, tokenHash: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.account', 'users.nickname', 'sessions.expires_at', 'sessions.kind'])
-    .where('sessions.token_hash', '=', tokenHash),
-);
+    .where('sessions.token_hash', '=', tokenHash);
+
+const sessionUser = prepared((db, tokenHash: string) => sessionUserQuery(db, tokenHash));
+
+/** The learner of a session row, or null when there is none or it has expired. */
+export function liveSessionUser(
+  row: { id: string; account: string; nickname: string; expires_at: string } | undefined,
+): User | null {
+  if (!row || row.expires_at <= nowIso()) return null;
+  return { id: row.id, account: row.account, nickname: row.nickname };
+}
 
 /** The user a token belongs to, or null when it is unknown or expired. */
 export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | null> {
   const [row] = await sessionUser(db, sha256Hex(token));
-  if (!row || row.expires_at <= nowIso()) return null;
-  return { id: row.id, account: row.account, nickname: row.nickname };
+  return liveSessionUser(row);
 }
 
 /** The session of a token with its kind, or null when it is unknown or expired. */
@@ -53,8 +65,8 @@ export async function findSession(
 ): Promise<{ user: User; kind: SessionKind; tokenHash: string } | null> {
   const tokenHash = sha256Hex(token);
   const [row] = await sessionUser(db, tokenHash);
-  if (!row || row.expires_at <= nowIso()) return null;
-  return { user: { id: row.id, account: row.account, nickname: row.nickname }, kind: row.kind, tokenHash };
+  const user = liveSessionUser(row);
+  return user && { user, kind: row.kind, tokenHash };
 }
 
 /**

@@ -8,12 +8,13 @@ import type {
   Localized,
   Part,
   Question,
+  User,
 } from '../../src/api/contract';
 import type { Database, FilmsTable, QuestionsTable, SubtitlesTable } from '../db/schema';
 import { parseJson } from '../lib/json';
 import { cached, forget } from './catalogue-cache';
 import { formatMmSs } from '../lib/time-format';
-import { runsByFilm } from '../takes/runs';
+import { type FilmRunsProgress, runsByFilm, runsByFilmOfSession } from '../takes/runs';
 import type { MediaStorage } from '../storage/media-storage';
 
 export interface QueryDeps {
@@ -148,17 +149,14 @@ export async function countsByFilm(
 }
 
 /**
- * The learner's progress on each film in a part, from their latest run (docs/api.md, "Runs"): its
- * answers and dubbed lines; the best answer score over every run.
+ * The learner's progress on each film, from their latest run (docs/api.md, "Runs"): its answers and
+ * dubbed lines; the best answer score over every run. `byFilm` is runsByFilm's answer.
  */
-async function progressByFilm(
-  db: Kysely<Database>,
-  userId: string,
-  part: Part,
+function progressByFilm(
+  byFilm: Map<string, FilmRunsProgress>,
   filmIds: string[],
-): Promise<Map<string, Omit<FilmProgress, 'totalLines'>>> {
+): Map<string, Omit<FilmProgress, 'totalLines'>> {
   const out = new Map<string, Omit<FilmProgress, 'totalLines'>>();
-  const byFilm = await runsByFilm(db, userId, part, filmIds);
   for (const id of filmIds) {
     const runs = byFilm.get(id);
     out.set(id, {
@@ -173,25 +171,28 @@ async function progressByFilm(
   return out;
 }
 
+/**
+ * A page of a part's films for the learner of a session token, with that learner; null when the
+ * token is unknown or expired. The session is checked with the page's history
+ * (runsByFilmOfSession).
+ */
 export async function listFilms(
   deps: QueryDeps,
-  userId: string,
+  token: string,
   part: Part,
   page: number,
   pageSize: number,
-): Promise<FilmList> {
+): Promise<{ user: User; list: FilmList } | null> {
   const { db, storage } = deps;
   const { total, films, lineCounts, questionCounts } = await cached(
     db,
     `list:${part}:${page}:${pageSize}`,
     () => cataloguePage(db, part, page, pageSize),
   );
-  const progress = await progressByFilm(
-    db,
-    userId,
-    part,
-    films.map((f) => f.id),
-  );
+  const filmIds = films.map((f) => f.id);
+  const session = await runsByFilmOfSession(db, token, part, filmIds);
+  if (!session) return null;
+  const progress = progressByFilm(session.progress, filmIds);
   const list = films.map((f) => {
     const lineCount = lineCounts.get(f.id) ?? 0;
     return toSummary(storage, f, lineCount, questionCounts.get(f.id) ?? 0, {
@@ -199,7 +200,7 @@ export async function listFilms(
       totalLines: lineCount,
     });
   });
-  return { list, total, page, pageSize };
+  return { user: session.user, list: { list, total, page, pageSize } };
 }
 
 /** A page of a part's films with their line and question counts: the same for every learner. */
@@ -272,7 +273,7 @@ export async function filmDetail(
   const [subtitles, questions, progress] = await Promise.all([
     filmLinesCached(db, film),
     filmQuestionsCached(db, film.id),
-    progressByFilm(db, userId, part, [film.id]),
+    runsByFilm(db, userId, part, [film.id]).then((byFilm) => progressByFilm(byFilm, [film.id])),
   ]);
   const summary = toSummary(storage, film, subtitles.length, questions.length, {
     ...progress.get(film.id)!,

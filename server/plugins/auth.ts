@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preValidation hook of protected routes (after body parsing, before input validation): sets request.user or answers code 1002. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preValidation hook of a protected route whose handler checks the session in its own first
+     * statement (server/films/queries.ts, `listFilms`): answers code 1002 when no token is sent.
+     */
+    requireToken: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user: User | null;
@@ -36,9 +41,19 @@ export const authPlugin = fp(
       if (!user) throw loginExpired();
       request.user = user;
     });
+    app.decorate('requireToken', async (request: FastifyRequest) => {
+      if (!requestToken(request)) throw loginExpired();
+    });
   },
   { name: 'app-auth', dependencies: ['app-db'] },
 );
+
+/** For handlers behind `requireToken`: the token it found. */
+export function sentToken(request: FastifyRequest): string {
+  const token = requestToken(request);
+  if (!token) throw loginExpired();
+  return token;
+}
 
 /** For handlers behind `authenticate`: the user is always set there. */
 export function currentUser(request: FastifyRequest): User {

@@ -5,6 +5,7 @@
  * repository: the SQL about runs lives here.
  */
 import {
+  type Expression,
   type ExpressionBuilder,
   type Kysely,
   type OnConflictBuilder,
@@ -13,7 +14,8 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import type { Part } from '../../src/api/contract';
+import type { Part, User } from '../../src/api/contract';
+import { findSessionUser, liveSessionUser, sessionUserQuery } from '../auth/sessions';
 import { prepared } from '../db/prepared';
 import { columnsOf, rowValues } from '../db/row-values';
 import type { Database, FilmProgressTable, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
@@ -366,12 +368,18 @@ export interface FilmRunsProgress {
 
 /**
  * Per film: the learner's film_progress row, its latest run and that run's latest answer ratio
- * (runsByFilm); built and compiled once per page length (server/db/prepared.ts). PostgreSQL finds
- * the latest run in a LATERAL subquery, one index probe per film: joined on `r.id = (subquery)`,
- * its planner hashed every row of `runs` instead (6 ms at 10 000 runs, growing with the table).
- * SQLite has no LATERAL and probes by id.
+ * (runsByFilm). `user` is the learner's id, or a subquery that finds it. PostgreSQL finds the latest
+ * run in a LATERAL subquery, one index probe per film: joined on `r.id = (subquery)`, its planner
+ * hashed every row of `runs` instead (6 ms at 10 000 runs, growing with the table). SQLite has no
+ * LATERAL and probes by id.
  */
-const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) => {
+function progressRowsQuery(
+  db: QueryCreator<Database>,
+  lateral: boolean,
+  user: string | Expression<string>,
+  part: Part,
+  filmIds: string[],
+) {
   const progress = db.selectFrom('film_progress as p');
   // The latest run of the progress row's (learner, part, film).
   const latest = (eb: ExpressionBuilder<Database & { p: FilmProgressTable }, 'p'>) =>
@@ -383,15 +391,12 @@ const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: str
       .orderBy('l.started_at', 'desc')
       .orderBy('l.id', 'desc')
       .limit(1);
-  const withRun =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? progress.innerJoinLateral(
-          (eb) => latest(eb).selectAll('l').as('r'),
-          (join) => join.onTrue(),
-        )
-      : progress.innerJoin('runs as r', (join) =>
-          join.on((eb) => eb('r.id', '=', latest(eb).select('l.id'))),
-        );
+  const withRun = lateral
+    ? progress.innerJoinLateral(
+        (eb) => latest(eb).selectAll('l').as('r'),
+        (join) => join.onTrue(),
+      )
+    : progress.innerJoin('runs as r', (join) => join.on((eb) => eb('r.id', '=', latest(eb).select('l.id'))));
   return withRun
     .selectAll('r')
     .select(['p.runs as run_count', 'p.best_ratio'])
@@ -411,10 +416,51 @@ const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: str
         .limit(1)
         .as('latest_ratio'),
     )
-    .where('p.user_id', '=', userId)
+    .where('p.user_id', '=', user)
     .where('p.part', '=', part)
     .where('p.film_id', 'in', filmIds);
-});
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** progressRowsQuery for a learner's id, built and compiled once per page length (server/db/prepared.ts). */
+const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) =>
+  progressRowsQuery(db, isPostgres(db), userId, part, filmIds),
+);
+
+/**
+ * progressRowsQuery for the learner of a session token, with the session itself (PostgreSQL): one
+ * row per film with runs, or one row of nulls beside the session when there are none; no row when
+ * the token is unknown. The session is checked in the same round trip as the page's history, not in
+ * one of its own before it (docs/performance.md, "The PostgreSQL list and save now").
+ */
+const latestRunsOfSession = prepared((db, tokenHash: string, part: Part, filmIds: string[]) =>
+  db
+    .selectFrom(sessionUserQuery(db, tokenHash).as('me'))
+    .leftJoin(
+      progressRowsQuery(
+        db,
+        true,
+        db.selectFrom('sessions').select('user_id').where('token_hash', '=', tokenHash).$asScalar(),
+        part,
+        filmIds,
+      ).as('x'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'me.id as me_id',
+      'me.account as me_account',
+      'me.nickname as me_nickname',
+      'me.expires_at as me_expires_at',
+    ])
+    .selectAll('x'),
+);
+
+type ProgressRow = RunsTable & {
+  run_count: number | string;
+  best_ratio: number | null;
+  latest_ratio: unknown;
+};
 
 /**
  * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
@@ -429,9 +475,43 @@ export async function runsByFilm(
   part: Part,
   filmIds: string[],
 ): Promise<Map<string, FilmRunsProgress>> {
+  if (filmIds.length === 0) return new Map();
+  return filmRunsProgress(db, await latestRunsOfFilms(db, userId, part, filmIds));
+}
+
+/**
+ * runsByFilm for the learner of a session token, with that learner; null when the token is unknown
+ * or expired. On PostgreSQL the session is read in the same statement as the page's history, one
+ * round trip fewer per request; SQLite has no round trips and reads it first.
+ */
+export async function runsByFilmOfSession(
+  db: Kysely<Database>,
+  token: string,
+  part: Part,
+  filmIds: string[],
+): Promise<{ user: User; progress: Map<string, FilmRunsProgress> } | null> {
+  if (filmIds.length === 0 || !isPostgres(db)) {
+    const user = await findSessionUser(db, token);
+    return user && { user, progress: await runsByFilm(db, user.id, part, filmIds) };
+  }
+  const rows = await latestRunsOfSession(db, sha256Hex(token), part, filmIds);
+  const first = rows[0];
+  const user = liveSessionUser(
+    first && {
+      id: first.me_id,
+      account: first.me_account,
+      nickname: first.me_nickname,
+      expires_at: first.me_expires_at,
+    },
+  );
+  if (!user) return null;
+  // A learner with no runs among the page's films: the left join's one row of nulls.
+  const runs = rows.filter((r) => r.id !== null) as unknown as ProgressRow[];
+  return { user, progress: await filmRunsProgress(db, runs) };
+}
+
+async function filmRunsProgress(db: Db, rows: ProgressRow[]): Promise<Map<string, FilmRunsProgress>> {
   const out = new Map<string, FilmRunsProgress>();
-  if (filmIds.length === 0) return out;
-  const rows = await latestRunsOfFilms(db, userId, part, filmIds);
   const dubbing = await runDubbing(
     db,
     rows.map((r) => r.id),

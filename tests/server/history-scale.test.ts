@@ -182,6 +182,36 @@ describeEngines("a learner's history at many runs", (engine) => {
     }
   });
 
+  it('the film list checks the session in its own statement: on PostgreSQL with the page of history, one round trip', async () => {
+    const list = (c: Client) => c.get(`${P2}/show_film_picture`, { _v: '1' });
+    await list(light.c); // fills the catalogue cache
+    const sent = await statementsOf(() => list(light.c));
+    const session = sent.filter((s) => /"sessions"/.test(s.sql));
+    expect(session, sent.map((s) => s.sql).join('\n')).toHaveLength(1);
+    if (engine === 'postgres') expect(session[0].sql).toMatch(/"film_progress"/);
+    else expect(session[0].sql).not.toMatch(/"film_progress"/);
+
+    // A learner with runs whose session has expired, and a token nobody holds: 1002, as before.
+    const expiring = await learner('expiring');
+    await seedHistory(server.app.db, {
+      userId: expiring.id,
+      part: 'prpt',
+      films: FILMS.map((id) => ({ id, lineId: LINE(id) })),
+      runs: 2,
+    });
+    const before = await list(expiring.c);
+    expect(before.body.data.list.map((f: { progress: { runs: number } }) => f.progress.runs)).toEqual([1, 1]);
+    await server.app.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', expiring.id)
+      .execute();
+    expect((await list(expiring.c)).body).toMatchObject({ code: 1002, data: null });
+    const stranger = client(server.url);
+    stranger.setToken('a-token-nobody-holds');
+    expect((await list(stranger)).body).toMatchObject({ code: 1002, data: null });
+  });
+
   it('the old film list query is what the check catches: a subquery per run over all answers in the part', async () => {
     // The shape the film list sent before film_progress: each run's best answer from every answer
     // of the learner in the part, found by (user, part) and filtered by film.
