@@ -394,6 +394,12 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
       const before = (await storedUploads()).length;
       await page.getByTestId('dub-scene-take').click();
       const { uploads, delivered } = await sceneTakeScored(page, before);
+      // First: frames the worklet dropped, or gaps the worker filled with silence, would also show as
+      // an upload that differs from the delivered audio; this names that cause.
+      expect(
+        await page.getByTestId('overlay-dropped').textContent(),
+        'frames dropped, worklet / worker',
+      ).toBe('0 / 0');
       const byLine = new Map(uploads.map((u) => [u.subtitlesId, u]));
       const matches = film.lines.map((line) => {
         const u = byLine.get(line.id);
@@ -428,7 +434,6 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
         expect(stored[line.id].firstSource).toMatch(/^blob:/);
         expect(stored[line.id].secondUserAudioJson).toBeUndefined();
       }
-      expect(await page.getByTestId('overlay-dropped').textContent()).toBe('0 / 0');
       // Chromium has WebAssembly SIMD: the take ran on that kernel (WPE runs the plain-JS one).
       expect(await page.getByTestId('overlay-kernel').textContent()).toBe('simd');
     }));
