@@ -431,21 +431,14 @@ const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: str
 /**
  * progressRowsQuery for the learner of a session token, with the session itself (PostgreSQL): one
  * row per film with runs, or one row of nulls beside the session when there are none; no row when
- * the token is unknown. The session is checked in the same round trip as the page's history, not in
- * one of its own before it (docs/performance.md, "The PostgreSQL list and save now").
+ * the token is unknown. The session is read once, and its learner's rows joined LATERAL to it, in
+ * the same round trip as the page's history (docs/performance.md, "The PostgreSQL list and save now").
  */
 const latestRunsOfSession = prepared((db, tokenHash: string, part: Part, filmIds: string[]) =>
   db
     .selectFrom(sessionUserQuery(db, tokenHash).as('me'))
-    .leftJoin(
-      progressRowsQuery(
-        db,
-        true,
-        db.selectFrom('sessions').select('user_id').where('token_hash', '=', tokenHash).$asScalar(),
-        part,
-        filmIds,
-      ).as('x'),
-      (join) => join.onTrue(),
+    .leftJoinLateral(progressRowsQuery(db, true, sql.ref<string>('me.id'), part, filmIds).as('x'), (join) =>
+      join.onTrue(),
     )
     .select([
       'me.id as me_id',
