@@ -287,7 +287,7 @@ function expectDelivered(
   ).not.toBeNull();
   const m = match as TapMatch;
   const stretches = m.offStretches.map(([a, b]) => `${a.toFixed(3)}–${b.toFixed(3)} s`).join(', ');
-  // The page's warnings (a window move, dropped frames) name what may have altered the audio.
+  // The page's warnings (a window move, a clip that failed) name what may have altered the audio.
   const warned = pageLog.filter((l) => /^\S+ s \[(warning|error)\] /.test(l)).slice(-8);
   const where = `${m.offSamples} samples off [${stretches}], largest at ${m.maxErrorAt.toFixed(3)} s of ${(wav.length / TARGET_SAMPLE_RATE).toFixed(3)} s; the page's last warnings: ${warned.join(' | ') || 'none'}`;
   expect(m.ncc, `${what}: correlation with the delivered audio (${where})`).toBeGreaterThan(0.9999);

@@ -130,8 +130,8 @@ export class WindowSlicer {
    * still, or moved against the capture clock, from stream index `from` on). A window still ahead is
    * replaced. An open window that opened before `from` keeps its start and what it holds, and closes
    * at its new end if that is later: a line the clip stood still in holds the learner's words from
-   * both sides of the wait. One that opened after is cut again from its new start, from the look-back ring. Windows
-   * already handed out, and ids this slicer does not hold, are left alone.
+   * both sides of the wait. One that opened after is cut again from its new start, from the look-back
+   * ring. Windows already handed out, and ids this slicer does not hold, are left alone.
    */
   move(windows: readonly WindowSpec[], from = Number.POSITIVE_INFINITY): void {
     this.validate(windows);
