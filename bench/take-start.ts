@@ -77,7 +77,7 @@ const median = (xs: number[]) => {
 async function measure(
   page: Page,
   button: Locator,
-  after: () => Promise<void> = async () => {},
+  after: () => Promise<unknown> = async () => {},
 ): Promise<Click> {
   await button.scrollIntoViewIfNeeded();
   await page.evaluate(QUIET);
