@@ -232,6 +232,12 @@ const pending = (page: Page) =>
     };
   })`);
 
+/** The page's last warnings (a window move, a clip that failed): what may have altered a take's audio. */
+function lastWarnings(): string {
+  const warned = pageLog.filter((l) => /^\S+ s \[(warning|error)\] /.test(l)).slice(-8);
+  return `the page's last warnings: ${warned.join(' | ') || 'none'}`;
+}
+
 function windowSamples(line: FilmLines['lines'][number]): number {
   return (mmssToSeconds(line.endTime) - mmssToSeconds(line.startTime) + 2 * MARGIN) * TARGET_SAMPLE_RATE;
 }
@@ -248,8 +254,9 @@ function expectWindowLength(
   slack = TOLERANCE,
 ): void {
   const full = windowSamples(line) + longerBy * TARGET_SAMPLE_RATE;
-  expect(wav.length).toBeGreaterThanOrEqual(full - MARGIN * TARGET_SAMPLE_RATE - slack);
-  expect(wav.length).toBeLessThanOrEqual(full + slack);
+  const what = `line ${line.id}: samples in its window (${lastWarnings()})`;
+  expect(wav.length, what).toBeGreaterThanOrEqual(full - MARGIN * TARGET_SAMPLE_RATE - slack);
+  expect(wav.length, what).toBeLessThanOrEqual(full + slack);
   if (wav.length >= full - slack) return;
   const hang = Math.round(ENDPOINT_SILENCE_SECONDS * TARGET_SAMPLE_RATE);
   let squares = 0;
@@ -288,8 +295,7 @@ function expectDelivered(
   const m = match as TapMatch;
   const stretches = m.offStretches.map(([a, b]) => `${a.toFixed(3)}–${b.toFixed(3)} s`).join(', ');
   // The page's warnings (a window move, a clip that failed) name what may have altered the audio.
-  const warned = pageLog.filter((l) => /^\S+ s \[(warning|error)\] /.test(l)).slice(-8);
-  const where = `${m.offSamples} samples off [${stretches}], largest at ${m.maxErrorAt.toFixed(3)} s of ${(wav.length / TARGET_SAMPLE_RATE).toFixed(3)} s; the page's last warnings: ${warned.join(' | ') || 'none'}`;
+  const where = `${m.offSamples} samples off [${stretches}], largest at ${m.maxErrorAt.toFixed(3)} s of ${(wav.length / TARGET_SAMPLE_RATE).toFixed(3)} s; ${lastWarnings()}`;
   expect(m.ncc, `${what}: correlation with the delivered audio (${where})`).toBeGreaterThan(0.9999);
   expect(
     m.maxErrorLsb,
