@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styles from './button.module.css';
 import { cx } from './cx';
@@ -20,7 +20,6 @@ export function buttonClass({ variant = 'secondary', size = 'md', block }: Look,
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {
   /** Shows a spinner and blocks further presses while an action runs. */
   loading?: boolean;
-  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -104,28 +104,6 @@ describe('DubLineRow', () => {
     expect(onListen).toHaveBeenCalledWith(line);
   });
 
-  it('record and listen are disabled in the task that starts a take, before anything renders', () => {
-    resetLineStates();
-    const busy = signal(false);
-    renderDubRow(line, { busy });
-    const record = screen.getByTestId('record-l1');
-    const listen = screen.getByRole('button', { name: '听原声' });
-    // Outside act(): React has rendered nothing yet when the buttons are looked at.
-    busy.value = true;
-    expect(record).toBeDisabled();
-    expect(listen).toBeDisabled();
-    busy.value = false;
-    expect(record).toBeEnabled();
-    expect(listen).toBeEnabled();
-  });
-
-  it('a row that appears during a take shows its buttons disabled', () => {
-    resetLineStates();
-    renderDubRow(line, { busy: signal(true) });
-    expect(screen.getByTestId('record-l1')).toBeDisabled();
-    expect(screen.getByRole('button', { name: '听原声' })).toBeDisabled();
-  });
-
   it('follows a language switch', () => {
     resetLineStates();
     clearScores();

@@ -1,5 +1,6 @@
-import { computed, effect, type ReadonlySignal, useComputed } from '@preact/signals-react';
-import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { computed, type ReadonlySignal, useComputed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { parseSpeechScore } from '../../../api/contract/parse-score';
 import { prefixImage } from '../../../api/image';
 import { secondsToMmss } from '../../../audio/dsp/time';
@@ -104,23 +105,14 @@ function scoreOf(id: string): ReadonlySignal<SubtitleScore | undefined> {
 }
 
 /**
- * A button disabled while a take runs. `busy` is bound to the button's `disabled` property, not
- * rendered: starting or ending a take sets it on every row's buttons in the task that changed `busy`,
- * and re-renders nothing (a render of each of them made the Scene take click a long task). So a button
- * never looks pressable while a take runs (the press would be ignored, and the tests wait for it to be
- * enabled after a take). React renders `disabled` false on it and, unchanged, never writes it again.
+ * A button disabled while a take runs. Its own component, subscribed to `busy`: starting or ending a
+ * take re-renders these buttons only, not every row (that made the Scene take click a long task).
+ * Rendered at once, not in a transition: a button must never look pressable while a take runs (the
+ * press would be ignored, and the tests wait for it to be enabled after a take).
  */
 function IdleButton({ busy, ...props }: ButtonProps & { busy: ReadonlySignal<boolean> }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(
-    () =>
-      effect(() => {
-        const off = busy.value;
-        if (ref.current) ref.current.disabled = off;
-      }),
-    [busy],
-  );
-  return <Button {...props} ref={ref} />;
+  useSignals();
+  return <Button {...props} disabled={busy.value} />;
 }
 
 /** A take of this line, parsed once per stored JSON (not on every stage or progress change of the row). */
