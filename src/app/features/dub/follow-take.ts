@@ -43,25 +43,13 @@ export function useFollowTake({
       window.scrollBy({ top: r.top - top - MARGIN_PX, behavior: reduced() ? 'auto' : 'smooth' });
     };
     let was = false;
-    let stageFrame = 0;
-    let rowFrame = 0;
     const stopPhase = effect(() => {
       const on = taking(phase.value);
-      if (on !== was) page.current?.toggleAttribute('data-taking', on);
-      // A take starts: bring the stage to the top, where it then stays while the rows scroll. Measured
-      // in the next frame, not here: a read here forced a layout of the whole page in the task that
-      // changed the phase (the Record click's among them), and the frame laid it out again.
-      if (on && !was) {
-        stageFrame = requestAnimationFrame(() => {
-          const stageTop = stage.current?.getBoundingClientRect().top ?? 0;
-          if (stageTop > 0) window.scrollBy({ top: stageTop, behavior: 'auto' });
-        });
-      }
-      if (!on) {
-        cancelAnimationFrame(stageFrame);
-        cancelAnimationFrame(rowFrame);
-        shown = null;
-      }
+      page.current?.toggleAttribute('data-taking', on);
+      // A take starts: bring the stage to the top, where it then stays while the rows scroll.
+      const stageTop = stage.current?.getBoundingClientRect().top ?? 0;
+      if (on && !was && stageTop > 0) window.scrollBy({ top: stageTop, behavior: 'auto' });
+      if (!on) shown = null;
       was = on;
     });
     const stopTime = effect(() => {
@@ -70,13 +58,9 @@ export function useFollowTake({
       const line = lines.find((l) => time >= l.startTime_m && time < l.endTime_m);
       if (!line || line.id === shown) return;
       shown = line.id;
-      // In the next frame, as above: the time moves in the clip's `timeupdate`, whose task must not lay out.
-      cancelAnimationFrame(rowFrame);
-      rowFrame = requestAnimationFrame(() => follow(line.id));
+      follow(line.id);
     });
     return () => {
-      cancelAnimationFrame(stageFrame);
-      cancelAnimationFrame(rowFrame);
       stopPhase();
       stopTime();
       page.current?.removeAttribute('data-taking');
