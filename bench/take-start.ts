@@ -18,8 +18,14 @@ import type { CDPSession, Locator, Page } from 'playwright-core';
 import { importFilmFolder } from '../server/films/import';
 import { launchChromium } from '../tests/support/browser';
 import { startTestServer } from '../tests/support/server';
-import { FAKE_MIC_ARGS, login, micFixture, prptFilm, serveClient } from '../tests/e2e/recording-helpers';
-import { buildClientWithMaps } from './pipeline-attribution';
+import {
+  buildClient,
+  FAKE_MIC_ARGS,
+  login,
+  micFixture,
+  prptFilm,
+  serveClient,
+} from '../tests/e2e/recording-helpers';
 import { buildLongFilm } from './pipeline-film';
 
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 6);
@@ -121,7 +127,7 @@ console.log(
 );
 const film = await buildLongFilm(60);
 const api = await startTestServer({ seedDemo: true });
-const build = await buildClientWithMaps();
+const build = await buildClient();
 const client = await serveClient(build.outDir, api.url);
 const browser = await launchChromium(FAKE_MIC_ARGS(micFixture().path));
 try {
