@@ -5,12 +5,14 @@ import type {
   QuestionResult,
   SaveQuestionRecordData,
   SaveQuestionRecordRequest,
+  User,
 } from '../../src/api/contract';
 import type { Database, QuestionRecordsTable, QuestionsTable } from '../db/schema';
 import type { AppError } from '../lib/app-error';
 import { inputError } from '../lib/validate';
 import { type Said, said } from '../lib/words';
-import { newId, nowIso } from '../lib/ids';
+import { newId, nowIso, sha256Hex } from '../lib/ids';
+import { findSessionUser, liveSessionUser, sessionUserQuery } from '../auth/sessions';
 import { parseJson } from '../lib/json';
 import { prepared } from '../db/prepared';
 import { columnsOf, rowValues } from '../db/row-values';
@@ -130,15 +132,17 @@ type NewRecord = Omit<QuestionRecordsTable, 'run_id'>;
  * What saveQuestionRecord's transaction does (runForAnswers, the record, bumpProgress) as one
  * PostgreSQL statement, its writes in data-modifying CTEs: one round trip instead of five (begin,
  * three writes, commit), and film_progress's row lock held for one statement, not until a commit
- * another round trip away (docs/performance.md, "The API"). SQLite has no writes in CTEs and no
- * round trips: it keeps the transaction.
+ * another round trip away (docs/performance.md, "The API"). The statement checks the session itself
+ * (`me`: the token's learner while the session lasts): one round trip per save with the film cached;
+ * with no such session it writes nothing and returns no row. SQLite has no writes in CTEs and no
+ * round trips: it reads the session first and keeps the transaction.
  */
 const answersStatement = prepared(
   (
     db,
+    tokenHash: string,
     newRunId: string,
     at: string,
-    userId: string,
     filmId: string,
     part: Part,
     recordId: string,
@@ -148,58 +152,76 @@ const answersStatement = prepared(
     maxScore: number,
     durationMs: number | null,
     ratio: number,
-  ) =>
-    db
-      .with('started', () => startRunUnlessOpen(db, newRunId, userId, filmId, part, at))
-      // Sees the same snapshot as 'started': the open run is joined exactly when none was started.
-      .with('joined', () => joinOpenRun(db, userId, filmId, part, at))
-      .with('run', (db) =>
-        db
-          .selectFrom('started')
-          .select(['started.id', sql<number>`1`.as('created')])
-          .unionAll(db.selectFrom('joined').select(['joined.id', sql<number>`0`.as('created')])),
-      )
-      .with('record', (db) => {
-        const row = {
-          id: recordId,
-          user_id: userId,
-          film_id: filmId,
-          part,
-          answers,
-          results,
-          score,
-          max_score: maxScore,
-          duration_ms: durationMs,
-          created_at: at,
-        };
-        return db
-          .insertInto('question_records')
-          .columns([...columnsOf(row), 'run_id'])
-          .expression(db.selectFrom('run').select((eb) => [...rowValues(eb, row), 'run.id as run_id']));
-      })
-      .with('progress', (db) => {
-        const row = { user_id: userId, part, film_id: filmId };
-        return db
-          .insertInto('film_progress')
-          .columns([...columnsOf(row), 'runs', 'best_ratio'])
-          .expression(
-            db
-              .selectFrom('run')
-              .select((eb) => [...rowValues(eb, row), 'run.created as runs', eb.val(ratio).as('best_ratio')]),
-          )
-          .onConflict(addToProgress);
-      })
-      .selectFrom('run')
-      .select('run.id'),
+  ) => {
+    // No row in `me` makes it null: nothing is started, joined, recorded or counted.
+    const learner = sql<string>`(select ${sql.ref('me.id')} from ${sql.table('me')})`;
+    return (
+      db
+        .with('me', (db) => sessionUserQuery(db, tokenHash).where('sessions.expires_at', '>', at))
+        .with('started', () => startRunUnlessOpen(db, newRunId, learner, filmId, part, at))
+        // Sees the same snapshot as 'started': the open run is joined exactly when none was started.
+        .with('joined', () => joinOpenRun(db, learner, filmId, part, at))
+        .with('run', (db) =>
+          db
+            .selectFrom('started')
+            .select(['started.id', sql<number>`1`.as('created')])
+            .unionAll(db.selectFrom('joined').select(['joined.id', sql<number>`0`.as('created')])),
+        )
+        .with('record', (db) => {
+          const row = {
+            id: recordId,
+            user_id: learner,
+            film_id: filmId,
+            part,
+            answers,
+            results,
+            score,
+            max_score: maxScore,
+            duration_ms: durationMs,
+            created_at: at,
+          };
+          return db
+            .insertInto('question_records')
+            .columns([...columnsOf(row), 'run_id'])
+            .expression(db.selectFrom('run').select((eb) => [...rowValues(eb, row), 'run.id as run_id']));
+        })
+        .with('progress', (db) => {
+          const row = { user_id: learner, part, film_id: filmId };
+          return db
+            .insertInto('film_progress')
+            .columns([...columnsOf(row), 'runs', 'best_ratio'])
+            .expression(
+              db
+                .selectFrom('run')
+                .select((eb) => [
+                  ...rowValues(eb, row),
+                  'run.created as runs',
+                  eb.val(ratio).as('best_ratio'),
+                ]),
+            )
+            .onConflict(addToProgress);
+        })
+        .selectFrom('me')
+        .leftJoin('run', (join) => join.onTrue())
+        .select(['me.id', 'me.account', 'me.nickname', 'me.expires_at', 'run.id as run_id'])
+    );
+  },
 );
 
-/** Stores a record and its run as saveQuestionRecord's transaction does, in one statement (PostgreSQL). */
-async function storeAnswersInOneStatement(db: Kysely<Database>, r: NewRecord): Promise<string> {
-  const [run] = await answersStatement(
+/**
+ * Stores a record and its run as saveQuestionRecord's transaction does, in one statement that checks
+ * the session too (PostgreSQL); null when the token has no live session.
+ */
+async function storeAnswersOfSession(
+  db: Kysely<Database>,
+  token: string,
+  r: Omit<NewRecord, 'user_id'>,
+): Promise<{ user: User; runId: string } | null> {
+  const [row] = await answersStatement(
     db,
+    sha256Hex(token),
     newId(),
     r.created_at,
-    r.user_id,
     r.film_id,
     r.part,
     r.id,
@@ -210,26 +232,49 @@ async function storeAnswersInOneStatement(db: Kysely<Database>, r: NewRecord): P
     r.duration_ms,
     answerRatio(r.score, r.max_score),
   );
+  const user = liveSessionUser(row);
+  if (!user) return null;
   // As runForAnswers: no run to start or join (the latest vanished meanwhile) is an error.
-  if (!run) throw new Error('no run for the answers');
-  return run.id;
+  if (!row.run_id) throw new Error('no run for the answers');
+  return { user, runId: row.run_id };
 }
 
-/** Validates, scores and stores a record in one transaction. */
+/** Stores a record and its run in one transaction (SQLite). */
+function storeAnswers(db: Kysely<Database>, record: NewRecord, ratio: number): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const { runId, created } = await runForAnswers(
+      trx,
+      record.user_id,
+      record.film_id,
+      record.part,
+      record.created_at,
+    );
+    await trx
+      .insertInto('question_records')
+      .values({ ...record, run_id: runId })
+      .execute();
+    await bumpProgress(trx, record.user_id, record.part, record.film_id, created ? 1 : 0, ratio);
+    return runId;
+  });
+}
+
+/**
+ * Validates, scores and stores a record for the learner of a session token, in one transaction;
+ * null when the token has no live session (nothing is stored). The answers are checked before the
+ * session: on PostgreSQL the statement that stores the record checks the session too.
+ */
 export async function saveQuestionRecord(
   db: Kysely<Database>,
-  userId: string,
+  token: string,
   part: Part,
   input: SaveQuestionRecordRequest,
-): Promise<SaveQuestionRecordData> {
+): Promise<{ user: User; saved: SaveQuestionRecordData } | null> {
   const questions = await filmQuestionsCached(db, input.filmId);
   const checked = checkAnswers(questions, input.answers);
   const { results, score, maxScore } = scoreAnswers(checked);
   const recordId = newId();
-  const at = nowIso();
   const record = {
     id: recordId,
-    user_id: userId,
     film_id: input.filmId,
     part,
     answers: JSON.stringify(checked.map((c) => ({ questionId: c.publicId, value: c.value }))),
@@ -237,29 +282,31 @@ export async function saveQuestionRecord(
     score,
     max_score: maxScore,
     duration_ms: input.durationMs ?? null,
-    created_at: at,
+    created_at: nowIso(),
   };
-  const runId =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? await storeAnswersInOneStatement(db, record)
-      : await db.transaction().execute(async (trx) => {
-          const { runId, created } = await runForAnswers(trx, userId, input.filmId, part, at);
-          await trx
-            .insertInto('question_records')
-            .values({ ...record, run_id: runId })
-            .execute();
-          await bumpProgress(trx, userId, part, input.filmId, created ? 1 : 0, answerRatio(score, maxScore));
-          return runId;
-        });
+  let stored: { user: User; runId: string } | null;
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    stored = await storeAnswersOfSession(db, token, record);
+  else {
+    const user = await findSessionUser(db, token);
+    stored = user && {
+      user,
+      runId: await storeAnswers(db, { ...record, user_id: user.id }, answerRatio(score, maxScore)),
+    };
+  }
+  if (!stored) return null;
   return {
-    recordId,
-    runId,
-    part,
-    filmId: input.filmId,
-    score,
-    maxScore,
-    percent: percentOf(score, maxScore),
-    results,
+    user: stored.user,
+    saved: {
+      recordId,
+      runId: stored.runId,
+      part,
+      filmId: input.filmId,
+      score,
+      maxScore,
+      percent: percentOf(score, maxScore),
+      results,
+    },
   };
 }
 

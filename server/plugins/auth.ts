@@ -9,8 +9,9 @@ declare module 'fastify' {
     /** preValidation hook of protected routes (after body parsing, before input validation): sets request.user or answers code 1002. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /**
-     * preValidation hook of a protected route whose handler checks the session in its own first
-     * statement (server/films/queries.ts, `listFilms`): answers code 1002 when no token is sent.
+     * preValidation hook of a protected route whose handler checks the session in its own statement
+     * (server/films/queries.ts, `listFilms`; server/films/answers.ts, `saveQuestionRecord`): answers
+     * code 1002 when no token is sent.
      */
     requireToken: (request: FastifyRequest) => Promise<void>;
   }

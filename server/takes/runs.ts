@@ -82,8 +82,14 @@ export function listRuns(
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+/**
+ * A learner's id in a statement: a value, or an expression of the statement itself (the learner of
+ * the session it checks, server/films/answers.ts).
+ */
+export type LearnerId = string | Expression<string>;
+
 /** The id of the learner's newest run of a film in a part, as a subquery. */
-const latestRunId = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part) =>
+const latestRunId = (db: QueryCreator<Database>, userId: LearnerId, filmId: string, part: Part) =>
   db
     .selectFrom('runs')
     .select('runs.id')
@@ -95,7 +101,7 @@ const latestRunId = (db: QueryCreator<Database>, userId: string, filmId: string,
     .limit(1);
 
 /** The learner's newest run of a film in a part while it has no answers (the learner dubbed first). */
-const openRunId = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part) =>
+const openRunId = (db: QueryCreator<Database>, userId: LearnerId, filmId: string, part: Part) =>
   db
     .selectFrom(latestRunId(db, userId, filmId, part).as('l'))
     .select('l.id')
@@ -103,11 +109,14 @@ const openRunId = (db: QueryCreator<Database>, userId: string, filmId: string, p
       not(exists(selectFrom('question_records as q').select('q.id').whereRef('q.run_id', '=', 'l.id'))),
     );
 
-/** Inserts run `id`, started at `at`, unless an open run (openRunId) is there to join; returns its id. */
+/**
+ * Inserts run `id`, started at `at`, unless an open run (openRunId) is there to join; returns its id.
+ * A learner read in the statement that finds none (a session ended) starts nothing.
+ */
 export const startRunUnlessOpen = (
   db: QueryCreator<Database>,
   id: string,
-  userId: string,
+  userId: LearnerId,
   filmId: string,
   part: Part,
   at: string,
@@ -119,7 +128,10 @@ export const startRunUnlessOpen = (
     .expression(
       db
         .selectNoFrom((eb) => rowValues(eb, row))
-        .where(({ not, exists }) => not(exists(openRunId(db, userId, filmId, part)))),
+        .where(({ not, exists }) => not(exists(openRunId(db, userId, filmId, part))))
+        .$if(typeof userId !== 'string', (q) =>
+          q.where(({ eb }) => eb(userId as Expression<string>, 'is not', null)),
+        ),
     )
     .returning('id');
 };
@@ -127,7 +139,7 @@ export const startRunUnlessOpen = (
 /** Marks the open run (openRunId) active at `at`, never moving it back; returns its id. */
 export const joinOpenRun = (
   db: QueryCreator<Database>,
-  userId: string,
+  userId: LearnerId,
   filmId: string,
   part: Part,
   at: string,

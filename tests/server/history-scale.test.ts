@@ -212,6 +212,42 @@ describeEngines("a learner's history at many runs", (engine) => {
     expect((await list(stranger)).body).toMatchObject({ code: 1002, data: null });
   });
 
+  it('saving answers checks the session in the save: on PostgreSQL in the statement that stores them, one round trip', async () => {
+    const saver = await learner('saver');
+    const film = 'film-b';
+    const save = (c: Client) =>
+      c.postJson(`${P2}/save_question_record`, { filmId: film, answers: ALL_RIGHT });
+    const written = async () => {
+      const [runs, records, progress] = await Promise.all(
+        (['runs', 'question_records', 'film_progress'] as const).map((table) =>
+          server.app.db.selectFrom(table).select('user_id').where('user_id', '=', saver.id).execute(),
+        ),
+      );
+      return { runs: runs.length, records: records.length, progress: progress.length };
+    };
+    await save(saver.c); // fills the catalogue cache
+    const sent = await statementsOf(async () => expect((await save(saver.c)).body.code).toBe(200));
+    const session = sent.filter((s) => /"sessions"/.test(s.sql));
+    expect(session, sent.map((s) => s.sql).join('\n')).toHaveLength(1);
+    if (engine === 'postgres') {
+      expect(session[0].sql).toMatch(/"question_records"/);
+      expect(sent.filter(readsHistory), sent.map((s) => s.sql).join('\n')).toEqual(session);
+    } else expect(session[0].sql).not.toMatch(/"question_records"/);
+    expect(await written()).toEqual({ runs: 2, records: 2, progress: 1 });
+
+    // An ended session and a token nobody holds: 1002, and nothing written.
+    await server.app.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', saver.id)
+      .execute();
+    expect((await save(saver.c)).body).toMatchObject({ code: 1002, data: null });
+    const stranger = client(server.url);
+    stranger.setToken('a-token-nobody-holds');
+    expect((await save(stranger)).body).toMatchObject({ code: 1002, data: null });
+    expect(await written()).toEqual({ runs: 2, records: 2, progress: 1 });
+  });
+
   it('the old film list query is what the check catches: a subquery per run over all answers in the part', async () => {
     // The shape the film list sent before film_progress: each run's best answer from every answer
     // of the learner in the part, found by (user, part) and filtered by film.
