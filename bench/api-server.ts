@@ -2,8 +2,9 @@
  * Child of `npm run bench:api`: the producer service as `npm start` runs it (production defaults:
  * request logging at `info`, rate limits, load shedding), on SQLite or PostgreSQL (`BENCH_ENGINE`),
  * with the demo account, the demo films and LEARNERS more learners (`bench1`…, bench/api-learners.ts). Sends `{ ready: { url, engine } }` over IPC and answers
- * the bench's commands: CPU profiles, and the SQL statements sent while counting (`count-start` /
- * `count-stop`, so the bench can print how many statements one request costs).
+ * the bench's commands: CPU profiles, the SQL statements sent while counting (`count-start` /
+ * `count-stop`, so the bench can print how many statements one request costs), and the save's own
+ * work without HTTP (`save-direct`).
  * `BENCH_LOG_LEVEL` overrides the log level (to measure what logging costs).
  */
 import { startCounting, stopCounting } from '../tests/server/support/statements';
@@ -11,6 +12,8 @@ import { startTestServer, type TestEngine } from '../tests/support/server';
 import { closeOnSignal, serveCommands, serveProfilerCommands } from './child';
 import { createUser } from '../server/auth/users';
 import { LEARNERS, learnerAccount } from './api-learners';
+import { saveQuestionRecord } from '../server/films/answers';
+import type { SaveQuestionRecordRequest } from '../src/api/contract';
 
 const engine = (process.env.BENCH_ENGINE ?? 'sqlite') as TestEngine;
 const server = await startTestServer({
@@ -34,6 +37,30 @@ serveCommands({
   // The SQL statements sent meanwhile (tests/server/support/statements.ts hooks both drivers).
   'count-start': () => startCounting(),
   'count-stop': () => stopCounting().map((s) => s.sql),
+  // The save's own work with no HTTP in front (bench/api.ts, "the save without HTTP"): the route's
+  // function called by `concurrency` loops at once for `seconds`, the learners' tokens in turn.
+  'save-direct': async (m) => {
+    const { seconds, concurrency, tokens, input } = m as unknown as {
+      seconds: number;
+      concurrency: number;
+      tokens: string[];
+      input: SaveQuestionRecordRequest;
+    };
+    let saves = 0;
+    let next = 0;
+    const cpu = process.cpuUsage();
+    const until = performance.now() + seconds * 1000;
+    const loop = async () => {
+      while (performance.now() < until) {
+        const stored = await saveQuestionRecord(server.app.db, tokens[next++ % tokens.length], 'prpo', input);
+        if (!stored) throw new Error('save-direct: a token with no live session');
+        saves++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, loop));
+    const used = process.cpuUsage(cpu);
+    return { saves, cpuUs: used.user + used.system };
+  },
 });
 closeOnSignal(server.close);
 process.send?.({ ready: { url: server.url, engine } });
