@@ -3,8 +3,8 @@
  * request logging at `info`, rate limits, load shedding), on SQLite or PostgreSQL (`BENCH_ENGINE`),
  * with the demo account, the demo films and LEARNERS more learners (`bench1`…, bench/api-learners.ts). Sends `{ ready: { url, engine } }` over IPC and answers
  * the bench's commands: CPU profiles, the SQL statements sent while counting (`count-start` /
- * `count-stop`, so the bench can print how many statements one request costs), and the save's own
- * work without HTTP (`save-direct`).
+ * `count-stop`, so the bench can print how many statements one request costs), and the film list's
+ * and the save's own work without HTTP (`direct`).
  * `BENCH_LOG_LEVEL` overrides the log level (to measure what logging costs).
  */
 import { startCounting, stopCounting } from '../tests/server/support/statements';
@@ -13,7 +13,8 @@ import { closeOnSignal, serveCommands, serveProfilerCommands } from './child';
 import { createUser } from '../server/auth/users';
 import { LEARNERS, learnerAccount } from './api-learners';
 import { saveQuestionRecord } from '../server/films/answers';
-import type { SaveQuestionRecordRequest } from '../src/api/contract';
+import { filmListRequest, type SaveQuestionRecordRequest } from '../src/api/contract';
+import { listFilms } from '../server/films/queries';
 
 const engine = (process.env.BENCH_ENGINE ?? 'sqlite') as TestEngine;
 const server = await startTestServer({
@@ -37,29 +38,37 @@ serveCommands({
   // The SQL statements sent meanwhile (tests/server/support/statements.ts hooks both drivers).
   'count-start': () => startCounting(),
   'count-stop': () => stopCounting().map((s) => s.sql),
-  // The save's own work with no HTTP in front (bench/api.ts, "the save without HTTP"): the route's
-  // function called by `concurrency` loops at once for `seconds`, the learners' tokens in turn.
-  'save-direct': async (m) => {
-    const { seconds, concurrency, tokens, input } = m as unknown as {
+  // A call's own work with no HTTP in front (bench/api.ts, "without HTTP"): the route's function
+  // (the film list of part two, or the save of part one) called by `concurrency` loops at once for
+  // `seconds`, the learners' tokens in turn.
+  direct: async (m) => {
+    const { call, seconds, concurrency, tokens, input } = m as unknown as {
+      call: 'list' | 'save';
       seconds: number;
       concurrency: number;
       tokens: string[];
       input: SaveQuestionRecordRequest;
     };
-    let saves = 0;
+    const deps = { db: server.app.db, storage: server.app.storage };
+    const { page, pageSize } = filmListRequest.parse({});
+    const work = (token: string) =>
+      call === 'list'
+        ? listFilms(deps, token, 'prpt', page, pageSize)
+        : saveQuestionRecord(server.app.db, token, 'prpo', input);
+    let done = 0;
     let next = 0;
     const cpu = process.cpuUsage();
     const until = performance.now() + seconds * 1000;
     const loop = async () => {
       while (performance.now() < until) {
-        const stored = await saveQuestionRecord(server.app.db, tokens[next++ % tokens.length], 'prpo', input);
-        if (!stored) throw new Error('save-direct: a token with no live session');
-        saves++;
+        if (!(await work(tokens[next++ % tokens.length])))
+          throw new Error('direct: a token with no live session');
+        done++;
       }
     };
     await Promise.all(Array.from({ length: concurrency }, loop));
     const used = process.cpuUsage(cpu);
-    return { saves, cpuUs: used.user + used.system };
+    return { done, cpuUs: used.user + used.system };
   },
 });
 closeOnSignal(server.close);

@@ -15,10 +15,10 @@
  *     On a shared machine CPU per request moves much less with the load than requests/s.
  * Saves are measured twice: as one learner on one film (every save raises that learner's one
  * film_progress row, so concurrent saves queue behind its lock), and by BENCH_LEARNERS learners in turn.
- * After each, the same saves without HTTP: the route's function (saveQuestionRecord) called in our
- * server's process by as many loops at once as there are connections, for as long, printed beside
- * the floor's requests/s of the same run: the most the save could reach over HTTP with its database
- * work as it is (PostgreSQL shares the machine's cores).
+ * After the film list and each save, the same without HTTP: the route's function (listFilms,
+ * saveQuestionRecord) called in our server's process by as many loops at once as there are
+ * connections, for as long, printed beside the floor's requests/s of the same run: the most the call
+ * could reach over HTTP with its database work as it is (PostgreSQL shares the machine's cores).
  * Every request carries a different X-Forwarded-For from a pool of 4096 addresses, as many learners
  * do: the per-IP limits (600/min, 240/min on the login poll, 60/min on saves) stay real and are not hit.
  * The bench server trusts loopback as its proxy (TRUST_PROXY, bench/api-server.ts), as a deployment
@@ -344,17 +344,18 @@ async function runEngine(engine: 'sqlite' | 'postgres', only: Set<string> | null
           (bad ? `  (non-2xx/errors: ours ${a.non2xx}/${a.errors}, floor ${b.non2xx}/${b.errors})` : '') +
           `  [load ${load()}]`,
       );
-      if (call.key === 'save' || call.key === 'save-learners') {
-        const direct = await ours.command<{ saves: number; cpuUs: number }>({
-          cmd: 'save-direct',
+      if (call.key === 'list' || call.key === 'save' || call.key === 'save-learners') {
+        const direct = await ours.command<{ done: number; cpuUs: number }>({
+          cmd: 'direct',
+          call: call.key === 'list' ? 'list' : 'save',
           seconds: SECONDS,
           concurrency: CONNECTIONS,
           tokens: call.tokens ?? [call.headers.token],
           input: JSON.parse(call.body ?? '{}'),
         });
-        const rps = direct.saves / SECONDS;
+        const rps = direct.done / SECONDS;
         console.log(
-          `${'  the same saves without HTTP'.padEnd(40)}|${rps.toFixed(0).padStart(12)}${''.padStart(12)} ${(direct.cpuUs / Math.max(1, direct.saves)).toFixed(0).padStart(11)} |` +
+          `${'  the same without HTTP'.padEnd(40)}|${rps.toFixed(0).padStart(12)}${''.padStart(12)} ${(direct.cpuUs / Math.max(1, direct.done)).toFixed(0).padStart(11)} |` +
             `${''.padStart(36)}| ${(rps / b.rps).toFixed(3).padStart(17)} of the floor's req/s  [load ${load()}]`,
         );
       }
