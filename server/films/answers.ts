@@ -12,7 +12,7 @@ import type { AppError } from '../lib/app-error';
 import { inputError } from '../lib/validate';
 import { type Said, said } from '../lib/words';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
-import { findSessionUser, liveSessionUser, sessionUserQuery } from '../auth/sessions';
+import { findSessionUser, sessionUserQuery } from '../auth/sessions';
 import { parseJson } from '../lib/json';
 import { prepared } from '../db/prepared';
 import { columnsOf, rowValues } from '../db/row-values';
@@ -135,7 +135,7 @@ type NewRecord = Omit<QuestionRecordsTable, 'run_id'>;
  * another round trip away (docs/performance.md, "The API"). The statement checks the session itself
  * (`me`: the token's learner while the session lasts): one round trip per save with the film cached;
  * with no such session it writes nothing and returns no row. SQLite has no writes in CTEs and no
- * round trips: it reads the session first and keeps the transaction.
+ * round trips: it reads the session just before its transaction.
  */
 const answersStatement = prepared(
   (
@@ -203,7 +203,7 @@ const answersStatement = prepared(
         })
         .selectFrom('me')
         .leftJoin('run', (join) => join.onTrue())
-        .select(['me.id', 'me.account', 'me.nickname', 'me.expires_at', 'run.id as run_id'])
+        .select(['me.id', 'me.account', 'me.nickname', 'run.id as run_id'])
     );
   },
 );
@@ -232,8 +232,10 @@ async function storeAnswersOfSession(
     r.duration_ms,
     answerRatio(r.score, r.max_score),
   );
-  const user = liveSessionUser(row);
-  if (!user) return null;
+  // `me` kept the session only if it was live at the save's time: the row's learner is the one the
+  // writes were made for (a second expiry check here could refuse a save already stored).
+  if (!row) return null;
+  const user = { id: row.id, account: row.account, nickname: row.nickname };
   // As runForAnswers: no run to start or join (the latest vanished meanwhile) is an error.
   if (!row.run_id) throw new Error('no run for the answers');
   return { user, runId: row.run_id };
