@@ -63,6 +63,21 @@ describeEngines("a learner's history at many runs", (engine) => {
     return { c, id: user.id };
   }
 
+  /** Ages every session of a learner past its expiry. */
+  const endSessions = (userId: string) =>
+    server.app.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', userId)
+      .execute();
+
+  /** A client sending a token nobody holds. */
+  function stranger(): Client {
+    const c = client(server.url);
+    c.setToken('a-token-nobody-holds');
+    return c;
+  }
+
   beforeAll(async () => {
     server = await startTestServer({ engine });
     for (const f of FILMS) await importFixtureFilm(server, f);
@@ -201,15 +216,9 @@ describeEngines("a learner's history at many runs", (engine) => {
     });
     const before = await list(expiring.c);
     expect(before.body.data.list.map((f: { progress: { runs: number } }) => f.progress.runs)).toEqual([1, 1]);
-    await server.app.db
-      .updateTable('sessions')
-      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
-      .where('user_id', '=', expiring.id)
-      .execute();
+    await endSessions(expiring.id);
     expect((await list(expiring.c)).body).toMatchObject({ code: 1002, data: null });
-    const stranger = client(server.url);
-    stranger.setToken('a-token-nobody-holds');
-    expect((await list(stranger)).body).toMatchObject({ code: 1002, data: null });
+    expect((await list(stranger())).body).toMatchObject({ code: 1002, data: null });
   });
 
   it('saving answers checks the session in the save: on PostgreSQL in the statement that stores them, one round trip', async () => {
@@ -236,15 +245,9 @@ describeEngines("a learner's history at many runs", (engine) => {
     expect(await written()).toEqual({ runs: 2, records: 2, progress: 1 });
 
     // An ended session and a token nobody holds: 1002, and nothing written.
-    await server.app.db
-      .updateTable('sessions')
-      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
-      .where('user_id', '=', saver.id)
-      .execute();
+    await endSessions(saver.id);
     expect((await save(saver.c)).body).toMatchObject({ code: 1002, data: null });
-    const stranger = client(server.url);
-    stranger.setToken('a-token-nobody-holds');
-    expect((await save(stranger)).body).toMatchObject({ code: 1002, data: null });
+    expect((await save(stranger())).body).toMatchObject({ code: 1002, data: null });
     expect(await written()).toEqual({ runs: 2, records: 2, progress: 1 });
   });
 
