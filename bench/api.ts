@@ -13,8 +13,8 @@
  *     and p99 over every response, the server process's CPU time per request, and ours / floor for
  *     both (the CPU ratio is floor µs ÷ ours: like requests/s, 1 would mean as cheap as the floor).
  *     On a shared machine CPU per request moves much less with the load than requests/s.
- * Saves are measured twice: as one learner on one film (every save raises that learner's one
- * film_progress row, so concurrent saves queue behind its lock), and by BENCH_LEARNERS learners in turn.
+ * The film list and saves are measured twice: as one learner, and by BENCH_LEARNERS learners in turn
+ * (one learner's saves of one film queue behind the lock of that learner's one film_progress row).
  * After the film list and each save, the same without HTTP: the route's function (listFilms,
  * saveQuestionRecord) called in our server's process by as many loops at once as there are
  * connections, for as long, printed beside the floor's requests/s of the same run: the most the call
@@ -140,6 +140,16 @@ async function prepareCalls(base: string): Promise<Call[]> {
       method: 'GET',
       path: `${P}/active_relation_two/show_film_picture?_v=1`,
       headers: { token },
+    },
+    {
+      // The same list by LEARNERS learners in turn: on PostgreSQL the lists asked for together are
+      // read by one statement (server/takes/runs.ts, pageLoader), which one learner's would share anyway.
+      key: 'list-learners',
+      name: `film list, ${LEARNERS} learners in turn`,
+      method: 'GET',
+      path: `${P}/active_relation_two/show_film_picture?_v=1`,
+      headers: { token },
+      tokens: learners,
     },
     {
       key: 'detail',
@@ -344,10 +354,10 @@ async function runEngine(engine: 'sqlite' | 'postgres', only: Set<string> | null
           (bad ? `  (non-2xx/errors: ours ${a.non2xx}/${a.errors}, floor ${b.non2xx}/${b.errors})` : '') +
           `  [load ${load()}]`,
       );
-      if (call.key === 'list' || call.key === 'save' || call.key === 'save-learners') {
+      if (call.key !== 'detail' && call.key !== 'poll') {
         const direct = await ours.command<{ done: number; cpuUs: number }>({
           cmd: 'direct',
-          call: call.key === 'list' ? 'list' : 'save',
+          call: call.key.startsWith('list') ? 'list' : 'save',
           seconds: SECONDS,
           concurrency: CONNECTIONS,
           tokens: call.tokens ?? [call.headers.token],

@@ -1,4 +1,4 @@
-import type { Kysely, QueryCreator } from 'kysely';
+import type { Expression, Kysely, QueryCreator } from 'kysely';
 import type { User } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
 import type { Database, SessionKind } from '../db/schema';
@@ -35,7 +35,7 @@ export async function createSession(
  * A token's session and its learner, by the token's SHA-256. A statement may carry it to check the
  * session itself, in the same round trip as what it reads (server/takes/runs.ts, `runsByFilmOfSession`).
  */
-export const sessionUserQuery = (db: QueryCreator<Database>, tokenHash: string) =>
+export const sessionUserQuery = (db: QueryCreator<Database>, tokenHash: string | Expression<string>) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')

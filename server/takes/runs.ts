@@ -14,6 +14,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import DataLoader from 'dataloader';
 import type { Part, User } from '../../src/api/contract';
 import { findSessionUser, liveSessionUser, sessionUserQuery } from '../auth/sessions';
 import { prepared } from '../db/prepared';
@@ -441,18 +442,22 @@ const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: str
 );
 
 /**
- * progressRowsQuery for the learner of a session token, with the session itself (PostgreSQL): one
- * row per film with runs, or one row of nulls beside the session when there are none; no row when
- * the token is unknown. The session is read once, and its learner's rows joined LATERAL to it, in
- * the same round trip as the page's history (docs/performance.md, "The PostgreSQL list and save now").
+ * progressRowsQuery for the learners of several session tokens at once, each with its session
+ * (PostgreSQL): per token hash, one row per film with runs, or one row of nulls beside the session
+ * when there are none; no row for a token nobody holds. Each session is read once, and its learner's
+ * rows joined LATERAL to it, in the same round trip as the page's history (docs/performance.md, "The
+ * PostgreSQL list and save now"). `hashes` are the tokens' SHA-256 in hex joined by commas: one
+ * parameter however many there are, so the statement is prepared once per page length.
  */
-const latestRunsOfSession = prepared((db, tokenHash: string, part: Part, filmIds: string[]) =>
+const latestRunsOfSessions = prepared((db, hashes: string, part: Part, filmIds: string[]) =>
   db
-    .selectFrom(sessionUserQuery(db, tokenHash).as('me'))
+    .selectFrom(sql<{ hash: string }>`unnest(string_to_array(${hashes}, ','))`.as<'t'>(sql`t(hash)`))
+    .innerJoinLateral(sessionUserQuery(db, sql.ref<string>('t.hash')).as('me'), (join) => join.onTrue())
     .leftJoinLateral(progressRowsQuery(db, true, sql.ref<string>('me.id'), part, filmIds).as('x'), (join) =>
       join.onTrue(),
     )
     .select([
+      't.hash as me_hash',
       'me.id as me_id',
       'me.account as me_account',
       'me.nickname as me_nickname',
@@ -481,7 +486,14 @@ export async function runsByFilm(
   filmIds: string[],
 ): Promise<Map<string, FilmRunsProgress>> {
   if (filmIds.length === 0) return new Map();
-  return filmRunsProgress(db, await latestRunsOfFilms(db, userId, part, filmIds));
+  const rows = await latestRunsOfFilms(db, userId, part, filmIds);
+  return filmRunsProgress(
+    rows,
+    await runDubbing(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
 }
 
 /**
@@ -499,28 +511,88 @@ export async function runsByFilmOfSession(
     const user = await findSessionUser(db, token);
     return user && { user, progress: await runsByFilm(db, user.id, part, filmIds) };
   }
-  const rows = await latestRunsOfSession(db, sha256Hex(token), part, filmIds);
-  const first = rows[0];
-  const user = liveSessionUser(
-    first && {
-      id: first.me_id,
-      account: first.me_account,
-      nickname: first.me_nickname,
-      expires_at: first.me_expires_at,
-    },
-  );
-  if (!user) return null;
-  // A learner with no runs among the page's films: the left join's one row of nulls.
-  const runs = rows.filter((r) => r.id !== null) as unknown as ProgressRow[];
-  return { user, progress: await filmRunsProgress(db, runs) };
+  return pageLoader(db, part, filmIds).load(sha256Hex(token));
 }
 
-async function filmRunsProgress(db: Db, rows: ProgressRow[]): Promise<Map<string, FilmRunsProgress>> {
-  const out = new Map<string, FilmRunsProgress>();
+type PageOfSession = { user: User; progress: Map<string, FilmRunsProgress> } | null;
+
+/** Loaders per database, part and page of films; past this many pages they start over. */
+const PAGE_LOADERS = 200;
+/** Sessions per statement at most: its rows are sessions × the page's films (≤ 100 films a page). */
+const SESSIONS_PER_STATEMENT = 64;
+const pageLoaders = new WeakMap<Kysely<Database>, Map<string, DataLoader<string, PageOfSession>>>();
+
+/**
+ * The film lists of one page asked for while the server reads what has arrived are answered by one
+ * statement (and one more for their runs' takes): a list waits at most until the end of the event
+ * loop's current I/O phase (`setImmediate`), and under load one round trip to PostgreSQL serves many
+ * learners, where the round trip, not the page's SQL, was the list's largest cost (docs/performance.md,
+ * "The PostgreSQL list and save now"). Nothing is kept between statements: each reads the sessions and
+ * their history afresh.
+ */
+function pageLoader(db: Kysely<Database>, part: Part, filmIds: string[]): DataLoader<string, PageOfSession> {
+  let loaders = pageLoaders.get(db);
+  if (!loaders) {
+    loaders = new Map();
+    pageLoaders.set(db, loaders);
+  }
+  const key = `${part}:${filmIds.join(',')}`;
+  let loader = loaders.get(key);
+  if (!loader) {
+    loader = new DataLoader((hashes) => pagesOfSessions(db, hashes, part, filmIds), {
+      cache: false,
+      maxBatchSize: SESSIONS_PER_STATEMENT,
+      batchScheduleFn: (dispatch) => setImmediate(dispatch),
+    });
+    if (loaders.size >= PAGE_LOADERS) loaders.clear();
+    loaders.set(key, loader);
+  }
+  return loader;
+}
+
+async function pagesOfSessions(
+  db: Kysely<Database>,
+  hashes: readonly string[],
+  part: Part,
+  filmIds: string[],
+): Promise<PageOfSession[]> {
+  const rows = await latestRunsOfSessions(db, [...new Set(hashes)].join(','), part, filmIds);
+  const byHash = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const list = byHash.get(row.me_hash);
+    if (list) list.push(row);
+    else byHash.set(row.me_hash, [row]);
+  }
+  // A learner with no runs among the page's films: the left join's one row of nulls.
+  const runsOf = (list: typeof rows) => list.filter((r) => r.id !== null) as unknown as ProgressRow[];
   const dubbing = await runDubbing(
     db,
-    rows.map((r) => r.id),
+    runsOf(rows).map((r) => r.id),
   );
+  return hashes.map((hash) => {
+    const mine = byHash.get(hash);
+    const first = mine?.[0];
+    const user = liveSessionUser(
+      first && {
+        id: first.me_id,
+        account: first.me_account,
+        nickname: first.me_nickname,
+        expires_at: first.me_expires_at,
+      },
+    );
+    if (!user || !mine) return null;
+    return {
+      user,
+      progress: filmRunsProgress(runsOf(mine), dubbing),
+    };
+  });
+}
+
+function filmRunsProgress(
+  rows: ProgressRow[],
+  dubbing: Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>,
+): Map<string, FilmRunsProgress> {
+  const out = new Map<string, FilmRunsProgress>();
   for (const { run_count, best_ratio, latest_ratio, ...latest } of rows) {
     const d = dubbing.get(latest.id);
     out.set(latest.film_id, {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listFilms } from '../../server/films/queries';
 import { runForTake } from '../../server/takes/runs';
 import { startTestServer, type TestServer, testDatabaseUrl } from '../support/server';
 import { describeEngines } from './support/engines';
@@ -51,16 +52,16 @@ const readsHistory = (s: SentStatement) => /"(runs|question_records|takes|film_p
 
 describeEngines("a learner's history at many runs", (engine) => {
   let server: TestServer;
-  let heavy: { c: Client; id: string };
-  let light: { c: Client; id: string };
+  let heavy: { c: Client; id: string; token: string };
+  let light: { c: Client; id: string; token: string };
   let history: SeededRun[];
   let pgClient: pg.Client | null = null;
 
   async function learner(account: string) {
     const user = await addUser(server.app.db, account, 'history-pass');
     const c = client(server.url);
-    await c.login(account, 'history-pass');
-    return { c, id: user.id };
+    const { token } = await c.login(account, 'history-pass');
+    return { c, id: user.id, token };
   }
 
   /** Ages every session of a learner past its expiry. */
@@ -219,6 +220,38 @@ describeEngines("a learner's history at many runs", (engine) => {
     await endSessions(expiring.id);
     expect((await list(expiring.c)).body).toMatchObject({ code: 1002, data: null });
     expect((await list(stranger())).body).toMatchObject({ code: 1002, data: null });
+  });
+
+  it('film lists of one page asked for together: on PostgreSQL one statement reads them all, each learner its own', async () => {
+    const deps = { db: server.app.db, storage: server.app.storage };
+    const ended = await learner('ended-together');
+    await seedHistory(server.app.db, {
+      userId: ended.id,
+      part: 'prpt',
+      films: FILMS.map((id) => ({ id, lineId: LINE(id) })),
+      runs: 1,
+    });
+    await endSessions(ended.id);
+    const tokens = [heavy.token, light.token, ended.token, 'a-token-nobody-holds', heavy.token];
+    const list = (t: string) => listFilms(deps, t, 'prpt', 1, 20);
+    // Each alone first: what each must answer, and the catalogue page cached.
+    const alone = [];
+    for (const t of tokens) alone.push(await list(t));
+    expect(alone.map((a) => a?.user.id ?? null)).toEqual([heavy.id, light.id, null, null, heavy.id]);
+    expect(alone[0]!.list.list.map((f) => f.progress.runs)).toEqual([MANY / 2, MANY / 2]);
+    expect(alone[1]!.list.list.map((f) => f.progress.runs)).toEqual([1, 1]);
+
+    let together: Awaited<ReturnType<typeof list>>[] = [];
+    const sent = await statementsOf(async () => {
+      together = await Promise.all(tokens.map(list));
+    });
+    expect(together).toEqual(alone);
+    const session = sent.filter((s) => /"sessions"/.test(s.sql));
+    expect(session, sent.map((s) => s.sql).join('\n')).toHaveLength(
+      engine === 'postgres' ? 1 : tokens.length,
+    );
+    if (engine === 'postgres')
+      expect(sent.filter(readsHistory).length, sent.map((s) => s.sql).join('\n')).toBe(2);
   });
 
   it('saving answers checks the session in the save: on PostgreSQL in the statement that stores them, one round trip', async () => {
