@@ -1,3 +1,4 @@
+import type DataLoader from 'dataloader';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type {
   Localized,
@@ -14,16 +15,9 @@ import { type Said, said } from '../lib/words';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
 import { findSessionUser, sessionUserQuery } from '../auth/sessions';
 import { parseJson } from '../lib/json';
+import { turnBatcher } from '../db/batch';
 import { prepared } from '../db/prepared';
-import { columnsOf, rowValues } from '../db/row-values';
-import {
-  addToProgress,
-  answerRatio,
-  bumpProgress,
-  joinOpenRun,
-  runForAnswers,
-  startRunUnlessOpen,
-} from '../takes/runs';
+import { addToProgress, answerRatio, bumpProgress, openRunId, runForAnswers } from '../takes/runs';
 import { filmQuestionsCached, publicQuestionId } from './queries';
 
 /** The 400 of one wrong answer, worded like a schema's refusal (server/lib/validate.ts). */
@@ -128,117 +122,271 @@ export const percentOf = (score: number, maxScore: number): number =>
 
 type NewRecord = Omit<QuestionRecordsTable, 'run_id'>;
 
-/**
- * What saveQuestionRecord's transaction does (runForAnswers, the record, bumpProgress) as one
- * PostgreSQL statement, its writes in data-modifying CTEs: one round trip instead of five (begin,
- * three writes, commit), and film_progress's row lock held for one statement, not until a commit
- * another round trip away (docs/performance.md, "The API"). The statement checks the session itself
- * (`me`: the token's learner while the session lasts): one round trip per save with the film cached;
- * with no such session it writes nothing and returns no row. SQLite has no writes in CTEs and no
- * round trips: it reads the session just before its transaction.
- */
-const answersStatement = prepared(
-  (
-    db,
-    tokenHash: string,
-    newRunId: string,
-    at: string,
-    filmId: string,
-    part: Part,
-    recordId: string,
-    answers: string,
-    results: string,
-    score: number,
-    maxScore: number,
-    durationMs: number | null,
-    ratio: number,
-  ) => {
-    // No row in `me` makes it null: nothing is started, joined, recorded or counted.
-    const learner = sql<string>`(select ${sql.ref('me.id')} from ${sql.table('me')})`;
-    return (
-      db
-        .with('me', (db) => sessionUserQuery(db, tokenHash).where('sessions.expires_at', '>', at))
-        .with('started', () => startRunUnlessOpen(db, newRunId, learner, filmId, part, at))
-        // Sees the same snapshot as 'started': the open run is joined exactly when none was started.
-        .with('joined', () => joinOpenRun(db, learner, filmId, part, at))
-        .with('run', (db) =>
-          db
-            .selectFrom('started')
-            .select(['started.id', sql<number>`1`.as('created')])
-            .unionAll(db.selectFrom('joined').select(['joined.id', sql<number>`0`.as('created')])),
-        )
-        .with('record', (db) => {
-          const row = {
-            id: recordId,
-            user_id: learner,
-            film_id: filmId,
-            part,
-            answers,
-            results,
-            score,
-            max_score: maxScore,
-            duration_ms: durationMs,
-            created_at: at,
-          };
-          return db
-            .insertInto('question_records')
-            .columns([...columnsOf(row), 'run_id'])
-            .expression(db.selectFrom('run').select((eb) => [...rowValues(eb, row), 'run.id as run_id']));
-        })
-        .with('progress', (db) => {
-          const row = { user_id: learner, part, film_id: filmId };
-          return db
-            .insertInto('film_progress')
-            .columns([...columnsOf(row), 'runs', 'best_ratio'])
-            .expression(
-              db
-                .selectFrom('run')
-                .select((eb) => [
-                  ...rowValues(eb, row),
-                  'run.created as runs',
-                  eb.val(ratio).as('best_ratio'),
-                ]),
-            )
-            .onConflict(addToProgress);
-        })
-        .selectFrom('me')
-        .leftJoin('run', (join) => join.onTrue())
-        .select(['me.id', 'me.account', 'me.nickname', 'run.id as run_id'])
-    );
-  },
-);
+/** One save of a batch (saveBatch), as the batch statement's rows carry it. */
+interface BatchedSave {
+  /** Its place in the batch. */
+  ord: number;
+  /** SHA-256 of the session token, in hex. */
+  hash: string;
+  /** The id of the run it starts if it starts one. */
+  new_run_id: string;
+  at: string;
+  film_id: string;
+  part: Part;
+  record_id: string;
+  answers: string;
+  results: string;
+  score: number;
+  max_score: number;
+  duration_ms: number | null;
+  ratio: number;
+}
+
+/** The SQL type of each of a batched save's columns, as json_to_recordset reads them. */
+const BATCH_TYPES: Record<keyof BatchedSave, string> = {
+  ord: 'int',
+  hash: 'text',
+  new_run_id: 'text',
+  at: 'text',
+  film_id: 'text',
+  part: 'text',
+  record_id: 'text',
+  answers: 'text',
+  results: 'text',
+  score: 'int',
+  max_score: 'int',
+  duration_ms: 'int',
+  ratio: 'double precision',
+};
+const BATCH_COLUMNS = Object.entries(BATCH_TYPES)
+  .map(([column, type]) => `${column} ${type}`)
+  .join(', ');
 
 /**
- * Stores a record and its run as saveQuestionRecord's transaction does, in one statement that checks
- * the session too (PostgreSQL); null when the token has no live session.
+ * What saveQuestionRecord's transaction does (runForAnswers, the record, bumpProgress) for a batch of
+ * saves, as one PostgreSQL statement whose writes are data-modifying CTEs: one round trip and one
+ * commit for the batch, and each film_progress row locked once (docs/performance.md, "The PostgreSQL
+ * list and save now").
+ * `saves` is the batch as JSON, one parameter whatever its size, so the statement is prepared once.
+ * Each save checks its session itself (`me`: the token's learner while the session lasts at the
+ * save's time); a save with no such session writes nothing and has no row. The saves of one
+ * learner's film in a batch are taken in order, as one after another would be: the first joins the
+ * open run or starts one, each later one starts a run (the run before it has answers now), and the
+ * film's progress row adds them all at once. SQLite has no writes in CTEs and no round trips: it
+ * reads the session just before its own transaction per save.
  */
-async function storeAnswersOfSession(
-  db: Kysely<Database>,
-  token: string,
-  r: Omit<NewRecord, 'user_id'>,
-): Promise<{ user: User; runId: string } | null> {
-  const [row] = await answersStatement(
-    db,
-    sha256Hex(token),
-    newId(),
-    r.created_at,
-    r.film_id,
-    r.part,
-    r.id,
-    r.answers,
-    r.results,
-    r.score,
-    r.max_score,
-    r.duration_ms,
-    answerRatio(r.score, r.max_score),
+const batchStatement = prepared((db, saves: string) => {
+  const me = sql.ref<string>('me.user_id');
+  const film = sql.ref<string>('me.film_id');
+  const part = sql.ref<Part>('me.part');
+  return (
+    db
+      .with('me', (q) =>
+        q
+          .selectFrom(
+            sql<BatchedSave>`json_to_recordset(${saves}::json)`.as<'i'>(sql`i(${sql.raw(BATCH_COLUMNS)})`),
+          )
+          .innerJoinLateral(
+            sessionUserQuery(db, sql.ref<string>('i.hash'))
+              .where('sessions.expires_at', '>', sql.ref<string>('i.at'))
+              .as('s'),
+            (join) => join.onTrue(),
+          )
+          .selectAll('i')
+          .select([
+            's.id as user_id',
+            's.account',
+            's.nickname',
+            sql<number>`row_number() over (partition by s.id, i.part, i.film_id order by i.at, i.ord)`.as(
+              'turn',
+            ),
+          ]),
+      )
+      // The run the first save of a learner's film joins: the newest run while it has no answers.
+      .with('open', (q) =>
+        q
+          .selectFrom('me')
+          .innerJoinLateral(openRunId(db, me, film, part).as('o'), (join) => join.onTrue())
+          .where('me.turn', '=', 1)
+          .select(['me.ord', 'me.at', 'o.id']),
+      )
+      // Sees the same snapshot as 'open': a save starts a run exactly when it has none to join.
+      .with('started', (db) =>
+        db
+          .insertInto('runs')
+          .columns(['id', 'user_id', 'film_id', 'part', 'started_at', 'updated_at'])
+          .expression(
+            db
+              .selectFrom('me')
+              .select([
+                'me.new_run_id',
+                'me.user_id',
+                'me.film_id',
+                'me.part',
+                'me.at',
+                'me.at as updated_at',
+              ])
+              .where(({ not, exists, selectFrom }) =>
+                not(exists(selectFrom('open').select('open.ord').whereRef('open.ord', '=', 'me.ord'))),
+              ),
+          )
+          .returning('id'),
+      )
+      .with('joined', (db) =>
+        db
+          .updateTable('runs')
+          .from('open')
+          .set((eb) => ({
+            updated_at: eb
+              .case()
+              .when('runs.updated_at', '<', eb.ref('open.at'))
+              .then(eb.ref('open.at'))
+              .else(eb.ref('runs.updated_at'))
+              .end(),
+          }))
+          .whereRef('runs.id', '=', 'open.id')
+          .returning('runs.id'),
+      )
+      .with('run', (db) =>
+        db
+          .selectFrom('me')
+          .innerJoin('started', 'started.id', 'me.new_run_id')
+          .select(['me.ord', 'started.id', sql<number>`1`.as('created')])
+          .unionAll(
+            db
+              .selectFrom('open')
+              .innerJoin('joined', 'joined.id', 'open.id')
+              .select(['open.ord', 'joined.id', sql<number>`0`.as('created')]),
+          ),
+      )
+      .with('record', (db) =>
+        db
+          .insertInto('question_records')
+          .columns([
+            'id',
+            'user_id',
+            'film_id',
+            'part',
+            'answers',
+            'results',
+            'score',
+            'max_score',
+            'duration_ms',
+            'created_at',
+            'run_id',
+          ])
+          .expression(
+            db
+              .selectFrom('me')
+              .innerJoin('run', 'run.ord', 'me.ord')
+              .select([
+                'me.record_id',
+                'me.user_id',
+                'me.film_id',
+                'me.part',
+                'me.answers',
+                'me.results',
+                'me.score',
+                'me.max_score',
+                'me.duration_ms',
+                'me.at',
+                'run.id',
+              ]),
+          ),
+      )
+      .with('progress', (db) =>
+        db
+          .insertInto('film_progress')
+          .columns(['user_id', 'part', 'film_id', 'runs', 'best_ratio'])
+          .expression(
+            db
+              .selectFrom('me')
+              .innerJoin('run', 'run.ord', 'me.ord')
+              .groupBy(['me.user_id', 'me.part', 'me.film_id'])
+              .select((eb) => [
+                'me.user_id',
+                'me.part',
+                'me.film_id',
+                sql<number>`cast(sum(${eb.ref('run.created')}) as integer)`.as('runs'),
+                eb.fn.max('me.ratio').as('best_ratio'),
+              ]),
+          )
+          .onConflict(addToProgress),
+      )
+      .selectFrom('me')
+      .leftJoin('run', 'run.ord', 'me.ord')
+      .select(['me.ord', 'me.user_id as id', 'me.account', 'me.nickname', 'run.id as run_id'])
   );
-  // `me` kept the session only if it was live at the save's time: the row's learner is the one the
-  // writes were made for (a second expiry check here could refuse a save already stored).
-  if (!row) return null;
-  const user = { id: row.id, account: row.account, nickname: row.nickname };
-  // As runForAnswers: no run to start or join (the latest vanished meanwhile) is an error.
-  if (!row.run_id) throw new Error('no run for the answers');
-  return { user, runId: row.run_id };
+});
+
+/** A save for the learner of a session token, as saveBatch takes it. */
+type SaveOfSession = { token: string; record: Omit<NewRecord, 'user_id'> };
+
+/** Saves per statement at most, so that one statement stays a few milliseconds long. */
+const SAVES_PER_STATEMENT = 64;
+const saveLoaders = new WeakMap<Kysely<Database>, DataLoader<SaveOfSession, StoredSave | null>>();
+type StoredSave = { user: User; runId: string };
+
+/** The saves asked for in one turn of the event loop, stored by one statement (server/db/batch.ts). */
+function saveLoader(db: Kysely<Database>): DataLoader<SaveOfSession, StoredSave | null> {
+  let loader = saveLoaders.get(db);
+  if (!loader) {
+    loader = turnBatcher((saves) => saveBatch(db, saves), SAVES_PER_STATEMENT);
+    saveLoaders.set(db, loader);
+  }
+  return loader;
+}
+
+/**
+ * Stores a batch of records and their runs (batchStatement): per save, its learner and run, or null
+ * when its token has no live session. When the statement fails, each save is tried alone, so one
+ * save's fault fails that save only.
+ */
+async function saveBatch(
+  db: Kysely<Database>,
+  saves: readonly SaveOfSession[],
+): Promise<(StoredSave | null | Error)[]> {
+  const rows = saves.map(
+    ({ token, record: r }, ord): BatchedSave => ({
+      ord,
+      hash: sha256Hex(token),
+      new_run_id: newId(),
+      at: r.created_at,
+      film_id: r.film_id,
+      part: r.part,
+      record_id: r.id,
+      answers: r.answers,
+      results: r.results,
+      score: r.score,
+      max_score: r.max_score,
+      duration_ms: r.duration_ms,
+      ratio: answerRatio(r.score, r.max_score),
+    }),
+  );
+  let stored: Awaited<ReturnType<typeof batchStatement>>;
+  try {
+    stored = await batchStatement(db, JSON.stringify(rows));
+  } catch (err) {
+    if (saves.length === 1) throw err;
+    return Promise.all(
+      saves.map((save) =>
+        saveBatch(db, [save]).then(
+          ([one]) => one,
+          (e: Error) => e,
+        ),
+      ),
+    );
+  }
+  const byOrd = new Map(stored.map((row) => [row.ord, row]));
+  return saves.map((_, ord) => {
+    // `me` kept the session only if it was live at the save's time: the row's learner is the one the
+    // writes were made for (a second expiry check here could refuse a save already stored).
+    const row = byOrd.get(ord);
+    if (!row) return null;
+    // As runForAnswers: no run to start or join (the latest vanished meanwhile) is an error.
+    if (!row.run_id) return new Error('no run for the answers');
+    return { user: { id: row.id, account: row.account, nickname: row.nickname }, runId: row.run_id };
+  });
 }
 
 /** Stores a record and its run in one transaction (SQLite). */
@@ -288,7 +436,7 @@ export async function saveQuestionRecord(
   };
   let stored: { user: User; runId: string } | null;
   if (db.getExecutor().adapter instanceof PostgresAdapter)
-    stored = await storeAnswersOfSession(db, token, record);
+    stored = await saveLoader(db).load({ token, record });
   else {
     const user = await findSessionUser(db, token);
     stored = user && {

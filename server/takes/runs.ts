@@ -14,9 +14,10 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import type { Part, User } from '../../src/api/contract';
 import { findSessionUser, liveSessionUser, sessionUserQuery } from '../auth/sessions';
+import { turnBatcher } from '../db/batch';
 import { prepared } from '../db/prepared';
 import { columnsOf, rowValues } from '../db/row-values';
 import type { Database, FilmProgressTable, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
@@ -84,13 +85,13 @@ export function listRuns(
 }
 
 /**
- * A learner's id in a statement: a value, or an expression of the statement itself (the learner of
- * the session it checks, server/films/answers.ts).
+ * A learner's id, a film or a part in a statement: a value, or a column of the statement (each save
+ * of a batch, server/films/answers.ts).
  */
-export type LearnerId = string | Expression<string>;
+export type Of<T> = T | Expression<T>;
 
 /** The id of the learner's newest run of a film in a part, as a subquery. */
-const latestRunId = (db: QueryCreator<Database>, userId: LearnerId, filmId: string, part: Part) =>
+const latestRunId = (db: QueryCreator<Database>, userId: Of<string>, filmId: Of<string>, part: Of<Part>) =>
   db
     .selectFrom('runs')
     .select('runs.id')
@@ -102,7 +103,12 @@ const latestRunId = (db: QueryCreator<Database>, userId: LearnerId, filmId: stri
     .limit(1);
 
 /** The learner's newest run of a film in a part while it has no answers (the learner dubbed first). */
-const openRunId = (db: QueryCreator<Database>, userId: LearnerId, filmId: string, part: Part) =>
+export const openRunId = (
+  db: QueryCreator<Database>,
+  userId: Of<string>,
+  filmId: Of<string>,
+  part: Of<Part>,
+) =>
   db
     .selectFrom(latestRunId(db, userId, filmId, part).as('l'))
     .select('l.id')
@@ -110,14 +116,11 @@ const openRunId = (db: QueryCreator<Database>, userId: LearnerId, filmId: string
       not(exists(selectFrom('question_records as q').select('q.id').whereRef('q.run_id', '=', 'l.id'))),
     );
 
-/**
- * Inserts run `id`, started at `at`, unless an open run (openRunId) is there to join; returns its id.
- * A learner read in the statement that finds none (a session ended) starts nothing.
- */
-export const startRunUnlessOpen = (
+/** Inserts run `id`, started at `at`, unless an open run (openRunId) is there to join; returns its id. */
+const startRunUnlessOpen = (
   db: QueryCreator<Database>,
   id: string,
-  userId: LearnerId,
+  userId: string,
   filmId: string,
   part: Part,
   at: string,
@@ -129,22 +132,13 @@ export const startRunUnlessOpen = (
     .expression(
       db
         .selectNoFrom((eb) => rowValues(eb, row))
-        .where(({ not, exists }) => not(exists(openRunId(db, userId, filmId, part))))
-        .$if(typeof userId !== 'string', (q) =>
-          q.where(({ eb }) => eb(userId as Expression<string>, 'is not', null)),
-        ),
+        .where(({ not, exists }) => not(exists(openRunId(db, userId, filmId, part)))),
     )
     .returning('id');
 };
 
 /** Marks the open run (openRunId) active at `at`, never moving it back; returns its id. */
-export const joinOpenRun = (
-  db: QueryCreator<Database>,
-  userId: LearnerId,
-  filmId: string,
-  part: Part,
-  at: string,
-) =>
+const joinOpenRun = (db: QueryCreator<Database>, userId: string, filmId: string, part: Part, at: string) =>
   db
     .updateTable('runs')
     .set((eb) => ({
@@ -522,14 +516,7 @@ const PAGE_LOADERS = 200;
 const SESSIONS_PER_STATEMENT = 64;
 const pageLoaders = new WeakMap<Kysely<Database>, Map<string, DataLoader<string, PageOfSession>>>();
 
-/**
- * The film lists of one page asked for while the server reads what has arrived are answered by one
- * statement (and one more for their runs' takes): a list waits at most until the end of the event
- * loop's current I/O phase (`setImmediate`), and under load one round trip to PostgreSQL serves many
- * learners, where the round trip, not the page's SQL, was the list's largest cost (docs/performance.md,
- * "The PostgreSQL list and save now"). Nothing is kept between statements: each reads the sessions and
- * their history afresh.
- */
+/** The film lists of one page asked for in one turn of the event loop, read by one statement (server/db/batch.ts). */
 function pageLoader(db: Kysely<Database>, part: Part, filmIds: string[]): DataLoader<string, PageOfSession> {
   let loaders = pageLoaders.get(db);
   if (!loaders) {
@@ -539,11 +526,7 @@ function pageLoader(db: Kysely<Database>, part: Part, filmIds: string[]): DataLo
   const key = `${part}:${filmIds.join(',')}`;
   let loader = loaders.get(key);
   if (!loader) {
-    loader = new DataLoader((hashes) => pagesOfSessions(db, hashes, part, filmIds), {
-      cache: false,
-      maxBatchSize: SESSIONS_PER_STATEMENT,
-      batchScheduleFn: (dispatch) => setImmediate(dispatch),
-    });
+    loader = turnBatcher((hashes) => pagesOfSessions(db, hashes, part, filmIds), SESSIONS_PER_STATEMENT);
     if (loaders.size >= PAGE_LOADERS) loaders.clear();
     loaders.set(key, loader);
   }

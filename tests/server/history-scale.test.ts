@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { saveQuestionRecord } from '../../server/films/answers';
 import { listFilms } from '../../server/films/queries';
 import { runForTake } from '../../server/takes/runs';
 import { startTestServer, type TestServer, testDatabaseUrl } from '../support/server';
@@ -282,6 +283,82 @@ describeEngines("a learner's history at many runs", (engine) => {
     expect((await save(saver.c)).body).toMatchObject({ code: 1002, data: null });
     expect((await save(stranger())).body).toMatchObject({ code: 1002, data: null });
     expect(await written()).toEqual({ runs: 2, records: 2, progress: 1 });
+  });
+
+  it('answers saved at once are stored as one after another: on PostgreSQL by one statement', async () => {
+    const film = 'film-b';
+    const db = server.app.db;
+    const [dubbed, solo, ended] = [
+      await learner('dubbed'),
+      await learner('solo'),
+      await learner('ended-saver'),
+    ];
+    await endSessions(ended.id);
+    // The learner dubbed first: an open run, counted in film_progress, for the first answers to join.
+    const open = await runForTake(db, dubbed.id, film, undefined);
+    const save = (token: string, answers: typeof ALL_RIGHT) =>
+      saveQuestionRecord(db, token, 'prpt', { filmId: film, answers });
+    await save(light.token, ALL_RIGHT); // fills the catalogue cache, so the saves below ask together
+    const saves: [string, typeof ALL_RIGHT][] = [
+      [dubbed.token, HALF_RIGHT],
+      [dubbed.token, ALL_RIGHT],
+      [solo.token, HALF_RIGHT],
+      [dubbed.token, HALF_RIGHT],
+      [ended.token, ALL_RIGHT],
+      ['a-token-nobody-holds', ALL_RIGHT],
+    ];
+    let saved: Awaited<ReturnType<typeof save>>[] = [];
+    const sent = await statementsOf(async () => {
+      saved = await Promise.all(saves.map(([token, answers]) => save(token, answers)));
+    });
+    const inserts = sent.filter((s) => /insert into "question_records"/.test(s.sql));
+    expect(inserts, sent.map((s) => s.sql).join('\n')).toHaveLength(engine === 'postgres' ? 1 : 4);
+
+    expect(saved.map((s) => s?.user.id ?? null)).toEqual([
+      dubbed.id,
+      dubbed.id,
+      solo.id,
+      dubbed.id,
+      null,
+      null,
+    ]);
+    expect(saved.map((s) => s?.saved.percent ?? null)).toEqual([33, 100, 33, 33, null, null]);
+    // The first answers joined the open run; each later one started a run of its own.
+    const runIds = saved.map((s) => s?.saved.runId);
+    expect(runIds[0]).toBe(open.id);
+    expect(new Set([runIds[0], runIds[1], runIds[3]]).size).toBe(3);
+    const rows = async (userId: string) => ({
+      runs: (await db.selectFrom('runs').select('id').where('user_id', '=', userId).execute())
+        .map((r) => r.id)
+        .sort(),
+      records: (
+        await db
+          .selectFrom('question_records')
+          .select(['id', 'run_id'])
+          .where('user_id', '=', userId)
+          .execute()
+      )
+        .map((r) => `${r.id}:${r.run_id}`)
+        .sort(),
+      progress: await db
+        .selectFrom('film_progress')
+        .select(['film_id', 'runs', 'best_ratio'])
+        .where('user_id', '=', userId)
+        .execute(),
+    });
+    const mine = (indexes: number[]) =>
+      indexes.map((i) => `${saved[i]!.saved.recordId}:${saved[i]!.saved.runId}`).sort();
+    expect(await rows(dubbed.id)).toEqual({
+      runs: [runIds[0], runIds[1], runIds[3]].sort(),
+      records: mine([0, 1, 3]),
+      progress: [{ film_id: film, runs: 3, best_ratio: 1 }],
+    });
+    expect(await rows(solo.id)).toEqual({
+      runs: [runIds[2]],
+      records: mine([2]),
+      progress: [{ film_id: film, runs: 1, best_ratio: 1 / 3 }],
+    });
+    expect(await rows(ended.id)).toEqual({ runs: [], records: [], progress: [] });
   });
 
   it('the old film list query is what the check catches: a subquery per run over all answers in the part', async () => {
