@@ -294,6 +294,8 @@ const batchStatement = prepared((db, saves: string) => {
               ]),
           ),
       )
+      // Rows in key order: two batches that share learners' films lock their rows in the same order,
+      // so they wait for each other instead of deadlocking.
       .with('progress', (db) =>
         db
           .insertInto('film_progress')
@@ -309,7 +311,8 @@ const batchStatement = prepared((db, saves: string) => {
                 'me.film_id',
                 sql<number>`cast(sum(${eb.ref('run.created')}) as integer)`.as('runs'),
                 eb.fn.max('me.ratio').as('best_ratio'),
-              ]),
+              ])
+              .orderBy(['me.user_id', 'me.part', 'me.film_id']),
           )
           .onConflict(addToProgress),
       )
