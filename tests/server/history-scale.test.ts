@@ -20,6 +20,8 @@ const P1 = '/producer/active_relation_one';
 const P2 = '/producer/active_relation_two';
 const FILMS = ['test-film', 'film-b'];
 const LINE = (film: string) => `${film}-1`;
+/** The films with the line each seeded take is of (tests/server/support/history.ts). */
+const FILM_LINES = FILMS.map((id) => ({ id, lineId: LINE(id) }));
 const MANY = 2_000;
 const HISTORY_TABLES = new Set(['runs', 'question_records', 'takes', 'film_progress']);
 const ALL_RIGHT = [
@@ -83,17 +85,21 @@ describeEngines("a learner's history at many runs", (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     for (const f of FILMS) await importFixtureFilm(server, f);
-    const films = FILMS.map((id) => ({ id, lineId: LINE(id) }));
     heavy = await learner('heavy');
     light = await learner('light');
-    history = await seedHistory(server.app.db, { userId: heavy.id, part: 'prpt', films, runs: MANY });
-    await seedHistory(server.app.db, { userId: heavy.id, part: 'prpo', films, runs: MANY / 4 });
-    await seedHistory(server.app.db, { userId: light.id, part: 'prpt', films, runs: 2 });
-    await seedHistory(server.app.db, { userId: light.id, part: 'prpo', films, runs: 2 });
+    history = await seedHistory(server.app.db, {
+      userId: heavy.id,
+      part: 'prpt',
+      films: FILM_LINES,
+      runs: MANY,
+    });
+    await seedHistory(server.app.db, { userId: heavy.id, part: 'prpo', films: FILM_LINES, runs: MANY / 4 });
+    await seedHistory(server.app.db, { userId: light.id, part: 'prpt', films: FILM_LINES, runs: 2 });
+    await seedHistory(server.app.db, { userId: light.id, part: 'prpo', films: FILM_LINES, runs: 2 });
     // Other learners, so the learner's own rows are a part of each table, as in a deployment.
     for (let k = 0; k < 3; k++) {
       const other = await addUser(server.app.db, `other${k}`, 'history-pass');
-      await seedHistory(server.app.db, { userId: other.id, part: 'prpt', films, runs: 300 });
+      await seedHistory(server.app.db, { userId: other.id, part: 'prpt', films: FILM_LINES, runs: 300 });
     }
     if (engine === 'postgres') {
       pgClient = new pg.Client({
@@ -210,12 +216,7 @@ describeEngines("a learner's history at many runs", (engine) => {
 
     // A learner with runs whose session has expired, and a token nobody holds: 1002, as before.
     const expiring = await learner('expiring');
-    await seedHistory(server.app.db, {
-      userId: expiring.id,
-      part: 'prpt',
-      films: FILMS.map((id) => ({ id, lineId: LINE(id) })),
-      runs: 2,
-    });
+    await seedHistory(server.app.db, { userId: expiring.id, part: 'prpt', films: FILM_LINES, runs: 2 });
     const before = await list(expiring.c);
     expect(before.body.data.list.map((f: { progress: { runs: number } }) => f.progress.runs)).toEqual([1, 1]);
     await endSessions(expiring.id);
@@ -226,12 +227,7 @@ describeEngines("a learner's history at many runs", (engine) => {
   it('film lists of one page asked for together: on PostgreSQL one statement reads them all, each learner its own', async () => {
     const deps = { db: server.app.db, storage: server.app.storage };
     const ended = await learner('ended-together');
-    await seedHistory(server.app.db, {
-      userId: ended.id,
-      part: 'prpt',
-      films: FILMS.map((id) => ({ id, lineId: LINE(id) })),
-      runs: 1,
-    });
+    await seedHistory(server.app.db, { userId: ended.id, part: 'prpt', films: FILM_LINES, runs: 1 });
     await endSessions(ended.id);
     const tokens = [heavy.token, light.token, ended.token, 'a-token-nobody-holds', heavy.token];
     const list = (t: string) => listFilms(deps, t, 'prpt', 1, 20);
