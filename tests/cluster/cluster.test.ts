@@ -317,7 +317,7 @@ describe.skipIf(SKIP)(
     it('kill -9 of an app instance and a worker mid-run loses no acknowledged take and no job', async () => {
       const c = client(cluster.url);
       const me = await c.login('learner', 'learner-pass-1');
-      const takes = fixtureTakes('failover', 3);
+      const takes: Take[] = [];
       const [app1, worker1] = [cluster.apps[0], cluster.workers[0]];
       const started = Date.now();
       let acked = 0;
@@ -325,26 +325,43 @@ describe.skipIf(SKIP)(
       const someThrough = new Promise<void>((resolve) => {
         fourThrough = resolve;
       });
-      const uploads = inParallel(takes, 4, async (t) => {
-        const a = await upload(cluster.url, me.token, t);
-        acked += 1;
-        if (acked === 4) fourThrough();
-        return a;
-      });
+      const uploadRound = (round: number) => {
+        const more = fixtureTakes(`failover-${round}`, 3);
+        takes.push(...more);
+        return inParallel(more, 4, async (t) => {
+          const a = await upload(cluster.url, me.token, t);
+          acked += 1;
+          if (acked === 4) fourThrough();
+          return a;
+        });
+      };
+      let uploads = uploadRound(0);
       // Once a few takes are through, freeze worker-1 as it starts a job; if Redis still holds that
       // job as active, the worker is inside it: kill it (and app-1) there. Otherwise it had finished
-      // first: let it go on and catch its next job.
+      // first: let it go on and catch its next job. A job takes milliseconds, so worker-1 may finish
+      // every one it starts before the stop lands: when a round's takes are all through, send
+      // another round, so there is always a next job to catch.
       const queue = jobQueue(cluster.env);
       let killedAt = 0;
       let killedJob = '';
       await someThrough;
       const seen = new Set(worker1.lines);
       try {
-        for (let caught = 0; !killedJob && caught < 20; caught++) {
-          const line = await worker1.waitForLine(
-            (l) => l.includes('"job started"') && !seen.has(l),
-            'a job starting on worker-1',
-          );
+        for (let caught = 0, round = 1; !killedJob && caught < 40; caught++) {
+          const line = await Promise.race([
+            worker1.waitForLine(
+              (l) => l.includes('"job started"') && !seen.has(l),
+              'a job starting on worker-1',
+            ),
+            uploads.then(() => null),
+          ]);
+          if (line === null) {
+            if (round === 5) break;
+            const before = uploads;
+            const next = uploadRound(round++);
+            uploads = Promise.all([before, next]).then(([a, b]) => [...a, ...b]);
+            continue;
+          }
           seen.add(line);
           worker1.signal('SIGSTOP');
           const job = (JSON.parse(line) as AppLine).job ?? '';
