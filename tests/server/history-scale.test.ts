@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { saveQuestionRecord } from '../../server/films/answers';
@@ -355,6 +356,63 @@ describeEngines("a learner's history at many runs", (engine) => {
       progress: [{ film_id: film, runs: 1, best_ratio: 1 / 3 }],
     });
     expect(await rows(ended.id)).toEqual({ runs: [], records: [], progress: [] });
+  });
+
+  it('a save the database refuses fails alone: the others asked for with it are stored, the refused one writes nothing', async () => {
+    const film = 'film-b';
+    const db = server.app.db;
+    const [first, refused, last] = [
+      await learner('batch-first'),
+      await learner('batch-refused'),
+      await learner('batch-last'),
+    ];
+    // The database itself refuses every answer of one learner, as it would a row it cannot store.
+    const refuse =
+      engine === 'postgres'
+        ? [
+            sql`create function refuse_answers() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+            sql`create trigger refuse_answers before insert on question_records for each row when (new.user_id = ${sql.lit(refused.id)}) execute function refuse_answers()`,
+          ]
+        : [
+            sql`create trigger refuse_answers before insert on question_records when new.user_id = ${sql.lit(refused.id)} begin select raise(abort, 'refused'); end`,
+          ];
+    const allow =
+      engine === 'postgres'
+        ? [sql`drop trigger refuse_answers on question_records`, sql`drop function refuse_answers()`]
+        : [sql`drop trigger refuse_answers`];
+    const save = (token: string) =>
+      saveQuestionRecord(db, token, 'prpt', { filmId: film, answers: ALL_RIGHT });
+    await save(light.token); // fills the catalogue cache, so the saves below ask together
+    for (const statement of refuse) await statement.execute(db);
+    let saved: PromiseSettledResult<Awaited<ReturnType<typeof save>>>[] = [];
+    try {
+      const sent = await statementsOf(async () => {
+        saved = await Promise.allSettled([first.token, refused.token, last.token].map(save));
+      });
+      // On PostgreSQL the batch's statement failed and each save was then stored alone.
+      const inserts = sent.filter((s) => /insert into "question_records"/.test(s.sql));
+      expect(inserts).toHaveLength(engine === 'postgres' ? 4 : 3);
+    } finally {
+      for (const statement of allow) await statement.execute(db);
+    }
+    expect(saved.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const written = async (userId: string) => ({
+      runs: (await db.selectFrom('runs').select('id').where('user_id', '=', userId).execute()).length,
+      records: (await db.selectFrom('question_records').select('id').where('user_id', '=', userId).execute())
+        .length,
+      progress: await db
+        .selectFrom('film_progress')
+        .select(['film_id', 'runs', 'best_ratio'])
+        .where('user_id', '=', userId)
+        .execute(),
+    });
+    for (const ok of [first, last])
+      expect(await written(ok.id)).toEqual({
+        runs: 1,
+        records: 1,
+        progress: [{ film_id: film, runs: 1, best_ratio: 1 }],
+      });
+    expect(await written(refused.id)).toEqual({ runs: 0, records: 0, progress: [] });
   });
 
   it('the old film list query is what the check catches: a subquery per run over all answers in the part', async () => {
