@@ -12,3 +12,4 @@ export * from './reports';
 export * from './runs';
 export * from './parse-score';
 export * from './speech';
+export * from './words';
