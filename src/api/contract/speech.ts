@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SPEECH_SCORE_VERSION } from './constants';
 import { emotion, localized } from './films';
+import { wordCheck } from './words';
 
 /** Multipart text fields sent with the wav (`file` field) to POST /ai/speech_emotion. */
 export const speechEmotionFields = z.object({
@@ -204,6 +205,11 @@ export const speechScore = z.object({
    * line without the actor's audio and on takes scored before it existed.
    */
   melody: melodyVersion.optional(),
+  /**
+   * Which words of the line were heard (server/words); part of `overall` when checked
+   * (src/audio/scoring/words.ts). Absent on takes scored before the word check existed.
+   */
+  words: wordCheck.optional(),
   createdAt: z.string(),
 });
 export type SpeechScore = z.infer<typeof speechScore>;
