@@ -25,6 +25,10 @@ export interface RenderInput {
   title: string;
   titleEn: string;
   roleNames: string[];
+  /** The source credit in the corner, ASCII. */
+  credit: string;
+  /** x264 constant rate factor: higher is smaller and coarser. */
+  crf: number;
   cues: (Cue & { speaker: string })[];
   fonts: DemoFonts;
   videoOut: string;
@@ -40,6 +44,14 @@ function textFile(workDir: string, name: string, text: string): string {
 
 function drawText(font: string, file: string, options: string): string {
   return `drawtext=fontfile=${font}:textfile=${file}:expansion=none:${options}`;
+}
+
+/** Role names in Chinese characters need the CJK font; the Latin fonts have no glyphs for them. */
+function fontFor(text: string, latin: string, fonts: DemoFonts): string {
+  if (!/[\u3000-\u9fff\uff00-\uffef]/u.test(text)) return latin;
+  if (!fonts.cjk)
+    throw new Error(`"${text}" needs a CJK font: install fonts-wqy-microhei or set DEMO_FONT_CJK`);
+  return fonts.cjk;
 }
 
 export function buildFilterGraph(input: RenderInput): string {
@@ -71,10 +83,11 @@ export function buildFilterGraph(input: RenderInput): string {
       ),
     );
   }
+  const cast = input.roleNames.join('  ·  ');
   draws.push(
     drawText(
-      fonts.latin,
-      textFile(workDir, 'cast', input.roleNames.join('  ·  ')),
+      fontFor(cast, fonts.latin, fonts),
+      textFile(workDir, 'cast', cast),
       `fontsize=15:fontcolor=0x7d8896:${center}:y=112`,
     ),
   );
@@ -84,7 +97,7 @@ export function buildFilterGraph(input: RenderInput): string {
     const to = (cue.endMs + 250) / 1000;
     draws.push(
       drawText(
-        fonts.latinBold,
+        fontFor(cue.speaker, fonts.latinBold, fonts),
         textFile(workDir, `speaker-${i + 1}`, cue.speaker),
         `fontsize=26:fontcolor=${color}:${center}:y=296:enable='between(t,${from.toFixed(3)},${to.toFixed(3)})'`,
       ),
@@ -93,7 +106,7 @@ export function buildFilterGraph(input: RenderInput): string {
   draws.push(
     drawText(
       fonts.latin,
-      textFile(workDir, 'credit', 'Voices: EmoDB (Burkhardt et al. 2005), CC0'),
+      textFile(workDir, 'credit', input.credit),
       'fontsize=11:fontcolor=0x5a6472:x=w-text_w-12:y=h-20',
     ),
   );
@@ -123,7 +136,7 @@ export function renderFilm(input: RenderInput): void {
     '-tune',
     'animation',
     '-crf',
-    '30',
+    String(input.crf),
     '-pix_fmt',
     'yuv420p',
     '-profile:v',
