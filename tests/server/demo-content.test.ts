@@ -12,7 +12,7 @@ import { emotion } from '../../src/api/contract';
 import { DEFAULT_WINDOW_MARGIN_SECONDS, TARGET_SAMPLE_RATE } from '../../src/audio/constants';
 import { decodeAudio, decodeVideoFrames } from '../../scripts/demo/decode-media';
 import { runFfmpeg } from '../../scripts/demo/ffmpeg';
-import { SCENES } from '../../scripts/demo/scenes';
+import { NARRATION_SCENES, SCENES } from '../../scripts/demo/scenes';
 import { SENTENCES } from '../../scripts/demo/sentences';
 import { measureWindows, peakFrameDb, rmsDb, type Window } from '../../scripts/demo/speech-energy';
 import { readWav } from '../../scripts/demo/wav-io';
@@ -48,9 +48,21 @@ const filmIds = fs.existsSync(filmsDir)
       .sort()
   : [];
 
-function loadFilm(id: string): FilmManifest {
-  return filmManifest.parse(JSON.parse(fs.readFileSync(path.join(filmsDir, id, 'film.json'), 'utf8')));
+function readFilmJson(id: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(filmsDir, id, 'film.json'), 'utf8'));
 }
+
+function loadFilm(id: string): FilmManifest {
+  return filmManifest.parse(readFilmJson(id));
+}
+
+/** The language a film.json declares (read raw: the importer's schema may not list the field). */
+function declaredLanguage(id: string): unknown {
+  return (readFilmJson(id) as { language?: unknown }).language;
+}
+
+/** 4.5 MiB: the four German films take about 2.9 MB, the English and Mandarin ones about 1.6 MB. */
+const MAX_DEMO_BYTES = 4.5 * 1024 * 1024;
 
 /** Asserts voice fills each window (edges included) and near silence fills the gaps between them. */
 function expectSpeechOnlyInWindows(samples: Float32Array, windows: Window[], label: string): void {
@@ -76,8 +88,8 @@ function expectSpeechOnlyInWindows(samples: Float32Array, windows: Window[], lab
 const KNOWN_SENTENCES = new Set(Object.values(SENTENCES).map((s) => s.german));
 
 describe('demo films', () => {
-  it('has at least four films, at least two in each part, well under 5 MB in all', () => {
-    expect(filmIds.length).toBeGreaterThanOrEqual(4);
+  it('has the German, English and Mandarin films the builder lists, at least two in each part, under 4.5 MiB in all', () => {
+    expect(filmIds).toEqual([...SCENES, ...NARRATION_SCENES].map((s) => s.id).sort());
     const films = filmIds.map(loadFilm);
     expect(films.filter((f) => f.parts.includes('prpo')).length).toBeGreaterThanOrEqual(2);
     expect(films.filter((f) => f.parts.includes('prpt')).length).toBeGreaterThanOrEqual(2);
@@ -86,12 +98,24 @@ describe('demo films', () => {
       for (const f of fs.readdirSync(path.join(filmsDir, id)))
         bytes += fs.statSync(path.join(filmsDir, id, f)).size;
     }
-    expect(bytes).toBeLessThan(4 * 1024 * 1024);
+    expect(bytes).toBeLessThan(MAX_DEMO_BYTES);
   });
+
+  it.each(['en', 'zh'])(
+    'has a film in %s that can be dubbed, so the word check shows on a fresh install',
+    (lang) => {
+      const dubbable = filmIds.filter(
+        (id) => declaredLanguage(id) === lang && loadFilm(id).parts.includes('prpt'),
+      );
+      expect(dubbable.length, `prpt films declaring "${lang}"`).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   describe.each(filmIds)('%s', (id) => {
     const dir = path.join(filmsDir, id);
     const film = loadFilm(id);
+    /** English and Mandarin read speech; every other film is a German EmoDB dialogue. */
+    const narration = NARRATION_SCENES.find((s) => s.id === id);
     const cues = parseSubtitles(fs.readFileSync(path.join(dir, film.subtitles), 'utf8'), 'srt');
 
     it('film.json matches the importer schema and its folder name', () => {
@@ -102,23 +126,41 @@ describe('demo films', () => {
       }
     });
 
-    it('has 6–10 lines by two or more roles with at least three emotions', () => {
-      expect(film.lines.length).toBeGreaterThanOrEqual(6);
-      expect(film.lines.length).toBeLessThanOrEqual(10);
-      const roles = new Set(film.roles.map((r) => r.name));
-      for (const line of film.lines) {
-        expect(roles.has(line.speaker), `line ${line.index} speaker ${line.speaker}`).toBe(true);
-        expect(emotion.safeParse(line.targetEmotion).success, `line ${line.index} emotion`).toBe(true);
-        expect(line.translation.zh.length * line.translation.en.length).toBeGreaterThan(0);
-      }
-      expect(new Set(film.lines.map((l) => l.speaker)).size).toBeGreaterThanOrEqual(2);
-      expect(new Set(film.lines.map((l) => l.targetEmotion)).size).toBeGreaterThanOrEqual(3);
-    });
+    if (!narration) {
+      it('has 6–10 lines by two or more roles with at least three emotions', () => {
+        expect(film.lines.length).toBeGreaterThanOrEqual(6);
+        expect(film.lines.length).toBeLessThanOrEqual(10);
+        const roles = new Set(film.roles.map((r) => r.name));
+        for (const line of film.lines) {
+          expect(roles.has(line.speaker), `line ${line.index} speaker ${line.speaker}`).toBe(true);
+          expect(emotion.safeParse(line.targetEmotion).success, `line ${line.index} emotion`).toBe(true);
+          expect(line.translation.zh.length * line.translation.en.length).toBeGreaterThan(0);
+        }
+        expect(new Set(film.lines.map((l) => l.speaker)).size).toBeGreaterThanOrEqual(2);
+        expect(new Set(film.lines.map((l) => l.targetEmotion)).size).toBeGreaterThanOrEqual(3);
+      });
+    } else {
+      it('declares its language and has 5–10 read lines by its roles, with no target emotion', () => {
+        expect(declaredLanguage(id)).toBe(narration.language);
+        expect(film.lines.length).toBeGreaterThanOrEqual(5);
+        expect(film.lines.length).toBeLessThanOrEqual(10);
+        const roles = new Set(film.roles.map((r) => r.name));
+        expect(roles.size).toBeGreaterThanOrEqual(1);
+        for (const line of film.lines) {
+          expect(roles.has(line.speaker), `line ${line.index} speaker ${line.speaker}`).toBe(true);
+          // The recordings carry no emotion label: the actor's own reading is the target.
+          expect(line.targetEmotion, `line ${line.index} emotion`).toBeNull();
+          expect(line.translation.zh.length * line.translation.en.length).toBeGreaterThan(0);
+        }
+      });
+    }
 
-    it('has one srt cue per line, numbered in order, each an EmoDB sentence, 0.6–1.2 s apart', () => {
+    it('has one srt cue per line, numbered in order, each the sentence its voice says, 0.6–1.2 s apart', () => {
       expect(cues.map((c) => c.index)).toEqual(film.lines.map((l) => l.index));
-      for (const cue of cues)
-        expect(KNOWN_SENTENCES.has(cue.text), `cue ${cue.index}: ${cue.text}`).toBe(true);
+      if (narration) expect(cues.map((c) => c.text)).toEqual(narration.lines.map((l) => l.text));
+      else
+        for (const cue of cues)
+          expect(KNOWN_SENTENCES.has(cue.text), `cue ${cue.index}: ${cue.text}`).toBe(true);
       for (let i = 1; i < cues.length; i++) {
         const gap = cues[i].startMs - cues[i - 1].endMs;
         expect(gap, `gap before cue ${cues[i].index}`).toBeGreaterThanOrEqual(600);
@@ -211,6 +253,11 @@ describe('demo films through the importer (what npm start does on an empty datab
         .where('film_id', '=', id)
         .orderBy('idx')
         .execute();
+      const cues = parseSubtitles(fs.readFileSync(path.join(filmsDir, id, film.subtitles), 'utf8'), 'srt');
+      expect(
+        subtitles.map((s) => s.text),
+        id,
+      ).toEqual(cues.map((c) => c.text));
       expect(
         subtitles.map((s) => s.target_emotion),
         id,
