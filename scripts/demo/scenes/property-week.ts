@@ -139,8 +139,8 @@ export const propertyWeek: NarrationScene = {
       },
       ['a', 'c', 'd'],
       {
-        zh: '第4、5、6句是林晴说的。她没有预测下个月的房价，也没有劝人买房。',
-        en: 'Lines 4, 5 and 6 are hers. She predicts nothing for next month and tells no one to buy.',
+        zh: '第4、5、6句是林晴说的。林晴没有预测下个月的房价，也没有劝人买房。',
+        en: 'Lin Qing says lines 4, 5 and 6, predicts nothing for next month and tells no one to buy.',
       },
       20,
     ),
