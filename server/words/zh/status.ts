@@ -2,6 +2,7 @@
  * Whether this server can check Mandarin words, in one line the start-up log can print: what is missing
  * and the one command that adds it (docs/words-zh.md). Loads the native runtime once to find out.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRuntime, missingModelFiles } from './model';
@@ -28,7 +29,11 @@ export function mandarinWordCheckStatus(): WordCheckStatus {
   try {
     loadRuntime();
   } catch (err) {
-    const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    const message = err instanceof Error ? err.message : String(err);
+    // sherpa-onnx-node says "Could not find sherpa-onnx-node. Tried …" when its per-platform package is absent.
+    const why = /could not find sherpa-onnx-node/i.test(message)
+      ? `no native library for ${os.platform()}-${os.arch()}`
+      : message.split('\n')[0];
     known = {
       ready: false,
       text: `Mandarin word check: off, the sherpa-onnx runtime did not load (${why}); add it with: npm install --include=optional sherpa-onnx-node`,
