@@ -4,7 +4,7 @@
  * agree (tones aside), so a take that says the line with a few slips still lines up character by
  * character, and another sentence finds only scattered common syllables.
  */
-import type { Heard } from './model';
+import type { Heard } from './recogniser';
 import { isInitial, type LineChar, type Syllable, splitTone } from './pinyin';
 
 export interface HeardSyllable extends Syllable {

@@ -6,7 +6,7 @@
 import type { WordCheck } from '../../../src/api/contract';
 import { resample } from '../../../src/audio/dsp/resample';
 import { heardSyllables } from './align';
-import { MODEL_SAMPLE_RATE, type MandarinModel, mandarinModel } from './model';
+import { MODEL_SAMPLE_RATE, type MandarinModel, mandarinModel } from './recogniser';
 import { lineChars } from './pinyin';
 import { judgeLine } from './verdict';
 

@@ -75,7 +75,7 @@ export function syllableOf(py: string): Syllable {
  * The characters of a subtitle line that can be checked: Chinese characters whose final the model knows.
  * Digits, Latin letters and punctuation are left out (they are not read as written), and so is the rare
  * character whose final has no token (嗯 ǹg).
- * @param finals the bare finals the model has tokens for (model.ts reads them from tokens.txt).
+ * @param finals the bare finals the model has tokens for (recogniser.ts reads them from tokens.txt).
  */
 export function lineChars(text: string, finals: ReadonlySet<string>): LineChar[] {
   const out: LineChar[] = [];

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRuntime, missingModelFiles } from './model';
+import { loadRuntime, missingModelFiles } from './recogniser';
 import { MODEL_DIR } from './model-files';
 
 export interface WordCheckStatus {
