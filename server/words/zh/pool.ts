@@ -18,10 +18,8 @@ const QUEUE_PER_THREAD = 8;
 
 let pool: Piscina<MandarinCheckJob, WordCheck> | null = null;
 
-/** The pool's size: WORDS_ZH_THREADS, else one thread (two on machines with eight cores or more). */
+/** The pool's size: one thread, two on machines with eight cores or more (the scoring pool has the rest). */
 export function mandarinThreads(): number {
-  const asked = Number(process.env.WORDS_ZH_THREADS);
-  if (Number.isInteger(asked) && asked > 0) return asked;
   return availableParallelism() >= 8 ? 2 : 1;
 }
 
