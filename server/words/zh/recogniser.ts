@@ -1,8 +1,8 @@
 /**
  * The Mandarin recogniser (docs/words-zh.md): sherpa-onnx's streaming zipformer from the keyword-spotting
  * model in ./model, run as a plain pinyin recogniser so every syllable heard comes out with its time.
- * Loaded once per thread on first use; the native call is synchronous, so this module runs only in a
- * worker thread (pool.ts), never on the server's event loop.
+ * Loaded once per thread on first use. `recognise` is synchronous native work: the server calls it only
+ * from worker threads (pool.ts), never on its event loop.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,8 +29,8 @@ interface SherpaModule {
 /** The model's input rate, the analysis rate of the whole app (takes are resampled to it in check.ts). */
 export const MODEL_SAMPLE_RATE = TARGET_SAMPLE_RATE;
 /**
- * Silence appended to every take: the streaming encoder looks a few frames ahead, and without it the
- * last syllable of a take that ends on speech is never emitted.
+ * Silence appended to every take: the streaming encoder decodes in chunks with some look-ahead, so a
+ * take that ends on speech needs a little more audio before its last syllable can be emitted.
  */
 const TAIL_SECONDS = 0.6;
 
