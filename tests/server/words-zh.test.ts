@@ -86,7 +86,7 @@ describe('Mandarin word check', () => {
     expect(result.completeness).toBeLessThan(0.35);
   });
 
-  it('says silence is no words: nothing said, another line', () => {
+  it('says silence, or an empty take, is no words: nothing said, another line', () => {
     const result = checked(
       runMandarinCheck({ samples: new Float32Array(3 * 16_000), sampleRate: 16_000, text: SAFE.text }),
     );
@@ -94,6 +94,11 @@ describe('Mandarin word check', () => {
     expect(result.otherLine).toBe(true);
     expect(result.words).toHaveLength(SAFE.text.length);
     expect(result.words.every((w) => w.state === 'missed' && w.start === null)).toBe(true);
+    const empty = checked(
+      runMandarinCheck({ samples: new Float32Array(0), sampleRate: 44_100, text: SAFE.text }),
+    );
+    expect(empty.completeness).toBe(0);
+    expect(empty.otherLine).toBe(true);
   });
 
   it('says German speech against a Mandarin line is another line', () => {
