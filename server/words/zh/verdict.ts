@@ -1,0 +1,55 @@
+/**
+ * The Mandarin word check's verdict on one take (docs/words-zh.md): which characters were said, with
+ * their times, the share said, and whether the take is another line. The thresholds were chosen on
+ * line-check/zh (AISHELL-1 sentences and HSK words), wrong-line pairs, reversed takes, German and Polish
+ * speech and silence; docs/words-zh.md gives the figures.
+ */
+import type { CheckedWord, WordCheck } from '../../../src/api/contract';
+import { agreement, alignLine, type HeardSyllable } from './align';
+import type { LineChar } from './pinyin';
+
+/**
+ * A character counts as said only when both its initial and its final were heard (tones aside): with
+ * the final alone counting, another sentence's scattered common finals lifted wrong lines to 44 % said.
+ */
+const SAID_AGREEMENT = 1;
+/**
+ * Another line, or no words: under half the line said, and what was heard is mostly not this line (or
+ * under three of its characters). Measured: wrong lines ≤ 31 % said and ≤ 26 % of their syllables in
+ * the line; a take cut to 60 % ≥ 40 % said with ≥ 57 % of its syllables in the line.
+ */
+const OTHER_LINE_MAX_SAID = 0.5;
+const OTHER_LINE_MAX_PRECISION = 0.5;
+const OTHER_LINE_MIN_CHARS = 3;
+
+export type CheckedLine = Extract<WordCheck, { status: 'checked' }>;
+
+export function judgeLine(line: readonly LineChar[], heard: readonly HeardSyllable[]): CheckedLine {
+  const pairs = alignLine(line, heard);
+  const words: CheckedWord[] = line.map((char, i) => {
+    const j = pairs[i];
+    if (j < 0 || agreement(char, heard[j]) < SAID_AGREEMENT) {
+      return { text: char.text, state: 'missed', start: null, end: null };
+    }
+    return { text: char.text, state: 'said', start: round(heard[j].start), end: round(heard[j].end) };
+  });
+  const said = words.filter((w) => w.state === 'said').length;
+  const completeness = line.length ? said / line.length : 0;
+  const precision = heard.length ? said / heard.length : 0;
+  const otherLine =
+    completeness < OTHER_LINE_MAX_SAID &&
+    (precision < OTHER_LINE_MAX_PRECISION || said < OTHER_LINE_MIN_CHARS);
+  return {
+    status: 'checked',
+    language: 'zh',
+    words,
+    completeness: round(completeness),
+    otherLine,
+    pronunciation: null,
+    score: Math.round(100 * completeness),
+  };
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
