@@ -13,6 +13,8 @@ import {
   voiceLanguage,
 } from '../../../src/audio/analysis/emotion-voices';
 import { analyzeVoice } from '../../../src/audio/analysis';
+import { shiftPitch } from '../../../scripts/eval/transfer/time-pitch';
+import { emodbTake } from '../fixtures/emodb';
 import { FS, harmonicTone } from './synth';
 
 const D = FEATURE_NAMES.length;
@@ -113,5 +115,30 @@ describe("a first take's arousal is read against the typical voice of its langua
     expect(classifyEmotion(take, stats, undefined, { language: 'en', voices: byLanguage })).toEqual(
       classifyEmotion(take, stats, undefined, { voices: null }),
     );
+  });
+});
+
+describe('a neutral voice in either register reads calm on a first take (EmoDB fixtures, speaker 15)', () => {
+  // Speaker 15 is in the model's training data, so this pins behaviour rather than measuring it; the
+  // measurement is `npm run eval:transfer -- --only reading` (docs/emotion.md, "The first take").
+  const at = (file: string, semitones: number) => {
+    const { x, rate } = emodbTake(file);
+    return analyzeVoice(semitones ? shiftPitch(x, rate, semitones) : x, rate).features;
+  };
+
+  it('a man’s neutral take, and the same raised into a woman’s or child’s pitch, below the midpoint in every language', () => {
+    for (const semitones of [0, 8, 12]) {
+      const neutral = at('15a01Nb.wav', semitones);
+      const angry = at('15a01Wa.wav', semitones);
+      // The register moves with the pitch: an octave up, the take is read mostly against the high-register voices.
+      const high = highRegisterWeight(typicalVoices(), neutral);
+      if (semitones === 0) expect(high).toBeLessThan(0.1);
+      if (semitones === 12) expect(high).toBeGreaterThan(0.5);
+      for (const language of ['en', 'zh', 'de', null]) {
+        const calm = classifyEmotion(neutral, null, undefined, { language }).arousal;
+        expect(calm, `${semitones} st, ${language}`).toBeLessThan(0);
+        expect(classifyEmotion(angry, null, undefined, { language }).arousal).toBeGreaterThan(calm);
+      }
+    }
   });
 });
