@@ -88,6 +88,8 @@ export const statementsEn: Record<StatementId, string> = {
   'watchDub.seek': 'Position in the clip',
   'take.readCold':
     'Read cold: the app has not heard your everyday voice yet, so your intensity is compared with voices in general. After the voice warm-up or a few takes it is read against your own voice.',
+  'take.against.typical': 'Compared with typical voices',
+  'take.against.own': 'Compared with your own voice',
   'report.arc.follows':
     'The arc follows the scene ({score, number, ::.} of 100): from line to line your intensity rises and falls with the actor’s, each measured against your own voice.',
   'report.arc.against':

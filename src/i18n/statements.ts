@@ -58,6 +58,9 @@ export const STATEMENTS = {
   'take.deliveryNote': [],
   /** The emotion reading of a take read cold (`emotion.voiceTakes` 0): nothing of the learner's voice known. */
   'take.readCold': [],
+  /** Beside the emotion reading: what the take's energy was compared with (`emotion.voiceTakes` 0 or more). */
+  'take.against.typical': [],
+  'take.against.own': [],
   /** The report's scene arc over a run's lines (src/audio/scoring/emotion-match.ts, sceneArc, arcVerdict). */
   'report.arc.follows': ['score'],
   'report.arc.against': ['score'],

@@ -79,6 +79,8 @@ export const statementsZh: Record<StatementId, string> = {
   'watchDub.seek': '播放位置',
   'take.readCold':
     '冷读：还没有听过你平时的声音，所以你的力度是和一般人的声音比较的。做完声音热身或录过几条之后，会和你自己的声音比较。',
+  'take.against.typical': '和一般人的声音相比',
+  'take.against.own': '和你自己的声音相比',
   'report.arc.follows':
     '情绪起伏跟上了这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的力度随演员一起起落，每句都和你自己的声音比较。',
   'report.arc.against':

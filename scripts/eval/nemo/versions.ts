@@ -27,7 +27,7 @@ export const VERSIONS: Version[] = [
     id: 'v2',
     label: 'v2 (scripts/emotion/previous/v2)',
     project: same,
-    read: (x, stats) => classifyEmotion(x, stats, V2_MODEL),
+    read: (x, stats) => classifyEmotion(x, stats, V2_MODEL, { voices: null }),
     claim: (e) => v2Claim(e),
     match: (l, t) => v2Match(l, t),
   },

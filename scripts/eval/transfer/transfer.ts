@@ -14,10 +14,12 @@
  * learner cold), expected calibration error, and how often the top class differs from the clean take's.
  *
  * Then the out-of-domain table on nemo-dev (scripts/eval/nemo: Polish speakers and a language the
- * models never heard; evaluation only), v1 / v2 / shipped.
+ * models never heard; evaluation only), v1 / v2 / shipped, and the first take's reading on EmoDB,
+ * nemo-dev and neutral read speech (scripts/eval/reading.ts).
  *
  * Options: --splits loso,sentence,sex (default all); --conditions a,b (default all);
  * --only nemo (just the nemo-dev table, about 15 s once its features are cached);
+ * --only reading (just the first take's reading: scripts/eval/reading.ts);
  * --record (write the EmoDB summary into src/audio/analysis/emotion-model.json's evaluation.transfer;
  * nemo-dev figures are never written into the repository).
  * Features are cached under scripts/.cache/transfer (see features.ts).
@@ -38,6 +40,7 @@ import {
   type Take,
 } from './bench';
 import { nemoReport } from '../nemo/report';
+import { readingReport } from '../reading';
 import { BENCH_CONDITIONS } from './conditions';
 import { ensureConditions, loadCondition } from './features';
 import { previousRecipe, shippedRecipe } from './recipes';
@@ -88,6 +91,10 @@ function mean(rows: Figures[]): Figures {
 async function main(): Promise<void> {
   if (arg('only') === 'nemo') {
     nemoReport();
+    return;
+  }
+  if (arg('only') === 'reading') {
+    await readingReport();
     return;
   }
   if (!existsSync(join(emoDbDir(), 'labels.csv'))) {
@@ -160,6 +167,7 @@ async function main(): Promise<void> {
   );
   console.log(`time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   nemoReport();
+  await readingReport();
   if (process.argv.includes('--record')) {
     const file = resolve(root, 'src', 'audio', 'analysis', 'emotion-model.json');
     const model = JSON.parse(readFileSync(file, 'utf8'));

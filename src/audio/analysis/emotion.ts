@@ -2,22 +2,44 @@ import { EMOTIONS, type Emotion } from '../../api/contract';
 import { headLogits, softmax } from './emotion-heads';
 import type { EmotionModelFile, HeadSet } from './emotion-model-schema';
 import modelJson from './emotion-model.json';
+import { type TypicalVoicesFile, typicalVoiceStats } from './emotion-voices';
+import voicesJson from './emotion-voices.json';
 import { FEATURE_NAMES } from './feature-names';
 import { speakerVariance } from './speaker-stats';
 import type { EmotionEstimate, SpeakerStats } from './types';
 
 const MODEL = modelJson as unknown as EmotionModelFile;
+const VOICES = voicesJson as unknown as TypicalVoicesFile;
 const MIN_STD = 1e-6;
 
+const sameFeatures = (names: string[]) =>
+  names.length === FEATURE_NAMES.length && names.every((n, i) => n === FEATURE_NAMES[i]);
+
 function checkModel(m: EmotionModelFile): void {
-  if (
-    m.featureNames.length !== FEATURE_NAMES.length ||
-    m.featureNames.some((n, i) => n !== FEATURE_NAMES[i])
-  ) {
+  if (!sameFeatures(m.featureNames)) {
     throw new Error('emotion-model.json was trained on another feature set: run `npm run train:emotion`');
+  }
+  if (!sameFeatures(VOICES.featureNames)) {
+    throw new Error('emotion-voices.json was built on another feature set: run `npm run build:voices`');
   }
 }
 let checked = false;
+
+/** The typical voices a first take is read against (emotion-voices.ts). */
+export function typicalVoices(): TypicalVoicesFile {
+  return VOICES;
+}
+
+/** What is known of a take beyond its features. */
+export interface ReadingContext {
+  /**
+   * BCP 47 language of the speech (the film's lines, else the interface's); unknown or not held:
+   * the typical voice pooled over the languages held.
+   */
+  language?: string | null;
+  /** Typical voices to read a first take against; null: the cold heads alone (the v2 reading). */
+  voices?: TypicalVoicesFile | null;
+}
 
 /** The loaded model file (for provenance, the label threshold and evaluation figures). */
 export function emotionModel(): EmotionModelFile {
@@ -85,14 +107,36 @@ export function runHeadSet(set: HeadSet, z: Float64Array): SetOutput {
 }
 
 /**
+ * The arousal of a first take: the cold heads' reading mixed with the speaker heads' reading against
+ * the typical voice of the take's language and register (emotion-voices.ts). Only arousal: read that
+ * way the category and valence were no better out of domain and the category worse (docs/emotion.md,
+ * "The first take").
+ */
+function firstTakeArousal(
+  features: Float64Array,
+  coldArousal: number,
+  model: EmotionModelFile,
+  context: ReadingContext,
+): number {
+  const voices = context.voices === undefined ? VOICES : context.voices;
+  if (!voices || voices.weight <= 0) return coldArousal;
+  const typical = typicalVoiceStats(voices, features, context.language);
+  const z = normalizeFeatures(features, typical, model, model.speaker);
+  const against = 2 * softmax(headLogits(model.speaker.arousal, z))[1] - 1;
+  return (1 - voices.weight) * coldArousal + voices.weight * against;
+}
+
+/**
  * Seven-class emotion estimate with arousal and valence from their own heads. A first take (no
- * statistics) is read by the cold heads on globally normalised features; as the speaker's takes
- * accumulate, the speaker-normalised heads take over with weight n / (n + blendTakes).
+ * statistics) is read by the cold heads on globally normalised features, its arousal also against a
+ * typical voice (firstTakeArousal); once the learner's own takes exist (the voice warm-up counts),
+ * the speaker heads against them come in with weight n / (n + blendTakes).
  */
 export function classifyEmotion(
   features: Float64Array,
   stats?: SpeakerStats | null,
   model: EmotionModelFile = MODEL,
+  context: ReadingContext = {},
 ): EmotionEstimate {
   // Checked on first use rather than at import, so the training script can load this module
   // while the committed model still describes an older feature set.
@@ -108,10 +152,10 @@ export function classifyEmotion(
   const lambda = stats && n > 0 ? n / (n + model.blendTakes) : 0;
   let { probabilities: p, arousal, valence } = cold;
   if (stats && lambda > 0) {
-    const spk = runHeadSet(model.speaker, normalizeFeatures(features, stats, model, model.speaker));
-    p = p.map((v, i) => (1 - lambda) * v + lambda * spk.probabilities[i]);
-    arousal = (1 - lambda) * arousal + lambda * spk.arousal;
-    valence = (1 - lambda) * valence + lambda * spk.valence;
+    const own = runHeadSet(model.speaker, normalizeFeatures(features, stats, model, model.speaker));
+    ({ probabilities: p, arousal, valence } = mixOutputs(cold, own, lambda));
+  } else {
+    arousal = firstTakeArousal(features, cold.arousal, model, context);
   }
   const probabilities = {} as Record<Emotion, number>;
   for (const e of EMOTIONS) probabilities[e] = 0;
@@ -121,6 +165,15 @@ export function classifyEmotion(
     if (p[i] > p[best]) best = i;
   });
   return { detected: model.classes[best], probabilities, arousal: clamp(arousal), valence: clamp(valence) };
+}
+
+/** (1 − w) × a + w × b, output by output. */
+function mixOutputs(a: SetOutput, b: SetOutput, w: number): SetOutput {
+  return {
+    probabilities: a.probabilities.map((v, i) => (1 - w) * v + w * b.probabilities[i]),
+    arousal: (1 - w) * a.arousal + w * b.arousal,
+    valence: (1 - w) * a.valence + w * b.valence,
+  };
 }
 
 function clamp(v: number): number {

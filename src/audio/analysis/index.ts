@@ -2,7 +2,13 @@
 // browser worker and the AI service. See docs in each module; the model file is produced by
 // `npm run train:emotion` and evaluated by `npm run eval:emotion`.
 export { analyzeVoice, CLIP_LEVEL, MAX_SAMPLE_RATE, MIN_SAMPLE_RATE, trackPitch } from './analyze-voice';
-export { classifyEmotion, emotionModel, normalizeFeatures } from './emotion';
+export {
+  classifyEmotion,
+  emotionModel,
+  normalizeFeatures,
+  type ReadingContext,
+  typicalVoices,
+} from './emotion';
 export type { EmotionModelFile, EmotionNaming } from './emotion-model-schema';
 export { FEATURE_NAMES } from './feature-names';
 export { deserializeAnalysis, serializeAnalysis } from './serialize';

@@ -147,6 +147,29 @@ describe('a scored line’s detail panel', () => {
     expect(screen.queryByText(/冷读/)).toBeNull();
   });
 
+  it('says beside the emotion reading what the energy was compared with, in the chosen language', () => {
+    const v3 = (voiceTakes: number | undefined) => {
+      const base = score(1, 60, 'neutral', 'x', 2);
+      return { ...base, version: 3, emotion: { ...base.emotion, voiceTakes } };
+    };
+    const against = (voiceTakes: number | undefined) => {
+      cleanup();
+      clearScores();
+      recordAttempt(line.id, JSON.stringify(v3(voiceTakes)), 'blob:1');
+      renderRow();
+      fireEvent.click(screen.getByRole('button', { name: /^(查看详情|Details)$/ }));
+      return screen.queryByTestId('emotion-against')?.textContent ?? null;
+    };
+    expect(against(0)).toBe('和一般人的声音相比');
+    expect(against(1)).toBe('和你自己的声音相比');
+    expect(against(12)).toBe('和你自己的声音相比');
+    // A result from before the reading was recorded says nothing it cannot know.
+    expect(against(undefined)).toBeNull();
+    setLang('en');
+    expect(against(0)).toBe('Compared with typical voices');
+    expect(against(3)).toBe('Compared with your own voice');
+  });
+
   it('a take with no speech says so on the row and asks for a retake, not "scored 0"', () => {
     const silent = {
       ...score(1, 0, 'neutral', 'x', 2),

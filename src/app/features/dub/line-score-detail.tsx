@@ -128,6 +128,11 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
             label={emotionLabel(emotion.target)}
           />
         ) : null}
+        {score.quality.speechDetected && typeof emotion.voiceTakes === 'number' ? (
+          <span data-testid="emotion-against">
+            {word(fact(emotion.voiceTakes > 0 ? 'take.against.own' : 'take.against.typical'), lang.value)}
+          </span>
+        ) : null}
       </p>
       {tips.length ? (
         <ul className={styles.tips} aria-label={t('dub.tips')}>
