@@ -212,7 +212,7 @@ export const speechScore = z.object({
   words: wordCheck.optional(),
   /**
    * The same check of the line's reference audio (the actor), so a word can be played from the actor
-   * and from the take (src/app/features/words). Absent or null without an actor's line or a check.
+   * and from the take (src/app/ui/line-words.tsx). Absent or null without an actor's line or a check.
    */
   actorWords: wordCheck.nullable().optional(),
   createdAt: z.string(),
