@@ -227,6 +227,8 @@ export const statementsEn: Record<StatementId, string> = {
   'qr.signOutEverywhere': 'Sign out everywhere',
 
   'words.subScore': 'Words {score}',
+  'words.suggestHeading': 'Lines whose words need another go',
+  'words.suggestLine': 'Line {index}',
   'words.summary':
     '{missedCount, plural, =0 {You said all {total} words} other {You said {said} of {total} words; missed: {missed}}}{offCount, plural, =0 {} other {; not clear yet: {off}}}',
   'words.otherLine': "That wasn't this line — say the line as written",
