@@ -5,17 +5,10 @@
  */
 import type { WordCheck } from '../../src/api/contract';
 import { checkEnglish } from './en';
+import type { WordCheckInput } from './input';
 import { checkMandarin } from './zh';
 
-export interface WordCheckInput {
-  /** The take, mono. */
-  samples: Float32Array;
-  sampleRate: number;
-  /** The line as the subtitle shows it. */
-  text: string;
-  /** The film's language (BCP 47, e.g. "en", "zh-CN", "de"), null when the film declares none. */
-  language: string | null;
-}
+export type { WordCheckInput } from './input';
 
 export function primaryLanguage(language: string | null): string | null {
   return language ? language.toLowerCase().split(/[-_]/)[0] : null;

@@ -4,7 +4,7 @@
  * `engine_missing` when the runtime or the model cannot load (status.ts says which, for the start-up line).
  */
 import type { WordCheck } from '../../../src/api/contract';
-import type { WordCheckInput } from '..';
+import type { WordCheckInput } from '../input';
 import { checkMandarinOffLoop } from './pool';
 import { mandarinWordCheckStatus } from './status';
 
