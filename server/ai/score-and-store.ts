@@ -73,12 +73,14 @@ export async function scoreAndStore(
   // The words are checked beside everything else, not after the analysis: the take's words, and the
   // actor's (cached after the line's first take) so a word can be played from both
   // (server/ai/take-words.ts). Started first, so the check overlaps the reading and the analysis.
-  const words = wordsOf(deps, take.subtitleId, wav);
+  const line = lineWords(deps.db, take.subtitleId);
+  const words = wordsOf(deps, take.subtitleId, line, wav);
   // The actor's reading first: it analyses and caches the line's reference (and its voice's) if new.
   const actorEmotion = await actorReadingOf(deps, take.subtitleId);
-  const [reference, speakerStats] = await Promise.all([
+  const [reference, speakerStats, language] = await Promise.all([
     loadReference(db, storage, take.subtitleId, take.referenceKey, log),
     loadSpeakerStats(db, take.userId),
+    line.then((l) => l?.language ?? null).catch(() => null),
   ]);
   const audioKey = takeAudioKey(take.userId, take.runId, take.rowId);
   const analysed = pool.run({
@@ -88,6 +90,7 @@ export async function scoreAndStore(
     targetEmotion: take.targetEmotion,
     speakerStats,
     actorEmotion,
+    language,
     meta: {
       takeId: take.takeId,
       subtitlesId: take.subtitleId,
@@ -141,11 +144,12 @@ export async function scoreAndStore(
 async function wordsOf(
   deps: ScoringDeps,
   subtitleId: string,
+  lineOf: ReturnType<typeof lineWords>,
   wav: Uint8Array,
 ): Promise<{ take: WordCheck; actor: WordCheck | null }> {
   const check = deps.checkWords ?? checkWords;
   try {
-    const line = await lineWords(deps.db, subtitleId);
+    const line = await lineOf;
     if (!line) return { take: { status: 'unchecked', reason: 'no_text', language: null }, actor: null };
     const [take, actor] = await Promise.all([
       checkLineWords(check, line, wav, deps.log),

@@ -38,6 +38,8 @@ export interface ScoreJob {
    * the one a report shows; absent (older queued jobs, or no reading to be had): the line read cold.
    */
   actorEmotion?: EmotionEstimate | null;
+  /** The film's language (films.language), for reading a first take against voices like it; null: unknown. */
+  language?: string | null;
   meta: TakeMeta;
 }
 
@@ -85,6 +87,7 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
     reference,
     targetEmotion: job.targetEmotion,
     speakerStats: job.speakerStats,
+    language: job.language,
   });
   let melody: ScoreJobResult['melody'] = null;
   let score = scored.score;

@@ -107,10 +107,17 @@ export function scoreTake(
     reference: AnalysedReference | null;
     targetEmotion: Emotion | null;
     speakerStats: SpeakerStats | null;
+    /**
+     * The language of the line (the film's, BCP 47), which picks the typical voices a first take is
+     * read against (src/audio/analysis/emotion-voices.ts); unknown: voices of every language.
+     */
+    language?: string | null;
   },
 ): ScoredTake {
   const analysis = analyzeVoice(samples, sampleRate);
-  const emotion = classifyEmotion(analysis.features, options.speakerStats);
+  const emotion = classifyEmotion(analysis.features, options.speakerStats, undefined, {
+    language: options.language ?? undefined,
+  });
   const score = buildSpeechScore({
     ...options.meta,
     learner: analysis,
