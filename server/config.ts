@@ -57,6 +57,16 @@ const envSchema = z.object({
   MEDIA_STREAMS_PER_IP: z.coerce.number().int().min(1).default(48),
   /** Media streams sent at once under one session or share-link token, per instance. */
   MEDIA_STREAMS_PER_TOKEN: z.coerce.number().int().min(1).default(8),
+  /**
+   * A media stream whose client has taken no bytes for this long is ended (its socket closed): a
+   * player that paused asks again with Range when it resumes.
+   */
+  MEDIA_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /**
+   * A media stream waiting this long for its client to take the bytes already sent no longer counts
+   * as reading: when its address or token is at its bound, a new stream takes its slot and it ends.
+   */
+  MEDIA_STALLED_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   /** Load shedding: above this event-loop delay new requests get 503; 0 turns it off (in-process test servers). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number()
@@ -190,6 +200,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   mediaStreamsPerIp: number;
   mediaStreamsPerToken: number;
+  mediaIdleMs: number;
+  mediaStalledMs: number;
   maxEventLoopDelayMs: number;
   qrProvider: 'local';
   takesRetakesKept: number;
@@ -246,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     mediaStreamsPerIp: e.MEDIA_STREAMS_PER_IP,
     mediaStreamsPerToken: e.MEDIA_STREAMS_PER_TOKEN,
+    mediaIdleMs: e.MEDIA_IDLE_MS,
+    mediaStalledMs: e.MEDIA_STALLED_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     qrProvider: e.QR_PROVIDER,
     takesRetakesKept: e.TAKES_RETAKES_KEPT,
