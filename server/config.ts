@@ -51,7 +51,7 @@ const envSchema = z.object({
   ),
   /** Requests per minute per IP across all routes (login has its own stricter failure limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** Sign-in attempts (login_pwd) per minute per IP, on top of the failure locks. */
+  /** Failed sign-ins (password, QR confirm) per minute per IP, on top of the failure locks; successes do not count. */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Media streams (GET /media/*, shared dubbed videos) sent at once to one client address, per instance. */
   MEDIA_STREAMS_PER_IP: z.coerce.number().int().min(1).default(48),

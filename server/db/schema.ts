@@ -62,6 +62,13 @@ export interface LoginFailuresTable {
   locked_until: IsoTime | null;
 }
 
+export interface LoginAddressesTable {
+  /** The account name as the login limiter keys it (trimmed, lower case). */
+  account: string;
+  ip: string;
+  last_success_at: IsoTime;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -237,6 +244,7 @@ export interface Database {
   sessions: SessionsTable;
   qr_logins: QrLoginsTable;
   login_failures: LoginFailuresTable;
+  login_addresses: LoginAddressesTable;
   settings: SettingsTable;
   films: FilmsTable;
   subtitles: SubtitlesTable;
