@@ -77,6 +77,11 @@ const envSchema = z.object({
   QR_PROVIDER: z.enum(['local']).default('local'),
   /** Retakes kept per line and run besides its first and latest take (older ones are deleted). */
   TAKES_RETAKES_KEPT: z.coerce.number().int().min(0).max(100).default(3),
+  /**
+   * Leftovers of a crash (take audio without a row, half-written temporary files) are removed once
+   * they are this old: at start, once more when this much time has passed, then hourly.
+   */
+  LEFTOVERS_GRACE_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   /** Take audio a learner may upload in 24 hours, in MB; 0 = no limit. */
   TAKES_UPLOAD_MB_PER_DAY: z.coerce.number().min(0).default(100),
   /** First start on an empty database: seed the demo account and import demo/films (`false` in production). */
@@ -205,6 +210,7 @@ export interface Config {
   maxEventLoopDelayMs: number;
   qrProvider: 'local';
   takesRetakesKept: number;
+  leftoversGraceMs: number;
   takesUploadBytesPerDay: number;
   demoContent: boolean;
   serveClient: boolean;
@@ -263,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     qrProvider: e.QR_PROVIDER,
     takesRetakesKept: e.TAKES_RETAKES_KEPT,
+    leftoversGraceMs: e.LEFTOVERS_GRACE_MS,
     takesUploadBytesPerDay: Math.round(e.TAKES_UPLOAD_MB_PER_DAY * 1024 * 1024),
     demoContent: e.DEMO_CONTENT === 'true',
     serveClient: e.SERVE_CLIENT === 'true',
