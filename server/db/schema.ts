@@ -192,6 +192,8 @@ export interface RunsTable {
   started_at: IsoTime;
   /** The run's latest answer or take. */
   updated_at: IsoTime;
+  /** Share links of the run issued before this time no longer open (the learner ended them). */
+  shares_revoked_at: IsoTime | null;
 }
 
 /**

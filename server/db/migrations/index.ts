@@ -11,6 +11,7 @@ import { renderQueue } from './010-render-queue';
 import { takeSpeech } from './011-take-speech';
 import { voiceWarmup } from './012-voice-warmup';
 import { loginAddresses } from './013-login-addresses';
+import { shareRevocation } from './014-share-revocation';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-take-speech': takeSpeech,
   '012-voice-warmup': voiceWarmup,
   '013-login-addresses': loginAddresses,
+  '014-share-revocation': shareRevocation,
 };
 
 export const migrationProvider: MigrationProvider = {
