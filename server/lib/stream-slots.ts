@@ -107,16 +107,24 @@ export function mediaSlots(app: FastifyInstance): StreamSlots {
 /**
  * A response as the slots see it. It waits on its client while a write has not drained (Node's
  * `writableNeedDrain`); the wait is counted from the last drain or the start, whichever is later.
+ * A response that has waited `idleMs` is ended. (Node's own socket timeout is no bound here: it
+ * lets a stalled write run one more period whenever the write queue moved in the last one.)
  */
-function responseStream(res: ServerResponse): SlotStream {
+function responseStream(res: ServerResponse, idleMs: number): SlotStream {
   let lastDrain = Date.now();
+  const waitingMs = (now: number) => (res.writableNeedDrain ? now - lastDrain : 0);
+  const idle = setTimeout(function check() {
+    const waited = waitingMs(Date.now());
+    if (waited >= idleMs) endResponse(res);
+    else idle.refresh();
+  }, idleMs);
+  idle.unref();
   res.on('drain', () => {
     lastDrain = Date.now();
+    idle.refresh();
   });
-  return {
-    waitingMs: (now) => (res.writableNeedDrain ? now - lastDrain : 0),
-    end: () => endResponse(res),
-  };
+  res.once('close', () => clearTimeout(idle));
+  return { waitingMs, end: () => endResponse(res) };
 }
 
 /**
@@ -130,9 +138,9 @@ function endResponse(res: ServerResponse): void {
 
 /**
  * Takes a stream slot for this request (its address, and `token` when it carries one) and gives it
- * back when the response closes; false after answering 429 when a bound is reached. The response's
- * socket is closed when its client takes nothing for `MEDIA_IDLE_MS` (Node's socket timeout counts
- * writes that reach the socket and bytes read from it, so a slow reader keeps its stream).
+ * back when the response closes; false after answering 429 when a bound is reached. The response is
+ * ended when a write has waited `MEDIA_IDLE_MS` for its client (a slow reader drains now and then,
+ * and keeps its stream).
  */
 export function holdStreamSlot(
   app: FastifyInstance,
@@ -145,7 +153,8 @@ export function holdStreamSlot(
     const id = crypto.createHash('sha256').update(token).digest('hex').slice(0, 32);
     keys.push([`token:${id}`, app.config.mediaStreamsPerToken]);
   }
-  const release = mediaSlots(app).take(keys, responseStream(reply.raw));
+  const stream = responseStream(reply.raw, app.config.mediaIdleMs);
+  const release = mediaSlots(app).take(keys, stream);
   if (!release) {
     // The route may have described the media already; the refusal is the JSON envelope instead.
     for (const h of [
@@ -165,6 +174,5 @@ export function holdStreamSlot(
     return false;
   }
   reply.raw.once('close', release);
-  reply.raw.setTimeout(app.config.mediaIdleMs, () => endResponse(reply.raw));
   return true;
 }

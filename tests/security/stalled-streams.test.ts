@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaSlots } from '../../server/lib/stream-slots';
 import { describeEngines } from '../server/support/engines';
 import { importFixtureFilm, seedSharedDub } from '../server/support/seed';
@@ -88,10 +88,15 @@ describeEngines('a stream that is not being read holds no slot', (engine) => {
       posterUrl = `${server.url}/producer/media/${film.poster_key}`;
       dubUrl = `${server.url}${(await seedSharedDub(server, 'stall-sharer', dub)).dubPath}`;
     });
-    afterAll(async () => {
-      for (const { req } of held) req.destroy();
-      await server?.close();
+    // Each case starts with no stream held: the other's unread streams are ended and given back.
+    afterEach(async () => {
+      for (const { req } of held.splice(0)) req.destroy();
+      await vi.waitFor(() => expect(mediaSlots(server.app).count('ip:127.0.0.1')).toBe(0), {
+        timeout: 10_000,
+        interval: 50,
+      });
     });
+    afterAll(() => server?.close());
 
     it(`${PER_IP} unread downloads of a film's video: the same address still gets the poster and plays the video with Range`, async () => {
       const unread = await openUnread(videoUrl, PER_IP);
