@@ -51,12 +51,22 @@ const envSchema = z.object({
   ),
   /** Requests per minute per IP across all routes (login has its own stricter failure limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** Sign-in attempts (login_pwd) per minute per IP, on top of the failure locks. */
+  /** Failed sign-ins (password, QR confirm) per minute per IP, on top of the failure locks; successes do not count. */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Media streams (GET /media/*, shared dubbed videos) sent at once to one client address, per instance. */
   MEDIA_STREAMS_PER_IP: z.coerce.number().int().min(1).default(48),
   /** Media streams sent at once under one session or share-link token, per instance. */
   MEDIA_STREAMS_PER_TOKEN: z.coerce.number().int().min(1).default(8),
+  /**
+   * A media stream whose client has taken no bytes for this long is ended (its socket closed): a
+   * player that paused asks again with Range when it resumes.
+   */
+  MEDIA_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /**
+   * A media stream waiting this long for its client to take the bytes already sent no longer counts
+   * as reading: when its address or token is at its bound, a new stream takes its slot and it ends.
+   */
+  MEDIA_STALLED_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   /** Load shedding: above this event-loop delay new requests get 503; 0 turns it off (in-process test servers). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number()
@@ -67,6 +77,11 @@ const envSchema = z.object({
   QR_PROVIDER: z.enum(['local']).default('local'),
   /** Retakes kept per line and run besides its first and latest take (older ones are deleted). */
   TAKES_RETAKES_KEPT: z.coerce.number().int().min(0).max(100).default(3),
+  /**
+   * Leftovers of a crash (take audio without a row, half-written temporary files) are removed once
+   * they are this old: at start, once more when this much time has passed, then hourly.
+   */
+  LEFTOVERS_GRACE_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   /** Take audio a learner may upload in 24 hours, in MB; 0 = no limit. */
   TAKES_UPLOAD_MB_PER_DAY: z.coerce.number().min(0).default(100),
   /** First start on an empty database: seed the demo account and import demo/films (`false` in production). */
@@ -190,9 +205,12 @@ export interface Config {
   loginRateLimitPerMinute: number;
   mediaStreamsPerIp: number;
   mediaStreamsPerToken: number;
+  mediaIdleMs: number;
+  mediaStalledMs: number;
   maxEventLoopDelayMs: number;
   qrProvider: 'local';
   takesRetakesKept: number;
+  leftoversGraceMs: number;
   takesUploadBytesPerDay: number;
   demoContent: boolean;
   serveClient: boolean;
@@ -246,9 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     mediaStreamsPerIp: e.MEDIA_STREAMS_PER_IP,
     mediaStreamsPerToken: e.MEDIA_STREAMS_PER_TOKEN,
+    mediaIdleMs: e.MEDIA_IDLE_MS,
+    mediaStalledMs: e.MEDIA_STALLED_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     qrProvider: e.QR_PROVIDER,
     takesRetakesKept: e.TAKES_RETAKES_KEPT,
+    leftoversGraceMs: e.LEFTOVERS_GRACE_MS,
     takesUploadBytesPerDay: Math.round(e.TAKES_UPLOAD_MB_PER_DAY * 1024 * 1024),
     demoContent: e.DEMO_CONTENT === 'true',
     serveClient: e.SERVE_CLIENT === 'true',

@@ -7,7 +7,8 @@ import { DEMO_ACCOUNT, seedDemoAccount } from './auth/users';
 import { importDemoFilmsIfEmpty } from './films/demo';
 import { installShutdown, loadConfigOrExit } from './lib/process-lifecycle';
 import { linkNotice } from './lib/public-url';
-import { cleanOrphanTakes, deleteOldUsage } from './takes/retention';
+import { scheduleLeftoverSweeps } from './takes/leftovers';
+import { deleteOldUsage } from './takes/retention';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -43,16 +44,13 @@ async function main(): Promise<void> {
   if (config.demoContent) await importDemoFilmsIfEmpty(app, path.join(ROOT, 'demo', 'films'));
 
   await deleteExpiredSessions(app.db);
-  const orphans = await cleanOrphanTakes(app.db, app.storage);
-  if (orphans.files || orphans.rows) {
-    app.log.info(orphans, 'removed take audio without rows and take rows without audio');
-  }
+  const sweeps = await scheduleLeftoverSweeps(app);
   const housekeeping = setInterval(() => {
     deleteExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'session cleanup failed'));
     deleteOldUsage(app.db).catch((err) => app.log.warn({ err }, 'upload usage cleanup failed'));
   }, 3_600_000);
   housekeeping.unref();
-  installShutdown(app, [housekeeping]);
+  installShutdown(app, [housekeeping, ...sweeps]);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

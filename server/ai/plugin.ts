@@ -13,8 +13,9 @@ import { warmupRoutes } from './warmup-route';
 export async function aiPlugin(app: FastifyInstance): Promise<void> {
   let scoring: TakeScoring;
   if (app.config.redisUrl) {
-    const queued = new QueuedScoring(app.config, app.storage);
+    const queued = new QueuedScoring(app.config, app.storage, app.log);
     await queued.ready();
+    await queued.checkWorkers();
     scoring = queued;
   } else {
     scoring = new LocalScoring(

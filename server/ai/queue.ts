@@ -21,6 +21,9 @@ const JOB_OPTIONS = {
   removeOnFail: { age: 24 * 3_600 },
 } as const;
 
+const NO_WORKER =
+  'no scoring worker is consuming the queue: uploads wait and answer 503 until one runs (npm run start:ai-worker)';
+
 export const bullPrefix = (config: Pick<Config, 'redisPrefix'>) => `${config.redisPrefix}:bull`;
 
 /**
@@ -37,6 +40,7 @@ export class QueuedScoring implements TakeScoring {
   constructor(
     private readonly config: Config,
     private readonly storage: MediaStorage,
+    private readonly log: FastifyBaseLogger,
   ) {
     const url = config.redisUrl as string;
     const commands = openRedis(url, 'commands');
@@ -56,6 +60,7 @@ export class QueuedScoring implements TakeScoring {
     } catch (err) {
       if (err instanceof Error && /timed out/.test(err.message)) {
         // The job goes on; the client's retry with the same takeId finds its stored score.
+        await this.checkWorkers();
         throw catalogueError(Code.BUSY, 'scoring.queued', { data: { retryAfterSeconds: 2 }, status: 503 });
       }
       throw err;
@@ -64,9 +69,24 @@ export class QueuedScoring implements TakeScoring {
 
   async probe() {
     const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
-    // CLIENT LIST may be refused by managed Redis; the counts still tell the story.
-    const workers = await this.queue.getWorkersCount().catch(() => null);
-    return { mode: this.mode, workers, ...counts };
+    const workers = await this.workers();
+    return {
+      mode: this.mode,
+      workers,
+      // The service answers, but no take is scored until a worker runs: /health says so in words.
+      ...(workers === 0 ? { problem: NO_WORKER } : {}),
+      ...counts,
+    };
+  }
+
+  /** Scoring workers connected to the queue; null when Redis refuses CLIENT LIST (managed Redis). */
+  private workers(): Promise<number | null> {
+    return this.queue.getWorkersCount().catch(() => null);
+  }
+
+  /** Logs a warning when no worker consumes the queue (at start, and when an upload timed out). */
+  async checkWorkers(): Promise<void> {
+    if ((await this.workers()) === 0) this.log.warn({ queue: QUEUE_NAME }, NO_WORKER);
   }
 
   async ready(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Expression, Kysely, QueryCreator } from 'kysely';
 import type { User } from '../../src/api/contract';
 import { prepared } from '../db/prepared';
+import { LIMITS } from './login-limiter';
 import type { Database, SessionKind } from '../db/schema';
 import { isoIn, newToken, nowIso, sha256Hex } from '../lib/ids';
 
@@ -101,7 +102,7 @@ export async function revokeAllSessions(db: Kysely<Database>, userId: string): P
 
 /**
  * Housekeeping (at start and hourly): drops expired sessions, QR requests older than a day and
- * failure counters whose window and lock have both passed.
+ * failure counters whose window and lock have both passed, and sign-in addresses no longer known.
  */
 export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
   const now = nowIso();
@@ -113,4 +114,6 @@ export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void>
     .where('window_started_at', '<=', dayAgo)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .execute();
+  const knownSince = new Date(Date.now() - LIMITS.knownForMs).toISOString();
+  await db.deleteFrom('login_addresses').where('last_success_at', '<=', knownSince).execute();
 }

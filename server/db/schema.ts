@@ -62,6 +62,13 @@ export interface LoginFailuresTable {
   locked_until: IsoTime | null;
 }
 
+export interface LoginAddressesTable {
+  /** The account name as the login limiter keys it (trimmed, lower case). */
+  account: string;
+  ip: string;
+  last_success_at: IsoTime;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -190,6 +197,8 @@ export interface RunsTable {
   started_at: IsoTime;
   /** The run's latest answer or take. */
   updated_at: IsoTime;
+  /** Share links of the run issued before this time no longer open (the learner ended them). */
+  shares_revoked_at: IsoTime | null;
 }
 
 /**
@@ -252,6 +261,7 @@ export interface Database {
   sessions: SessionsTable;
   qr_logins: QrLoginsTable;
   login_failures: LoginFailuresTable;
+  login_addresses: LoginAddressesTable;
   settings: SettingsTable;
   films: FilmsTable;
   subtitles: SubtitlesTable;

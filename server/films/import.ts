@@ -83,9 +83,28 @@ function jsonErrorOffset(text: string): number {
   return lo;
 }
 
+/**
+ * A film's text is bounded before it is read: film.json (titles, synopsis, each line's translation,
+ * questions) and the subtitle file, each at most this many bytes; each cue also at most
+ * MAX_CUE_CHARS (server/films/subtitle-parse.ts). A two-hour film's subtitles take about 100 KB.
+ */
+export const MAX_FILM_TEXT_BYTES = 256 * 1024;
+
+/** Throws when a text file of the film is larger than MAX_FILM_TEXT_BYTES. */
+async function checkTextSize(file: string, what: string): Promise<void> {
+  const size = (await fsp.stat(file).catch(() => null))?.size ?? 0;
+  if (size > MAX_FILM_TEXT_BYTES) {
+    throw new FilmImportError(
+      file,
+      `${what} is ${Math.ceil(size / 1024)} KB; a film's ${what} may be at most ${MAX_FILM_TEXT_BYTES / 1024} KB`,
+    );
+  }
+}
+
 async function readManifest(folder: string): Promise<FilmManifest> {
   const file = path.join(folder, 'film.json');
   let text: string;
+  await checkTextSize(file, 'film.json');
   try {
     text = await fsp.readFile(file, 'utf8');
   } catch {
@@ -138,6 +157,7 @@ async function validateFolder(folder: string) {
   const video = await requireFile(folder, manifest.video, 'video');
   const poster = await requireFile(folder, manifest.poster, 'poster');
   const subsFile = await requireFile(folder, manifest.subtitles, 'subtitle file');
+  await checkTextSize(subsFile, 'subtitle file');
 
   let probe: Awaited<ReturnType<typeof probeMedia>>;
   try {

@@ -32,6 +32,15 @@ export function parseTimestamp(text: string): number | null {
  * Parses SubRip or WebVTT into cues in file order. Blocks are separated by blank lines; the timing
  * row is `start --> end` (vtt settings after the end time are ignored).
  */
+/**
+ * A cue is one spoken line (two rows of about 40 characters on screen); anything far longer is not a
+ * subtitle, and every film page would carry it (get_film_info sends each line's text).
+ */
+export const MAX_CUE_CHARS = 500;
+
+const VTT_ESCAPES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&nbsp;': '\u00a0' };
+const fromVttText = (text: string) => text.replace(/&(lt|gt|amp|nbsp);/g, (e) => VTT_ESCAPES[e]);
+
 export function parseSubtitles(source: string, format: 'srt' | 'vtt'): Cue[] {
   const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
   const cues: Cue[] = [];
@@ -67,11 +76,19 @@ export function parseSubtitles(source: string, format: 'srt' | 'vtt'): Cue[] {
         `bad time in "${block[timingAt].trim()}" (use 00:00:01,000 --> 00:00:02,500)`,
       );
     }
-    const text = block
+    const raw = block
       .slice(timingAt + 1)
       .join('\n')
       .trim();
+    // A cue's text is plain text: WebVTT's escapes are read as the characters they stand for.
+    const text = format === 'vtt' ? fromVttText(raw) : raw;
     if (!text) throw new SubtitleParseError(lineNo, 'cue has no text');
+    if (text.length > MAX_CUE_CHARS) {
+      throw new SubtitleParseError(
+        lineNo,
+        `cue ${cues.length + 1} has ${text.length} characters; a line may have at most ${MAX_CUE_CHARS}`,
+      );
+    }
     cues.push({ index: cues.length + 1, startMs, endMs, text, line: lineNo });
   }
   if (cues.length === 0) throw new SubtitleParseError(1, 'no cues found');
@@ -106,9 +123,15 @@ export function formatVttTime(ms: number): string {
   return `${p(h)}:${p(m)}:${p(s)}.${p(rest, 3)}`;
 }
 
+/**
+ * A cue's text as WebVTT cue text: `&`, `<` and `>` escaped, so markup in a subtitle file shows as
+ * the characters it is (a player would otherwise read `<b>`, `<c>` or `<v>` as tags).
+ */
+const vttText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export function toWebVtt(cues: Cue[]): string {
   const body = cues.map(
-    (c) => `${c.index}\n${formatVttTime(c.startMs)} --> ${formatVttTime(c.endMs)}\n${c.text}`,
+    (c) => `${c.index}\n${formatVttTime(c.startMs)} --> ${formatVttTime(c.endMs)}\n${vttText(c.text)}`,
   );
   return `WEBVTT\n\n${body.join('\n\n')}\n`;
 }

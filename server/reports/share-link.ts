@@ -47,3 +47,11 @@ export function verifyShareToken(secret: Buffer, token: string, now = Date.now()
   if (body.e <= now) return { ok: false, reason: 'expired' };
   return { ok: true, recordId: body.r, expiresAt: body.e };
 }
+
+/**
+ * Whether the learner ended this link: links of a run issued before its `shares_revoked_at` (a
+ * link's issue time is its expiry less SHARE_TTL_MS) no longer open; one issued since does.
+ */
+export function shareRevoked(expiresAt: number, revokedAt: string | null): boolean {
+  return revokedAt !== null && expiresAt - SHARE_TTL_MS < Date.parse(revokedAt);
+}

@@ -81,6 +81,27 @@ export class FsMediaStorage implements MediaStorage {
     }
   }
 
+  /** `put` writes `<key>.<uuid>.tmp` then renames it: a kill -9 in between leaves the temporary file. */
+  async removeStaleTemporary(cutoffMs: number): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(file);
+        else if (entry.isFile() && entry.name.endsWith('.tmp')) {
+          const s = await fsp.stat(file).catch(() => null);
+          if (s && s.mtimeMs < cutoffMs) {
+            await fsp.rm(file, { force: true });
+            removed += 1;
+          }
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
+  }
+
   url(key: string): string {
     return mediaUrl(key);
   }

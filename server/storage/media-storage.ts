@@ -30,6 +30,11 @@ export interface MediaStorage {
   deletePrefix(prefix: string): Promise<void>;
   /** Every key under a prefix, with its modification time (housekeeping: orphan files). */
   list(prefix: string): AsyncIterable<{ key: string; mtimeMs: number }>;
+  /**
+   * Deletes temporary files of writes a crash cut short (modified before `cutoffMs`) and answers how
+   * many; a store whose writes leave no temporary files (S3) has no such method.
+   */
+  removeStaleTemporary?(cutoffMs: number): Promise<number>;
   /** Relative URL the client prefixes with /producer (src/api/image.ts): `/media/<key>`. */
   url(key: string): string;
   /** Absolute local path when the backend is a file system (ffmpeg reads it), else null. */

@@ -22,10 +22,11 @@ export function contentTypeOf(key: string): string {
 
 /**
  * Film media sit under a per-import version prefix, so their URLs change with their content and
- * may be cached for long; learners' takes are private to the browser that made them.
+ * may be cached for long. Learners' takes are kept by no cache: a kiosk's browser is shared, and the
+ * next learner at it must not find the previous one's takes there.
  */
 export function cacheControlFor(key: string): string {
-  if (key.startsWith('takes/')) return 'private, max-age=3600';
+  if (key.startsWith('takes/')) return 'no-store';
   if (key.startsWith('films/')) return 'public, max-age=604800';
   return 'public, max-age=3600';
 }

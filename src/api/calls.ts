@@ -99,6 +99,9 @@ export const getPrpTReport = (data?: { runId?: string; filmId?: string }, opts?:
   });
 export const getPrpTReportH5Url = (data: { id?: string; runId?: string } = {}, opts?: CallOptions) =>
   call('getPrpTReportH5Url', data, opts);
+/** revoke_report_url: ends every share link of the run given out so far (docs/api.md). */
+export const revokeReportH5Url = (part: Part, data: { id?: string; runId?: string }, opts?: CallOptions) =>
+  call(part === 'prpo' ? 'revokeReportH5Url' : 'revokePrpTReportH5Url', data, opts);
 
 /** get_run: the state of the learner's latest run of a film (or of `runId`) in the part. */
 export const getRun = (part: Part, data: RunStateRequest, opts?: CallOptions) =>

@@ -77,6 +77,7 @@ export const serverMessagesEn: Record<ServerMessageId, string> = {
 
   'account.signedIn': 'Signed in',
   'account.signedOut': 'Signed out',
+  'report.shareRevoked': 'Sharing stopped: the report links given out so far no longer open',
   'account.signedOutEverywhere': 'Signed out everywhere',
   'account.signedOutHere': 'Signed out on this phone',
   'qrState.waiting': 'Waiting for a scan',

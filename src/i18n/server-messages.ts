@@ -82,6 +82,7 @@ export const SERVER_MESSAGES = {
   // Signing in and out (server/routes/producer/account.ts, h5-qr.ts).
   'account.signedIn': [],
   'account.signedOut': [],
+  'report.shareRevoked': [],
   'account.signedOutEverywhere': [],
   'account.signedOutHere': [],
   'qrState.waiting': [],

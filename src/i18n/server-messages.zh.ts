@@ -73,6 +73,7 @@ export const serverMessagesZh: Record<ServerMessageId, string> = {
 
   'account.signedIn': '登录成功',
   'account.signedOut': '已退出登录',
+  'report.shareRevoked': '已停止分享：此前给出的报告链接都已失效',
   'account.signedOutEverywhere': '已在所有设备上退出登录',
   'account.signedOutHere': '已在这台手机上退出登录',
   'qrState.waiting': '等待扫码',

@@ -207,6 +207,8 @@ export const statementsEn: Record<StatementId, string> = {
   'h5.invalid.body': 'This link is incomplete or has been altered.',
   'h5.gone.title': 'Report not found',
   'h5.gone.body': 'This report no longer exists.',
+  'h5.revoked.title': 'No longer shared',
+  'h5.revoked.body': 'The learner stopped sharing this report.',
   'h5.videoMissing.title': 'The dubbed video is not ready yet',
   'h5.videoMissing.body': 'Open it again in a moment.',
 

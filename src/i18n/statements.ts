@@ -174,6 +174,8 @@ export const STATEMENTS = {
   'h5.invalid.body': [],
   'h5.gone.title': [],
   'h5.gone.body': [],
+  'h5.revoked.title': [],
+  'h5.revoked.body': [],
   'h5.videoMissing.title': [],
   'h5.videoMissing.body': [],
 

@@ -185,6 +185,8 @@ export const statementsZh: Record<StatementId, string> = {
   'h5.invalid.body': '链接不完整或已被修改。',
   'h5.gone.title': '报告不存在',
   'h5.gone.body': '这份报告已经不存在了。',
+  'h5.revoked.title': '分享已停止',
+  'h5.revoked.body': '分享者已停止分享这份报告。',
   'h5.videoMissing.title': '配音视频还没有生成',
   'h5.videoMissing.body': '请稍后再打开。',
 

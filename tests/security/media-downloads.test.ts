@@ -1,9 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createShareToken, shareSecret } from '../../server/reports/share-link';
 import { mediaSlots } from '../../server/lib/stream-slots';
 import { describeEngines } from '../server/support/engines';
-import { addUser, importFixtureFilm, insertTake } from '../server/support/seed';
+import { importFixtureFilm, seedSharedDub } from '../server/support/seed';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -20,46 +19,14 @@ describeEngines('media downloads are bounded per address and per token', (engine
   let server: TestServer;
   let dubUrl: string;
   beforeAll(async () => {
-    server = await startTestServer({ engine });
+    // Streams here are young (a burst opens them all at once): none has waited long enough on its
+    // client to give its slot up (stalled-streams.test.ts tests that), so the bounds show as such.
+    server = await startTestServer({ engine, env: { MEDIA_STALLED_MS: '600000' } });
     await server.app.storage.put(BIG, Buffer.alloc(SIZE, 7));
-    // A shared run with a ready dubbed video (the render itself is tested in dub-render.test.ts).
+    // A shared run with a ready dubbed video.
     await importFixtureFilm(server);
-    const user = await addUser(server.app.db, 'sharer', 'sharer-pass');
-    const line = await server.app.db
-      .selectFrom('subtitles')
-      .select('id')
-      .where('film_id', '=', 'test-film')
-      .executeTakeFirstOrThrow();
-    const takeId = await insertTake(server.app.db, {
-      userId: user.id,
-      filmId: 'test-film',
-      subtitleId: line.id,
-      attempt: 1,
-      overall: 70,
-      detected: 'neutral',
-      createdAt: new Date().toISOString(),
-    });
-    const { run_id: runId } = await server.app.db
-      .selectFrom('takes')
-      .select('run_id')
-      .where('id', '=', takeId)
-      .executeTakeFirstOrThrow();
-    const dubKey = `runs/${runId}/dub.mp4`;
-    await server.app.storage.put(dubKey, Buffer.alloc(SIZE, 9));
-    await server.app.db
-      .insertInto('dub_renders')
-      .values({
-        run_id: runId as string,
-        user_id: user.id,
-        signature: 'test',
-        status: 'ready',
-        media_key: dubKey,
-        error: null,
-        updated_at: new Date().toISOString(),
-      })
-      .execute();
-    const { token } = createShareToken(await shareSecret(server.app.db), runId as string);
-    dubUrl = `${server.url}/producer/h5/report/${token}/dub.mp4`;
+    const { dubPath } = await seedSharedDub(server, 'sharer', Buffer.alloc(SIZE, 9));
+    dubUrl = `${server.url}${dubPath}`;
   });
   afterAll(() => server?.close());
 

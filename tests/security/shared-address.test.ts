@@ -20,9 +20,9 @@ const NAMES = 40;
 describeEngines('one shared address: an attacker cannot lock the classroom out', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    // Every request here comes from 127.0.0.1: the per-minute request limit of the login route
-    // (LOGIN_RATE_LIMIT_PER_MINUTE, sized by the operator for a classroom) is lifted so that only the
-    // failure limits under test decide.
+    // Every request here comes from 127.0.0.1: the address's failures per minute
+    // (LOGIN_RATE_LIMIT_PER_MINUTE; aimed-locks.test.ts tests them) are lifted so that only the
+    // 15-minute failure limits under test decide.
     server = await startTestServer({ engine, env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000' } });
     for (let i = 0; i < LEARNERS; i++) await addUser(server.app.db, `pupil-${i}`, `pupil-pass-${i}`);
     await addUser(server.app.db, 'target', 'target-secret');

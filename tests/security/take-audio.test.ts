@@ -73,7 +73,19 @@ describeEngines('take audio access', (engine) => {
     expect((await get(server, plain(audioUrl), other.token)).status).toBe(404);
     const mine = await get(server, plain(audioUrl), owner.token);
     expect(mine.status).toBe(200);
-    expect(mine.headers.get('cache-control')).toMatch(/^private/);
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("a shared kiosk's browser keeps no take: served no-store by token and by signed link alike", async () => {
+    for (const res of [await get(server, audioUrl), await get(server, plain(audioUrl), owner.token)]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    // Range requests too (the report's players seek).
+    const ranged = await fetch(`${server.url}/producer${audioUrl}`, { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('cache-control')).toBe('no-store');
+    await ranged.arrayBuffer();
   });
 
   it('a tampered, moved or expired signature is refused', async () => {

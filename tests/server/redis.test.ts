@@ -39,10 +39,11 @@ describe.skipIf(SKIP_REDIS)('QR change notices over Redis pub/sub', () => {
 
 describeEngines('several instances on one Redis', (engine) => {
   if (SKIP_REDIS) return it.skip('needs Redis');
-  // The rate-limit pair counts logins in Redis under a prefix of its own; the queue server has another.
+  // The rate-limit pair counts requests in Redis under a prefix of its own; the queue server has another.
+  // (Failed sign-ins are also counted in the database, which the pair does not share here.)
   const limitPrefix = newRedisPrefix();
   const prefix = newRedisPrefix();
-  const limited = { REDIS_URL: testRedisUrl(), REDIS_PREFIX: limitPrefix, LOGIN_RATE_LIMIT_PER_MINUTE: '4' };
+  const limited = { REDIS_URL: testRedisUrl(), REDIS_PREFIX: limitPrefix, RATE_LIMIT_PER_MINUTE: '4' };
   let a: TestServer;
   let b: TestServer;
   let q: TestServer;
@@ -75,7 +76,7 @@ describeEngines('several instances on one Redis', (engine) => {
       log,
     );
 
-  it('shares the login rate limit between instances', async () => {
+  it('shares the per-address request limit between instances', async () => {
     const statuses: number[] = [];
     for (const server of [a, b, a, b, a]) {
       const res = await client(server.url).send('POST', '/producer/site_products/login_pwd', {

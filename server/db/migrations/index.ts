@@ -11,6 +11,8 @@ import { renderQueue } from './010-render-queue';
 import { takeSpeech } from './011-take-speech';
 import { voiceWarmup } from './012-voice-warmup';
 import { filmLanguage } from './013-film-language';
+import { loginAddresses } from './014-login-addresses';
+import { shareRevocation } from './015-share-revocation';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -29,6 +31,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-take-speech': takeSpeech,
   '012-voice-warmup': voiceWarmup,
   '013-film-language': filmLanguage,
+  '014-login-addresses': loginAddresses,
+  '015-share-revocation': shareRevocation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -67,12 +67,15 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     ENDPOINTS.accountLogin.path,
     {
       bodyLimit: 4 * 1024,
-      config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+      // Requests count in the general per-address budget; failed ones also in the sign-in limits'
+      // (LOGIN_RATE_LIMIT_PER_MINUTE, server/auth/login-limiter.ts), which successes do not use up.
       schema: { body: loginPwdRequest },
     },
     async (request) => {
       const { account, password } = request.body;
-      const user = await checkPassword(app.db, account, password, request.ip);
+      const user = await checkPassword(app.db, account, password, request.ip, {
+        failuresPerMinute: app.config.loginRateLimitPerMinute,
+      });
       return ok(await issueUserInfo(app.db, user), sayTo(request, 'account.signedIn'));
     },
   );

@@ -207,7 +207,9 @@ async function confirm(app: FastifyInstance, request: FastifyRequest, reply: Fas
     try {
       if (!account || !password)
         throw catalogueError(Code.BAD_REQUEST, 'error.enterCredentials', { status: 400 });
-      user = await checkPassword(app.db, account, password, request.ip);
+      user = await checkPassword(app.db, account, password, request.ip, {
+        failuresPerMinute: app.config.loginRateLimitPerMinute,
+      });
     } catch (err) {
       if (json || !(err instanceof AppError)) throw err;
       const form = confirmForm(p, uuid, null, err.msgIn(p.lang));

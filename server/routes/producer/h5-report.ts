@@ -13,7 +13,7 @@ import { html, page, raw } from '../../h5/html';
 import { parseRange, sendStoredBytes } from '../../lib/media-range';
 import type { RunsTable } from '../../db/schema';
 import { buildRunReport } from '../../reports/build-report';
-import { shareSecret, verifyShareToken } from '../../reports/share-link';
+import { shareRevoked, shareSecret, verifyShareToken } from '../../reports/share-link';
 import { AppError } from '../../lib/app-error';
 import { dubVideoOf, readyDubVideoKey } from '../../renders/dub-video';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
@@ -200,6 +200,8 @@ async function sharedRun(app: FastifyInstance, token: string, w: Words): Promise
   // Links carry a run id; links given out before runs existed carry an answer record's id.
   const run = (await findRun(app.db, check.recordId)) ?? (await runOfRecord(app.db, check.recordId));
   if (!run) return problemPage(404, w, 'h5.gone.title', 'h5.gone.body');
+  if (shareRevoked(check.expiresAt, run.shares_revoked_at))
+    return problemPage(410, w, 'h5.revoked.title', 'h5.revoked.body');
   return { run };
 }
 

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   ENDPOINTS,
   type Part,
+  RUN_ENDPOINTS,
   prptReportRequest,
   type ReportUrlData,
+  type RevokeReportUrlData,
   reportByIdRequest,
   reportUrlRequest,
   soundSuggestRequest,
@@ -12,7 +14,7 @@ import { findFilm } from '../../films/queries';
 import { notFound } from '../../lib/app-error';
 import { publicBase } from '../../lib/public-url';
 import { ok } from '../../lib/reply';
-import { requestLang } from '../../lib/words';
+import { requestLang, sayTo } from '../../lib/words';
 import { currentUser } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../plugins/schemas';
 import { buildRunReport } from '../../reports/build-report';
@@ -28,8 +30,16 @@ const NO_RUN = { prpo: 'error.reportNotFound', prpt: 'error.noPartTwoRun' } as c
 export function reportRoutes(part: Part) {
   const calls =
     part === 'prpo'
-      ? { report: ENDPOINTS.getPrpo_report, url: ENDPOINTS.getReportH5Url }
-      : { report: ENDPOINTS.getPrpTReport, url: ENDPOINTS.getPrpTReportH5Url };
+      ? {
+          report: ENDPOINTS.getPrpo_report,
+          url: ENDPOINTS.getReportH5Url,
+          revoke: RUN_ENDPOINTS.revokeReportH5Url,
+        }
+      : {
+          report: ENDPOINTS.getPrpTReport,
+          url: ENDPOINTS.getPrpTReportH5Url,
+          revoke: RUN_ENDPOINTS.revokePrpTReportH5Url,
+        };
 
   return async (fastify: FastifyInstance): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,6 +78,27 @@ export function reportRoutes(part: Part) {
           expiresAt: new Date(expiresAt).toISOString(),
         };
         return ok(data);
+      },
+    );
+
+    // A learner who shared by mistake ends the links given out so far; a later get_report_url gives a
+    // new one (server/reports/share-link.ts, shareRevoked).
+    app.post(
+      calls.revoke.path,
+      { bodyLimit: 4 * 1024, preValidation: app.authenticate, schema: { body: reportUrlRequest } },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const run = await pickRun(app.db, userId, part, request.body);
+        if (!run) throw notFound(request.body.id ? NO_RUN.prpo : NO_RUN[part]);
+        const revokedAt = new Date().toISOString();
+        await app.db
+          .updateTable('runs')
+          .set({ shares_revoked_at: revokedAt })
+          .where('id', '=', run.id)
+          .where('user_id', '=', userId)
+          .execute();
+        const data: RevokeReportUrlData = { revokedAt };
+        return ok(data, sayTo(request, 'report.shareRevoked'));
       },
     );
 

@@ -8,6 +8,7 @@ import {
   reportByIdRequest,
   reportUrlData,
   reportUrlRequest,
+  revokeReportUrlData,
   soundSuggestData,
   soundSuggestRequest,
 } from './reports';
@@ -34,6 +35,8 @@ export const CALL_SCHEMAS = {
   getSoundSuggest: { req: soundSuggestRequest, res: soundSuggestData },
   getPrpTReport: { req: null, res: report },
   getPrpTReportH5Url: { req: reportUrlRequest, res: reportUrlData },
+  revokeReportH5Url: { req: reportUrlRequest, res: revokeReportUrlData },
+  revokePrpTReportH5Url: { req: reportUrlRequest, res: revokeReportUrlData },
   discernSpeechEmotion: { req: null, res: speechScore },
   getRun_prpo: { req: runStateRequest, res: runStateData },
   getRun_prpt: { req: runStateRequest, res: runStateData },

@@ -127,7 +127,8 @@ export const ENDPOINTS = {
 export type CallName = keyof typeof ENDPOINTS;
 
 /**
- * A learner's runs, beside ENDPOINTS (docs/api.md, "Runs"). Same conventions as ENDPOINTS.
+ * A learner's runs, beside ENDPOINTS (docs/api.md, "Runs"), and ending a run's share links. Same
+ * conventions as ENDPOINTS.
  */
 export const RUN_ENDPOINTS = {
   getRun_prpo: {
@@ -156,6 +157,21 @@ export const RUN_ENDPOINTS = {
     path: '/active_relation_two/get_run_history',
     origin: 'producer',
     body: 'query',
+    auth: true,
+  },
+  /** Ends the share links of a run given out so far (docs/api.md, revoke_report_url). */
+  revokeReportH5Url: {
+    method: 'POST',
+    path: '/active_relation_one/revoke_report_url',
+    origin: 'producer',
+    body: 'json',
+    auth: true,
+  },
+  revokePrpTReportH5Url: {
+    method: 'POST',
+    path: '/active_relation_two/revoke_report_url',
+    origin: 'producer',
+    body: 'json',
     auth: true,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -161,6 +161,9 @@ export type Report = z.infer<typeof report>;
 export const reportUrlRequest = prptReportRequest;
 export const reportUrlData = z.object({ url: z.string(), expiresAt: z.string() });
 export type ReportUrlData = z.infer<typeof reportUrlData>;
+/** revoke_report_url: every share link of the run issued until `revokedAt` no longer opens. */
+export const revokeReportUrlData = z.object({ revokedAt: z.string() });
+export type RevokeReportUrlData = z.infer<typeof revokeReportUrlData>;
 
 export const soundSuggestRequest = z.object({
   filmId: id,

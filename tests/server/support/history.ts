@@ -23,7 +23,7 @@ export interface HistorySeed {
   maxScore?: number;
 }
 
-export interface SeededRun extends RunsTable {
+export interface SeededRun extends Omit<RunsTable, 'shares_revoked_at'> {
   score: number;
   maxScore: number;
   /** Overall of the line's second take, the run's dubbing average (null in part one). */

@@ -3,6 +3,7 @@ import { EMOTIONS, type WordCheck } from '../../../src/api/contract';
 import { createUser } from '../../../server/auth/users';
 import type { Database } from '../../../server/db/schema';
 import { importFilmFolder } from '../../../server/films/import';
+import { createShareToken, shareSecret } from '../../../server/reports/share-link';
 import { runForTake } from '../../../server/takes/runs';
 import type { TestServer } from '../../support/server';
 import { makeFilmFolder } from './film-fixture';
@@ -142,4 +143,53 @@ export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<str
     })
     .execute();
   return id;
+}
+
+/**
+ * A learner's run of the fixture film (imported first) with one take and a ready dubbed video of
+ * `bytes`, shared by a signed link; answers the link's token and the video's URL path. The render
+ * itself is tested in dub-render.test.ts.
+ */
+export async function seedSharedDub(
+  server: TestServer,
+  account: string,
+  bytes: Buffer,
+): Promise<{ runId: string; token: string; dubPath: string }> {
+  const user = await addUser(server.app.db, account, `${account}-pass`);
+  const line = await server.app.db
+    .selectFrom('subtitles')
+    .select('id')
+    .where('film_id', '=', 'test-film')
+    .executeTakeFirstOrThrow();
+  const takeId = await insertTake(server.app.db, {
+    userId: user.id,
+    filmId: 'test-film',
+    subtitleId: line.id,
+    attempt: 1,
+    overall: 70,
+    detected: 'neutral',
+    createdAt: new Date().toISOString(),
+  });
+  const { run_id } = await server.app.db
+    .selectFrom('takes')
+    .select('run_id')
+    .where('id', '=', takeId)
+    .executeTakeFirstOrThrow();
+  const runId = run_id as string;
+  const dubKey = `runs/${runId}/dub.mp4`;
+  await server.app.storage.put(dubKey, bytes);
+  await server.app.db
+    .insertInto('dub_renders')
+    .values({
+      run_id: runId,
+      user_id: user.id,
+      signature: 'test',
+      status: 'ready',
+      media_key: dubKey,
+      error: null,
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+  const { token } = createShareToken(await shareSecret(server.app.db), runId);
+  return { runId, token, dubPath: `/producer/h5/report/${token}/dub.mp4` };
 }

@@ -147,6 +147,10 @@ export const laterEn = {
   'report.qrLoading': 'Making the QR code…',
   'report.qrFailed': 'The report link is not available right now',
   'report.openLink': 'Open the report link',
+  'report.stopSharing': 'Stop sharing',
+  'report.sharingStopped':
+    'Sharing stopped: the links given out so far no longer open. Opening the report again makes a new link.',
+  'report.stopSharingFailed': 'Could not stop sharing; try again',
   'report.expires': 'Link valid until {date}',
   'report.backHome': 'Back to home',
   'report.history': 'Training history',

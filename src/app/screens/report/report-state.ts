@@ -1,5 +1,11 @@
 import { signal } from '@preact/signals-react';
-import { getPrpo_report, getPrpTReport, getPrpTReportH5Url, getReportH5Url } from '../../../api/calls';
+import {
+  getPrpo_report,
+  getPrpTReport,
+  getPrpTReportH5Url,
+  getReportH5Url,
+  revokeReportH5Url,
+} from '../../../api/calls';
 import type { Part, Report, ReportUrlData } from '../../../api/contract';
 import { makeLoader } from '../../stores/loader';
 import { onClearLocalData } from '../../stores/session';
@@ -62,6 +68,11 @@ function createReportState(part: Part) {
         reportH5Url.value = r.url;
       },
     ),
+    /** Ends the run's share links given out so far; the link shown is one of them, so it goes. */
+    revokeShare: async (sel: { id?: string; runId?: string }) => {
+      await revokeReportH5Url(part, sel);
+      reportH5Url.value = '';
+    },
     reset,
   };
 }

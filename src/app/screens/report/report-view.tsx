@@ -16,6 +16,7 @@ import { DubVideoLink, WatchDub } from '../../features/watch-dub/watch-dub';
 import { ReportLines } from './report-lines';
 import styles from './report-screen.module.css';
 import { RunHistory } from './run-history';
+import { reportState } from './report-state';
 import { ShareQr } from './share-qr';
 import { filmTitle } from '../../lib/film-title';
 import { formatScore } from '../../../api/contract/display';
@@ -274,7 +275,13 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
         </div>
         <div className={styles.side}>
           <StrengthsAndPractice report={report} t={t} lang={lang} />
-          <ShareQr url={h5Url ? withLang(h5Url, lang) : ''} pending={h5Pending} />
+          <ShareQr
+            url={h5Url ? withLang(h5Url, lang) : ''}
+            pending={h5Pending}
+            onStop={() =>
+              reportState(part).revokeShare(report.runId ? { runId: report.runId } : { id: report.id })
+            }
+          />
         </div>
       </div>
       <RunHistory part={part} runs={report.progress ?? []} current={report.runId} t={t} lang={lang} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useT } from '../../i18n/use-t';
 import styles from './report-screen.module.css';
@@ -9,11 +10,23 @@ async function toQr(url: string): Promise<string> {
   return QRCode.toDataURL(url, { margin: 1, width: 360, errorCorrectionLevel: 'M' });
 }
 
-/** The H5 link of the report as a QR code, so the learner takes the report home on their phone. */
-export function ShareQr({ url, pending }: { url: string; pending: boolean }) {
+/**
+ * The H5 link of the report as a QR code, so the learner takes the report home on their phone;
+ * `onStop` ends the links given out so far (a report shared by mistake).
+ */
+export function ShareQr({
+  url,
+  pending,
+  onStop,
+}: {
+  url: string;
+  pending: boolean;
+  onStop?: () => Promise<unknown>;
+}) {
   const { t } = useT();
   const [img, setImg] = useState<string>('');
   const [failed, setFailed] = useState(false);
+  const [stop, setStop] = useState<'idle' | 'stopping' | 'stopped' | 'failed'>('idle');
   useEffect(() => {
     let live = true;
     setImg('');
@@ -30,12 +43,32 @@ export function ShareQr({ url, pending }: { url: string; pending: boolean }) {
       live = false;
     };
   }, [url]);
-  const state = img ? null : failed || (!pending && !url) ? t('report.qrFailed') : t('report.qrLoading');
+  const stopSharing = () => {
+    if (!onStop) return;
+    setStop('stopping');
+    onStop().then(
+      () => setStop('stopped'),
+      (e: unknown) => {
+        console.error('[report] cannot stop sharing', e);
+        setStop('failed');
+      },
+    );
+  };
+  const state =
+    stop === 'stopped'
+      ? t('report.sharingStopped')
+      : img
+        ? null
+        : failed || (!pending && !url)
+          ? t('report.qrFailed')
+          : t('report.qrLoading');
   return (
     <Card title={t('report.share')} titleId="report-share" className={styles.share}>
       <p className="muted">{t('report.shareBody')}</p>
       <div className={styles.qrFrame}>
-        {img ? <img src={img} alt={t('report.qrAlt')} width={240} height={240} /> : null}
+        {img && stop !== 'stopped' ? (
+          <img src={img} alt={t('report.qrAlt')} width={240} height={240} />
+        ) : null}
         {state ? (
           <span className={styles.qrState} role="status">
             {state}
@@ -52,6 +85,23 @@ export function ShareQr({ url, pending }: { url: string; pending: boolean }) {
         >
           {t('report.openLink')}
         </a>
+      ) : null}
+      {onStop && url && stop !== 'stopped' ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="no-print"
+          onClick={stopSharing}
+          disabled={stop === 'stopping'}
+          data-testid="report-stop-sharing"
+        >
+          {t('report.stopSharing')}
+        </Button>
+      ) : null}
+      {stop === 'failed' ? (
+        <p className="muted" role="alert">
+          {t('report.stopSharingFailed')}
+        </p>
       ) : null}
     </Card>
   );
