@@ -162,7 +162,8 @@ export const statementsEn: Record<StatementId, string> = {
   'report.answers.gain': 'Your answers improved by {gain} points since last time ({before}% → {after}%).',
   'report.strongest': 'Your {area} is your strongest side (average {average, number, ::.}).',
   'report.secondTakes': 'Your second takes scored {gain} points higher than your first on average.',
-  'report.emotionMatch': 'The emotion of {percent}% of your lines matched the target.',
+  'report.emotionMatch':
+    'Of the lines where an emotion came through clearly, {percent}% matched the target emotion.',
   'report.practice.area': 'Practise your {area} next (average {average, number, ::.}): {how}',
   'report.practice.question': 'Watch the film again and rethink question {index}: "{prompt}"',
   'practice.emotion':
@@ -186,7 +187,7 @@ export const statementsEn: Record<StatementId, string> = {
   'h5.notAnswered': 'Not answered in this run',
   'h5.dubbing': 'Dubbing ({lines, plural, one {# line} other {# lines}})',
   'h5.secondTakes': 'second takes {change} on average',
-  'h5.emotionMatch': 'emotion match {percent}%',
+  'h5.emotionMatch': 'emotion matched, of the lines with a clear emotion: {percent}%',
   'h5.emotionAverage': 'emotion average {average}',
   'h5.silentLines':
     'no speech heard in {silent, plural, one {# line} other {# lines}}: record {silent, plural, one {it} other {them}} again',
