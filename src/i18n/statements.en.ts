@@ -143,7 +143,7 @@ export const statementsEn: Record<StatementId, string> = {
   'suggest.progress.none':
     'No line has a second attempt yet; re-record your lowest-scoring line and compare.',
   'suggest.progress':
-    'Over {lines} re-recorded {lines, plural, one {line} other {lines}} your total moved {change, number, ::+.0} points{better, select, yes {; {area} improved most (+{areaChange, number, ::.0})} other {; no part improved, so listen to the actor again before re-recording}}.',
+    'Over {lines} re-recorded {lines, plural, one {line} other {lines}} your total {direction, select, same {did not change on average} other {moved {change, number, ::+.0} points on average}}{better, select, yes {; {area} improved most (+{areaChange, number, ::.0})} other {; no part improved, so listen to the actor again before re-recording}}.',
   'suggest.practice': '{area} (average {average, number, ::.}, your weakest part) — {exercise}{example}',
   'suggest.practice.example': ' For line {index} ("{text}"): {tip}',
   'exercise.emotion':
@@ -186,7 +186,8 @@ export const statementsEn: Record<StatementId, string> = {
   'h5.notScored': 'Open question · not scored',
   'h5.notAnswered': 'Not answered in this run',
   'h5.dubbing': 'Dubbing ({lines, plural, one {# line} other {# lines}})',
-  'h5.secondTakes': 'second takes {change} on average',
+  'h5.secondTakes':
+    '{direction, select, same {second takes: no change from the first on average} other {second takes {change} points on average against the first}}',
   'h5.emotionMatch': 'emotion matched, of the lines with a clear emotion: {percent}%',
   'h5.emotionAverage': 'emotion average {average}',
   'h5.silentLines':

@@ -131,7 +131,7 @@ export const statementsZh: Record<StatementId, string> = {
   'suggest.emotion.slip': '清楚听出的偏差：该「{target}」的句子听起来像「{heard}」（{count} 句）。',
   'suggest.progress.none': '还没有重录的句子；挑一句分数最低的再录一次，对比两次的变化。',
   'suggest.progress':
-    '{lines} 句重录后总分平均 {change, number, ::+.0} 分{better, select, yes {，提高最多的是{area}（+{areaChange, number, ::.0}）} other {，各项都没有提高，重录前先听一遍原声}}。',
+    '{lines} 句重录后总分{direction, select, same {平均没有变化} other {平均 {change, number, ::+.0} 分}}{better, select, yes {，提高最多的是{area}（+{areaChange, number, ::.0}）} other {，各项都没有提高，重录前先听一遍原声}}。',
   'suggest.practice': '{area}（平均 {average, number, ::.} 分，是你最弱的一项）——{exercise}{example}',
   'suggest.practice.example': '例如第 {index} 句「{text}」：{tip}',
   'exercise.emotion': '每句录音前先说出这句的情绪，再夸张地演一遍，然后收回到自然的程度。',
@@ -164,7 +164,8 @@ export const statementsZh: Record<StatementId, string> = {
   'h5.notScored': '主观题 · 不计分',
   'h5.notAnswered': '本次训练还没有答题',
   'h5.dubbing': '配音（{lines} 句）',
-  'h5.secondTakes': '第二次平均 {change} 分',
+  'h5.secondTakes':
+    '{direction, select, same {第二次与第一次平均持平，没有变化} other {第二次比第一次平均 {change} 分}}',
   'h5.emotionMatch': '情绪对上（听得出情绪的台词中）{percent}%',
   'h5.emotionAverage': '情绪平均 {average} 分',
   'h5.silentLines': '{silent} 句没有听到说话，请重录',

@@ -156,7 +156,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(r.strengths.map((s) => s.en).join(' ')).toContain('30 points higher');
   });
 
-  it('emotionMatchRate is the share of scored lines whose emotion score reaches 60 (src/audio/scoring/aggregate.ts); a silent take is not counted', async () => {
+  it('emotionMatchRate is the share of scored lines heard clearly enough to name whose emotion score reaches 60 (src/audio/scoring/aggregate.ts); an unclear or silent take is not counted', async () => {
     const { c: me, id: myId } = await newLearner();
     const f = 'test-film';
     const take = (line: number, emotion: number, clear: boolean | undefined, at: number, speech = true) =>
@@ -176,16 +176,30 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       const res = await me.get(`${P2}/get_info_by_id`, { filmId: f });
       return report.parse(res.body.data).dubbing?.emotionMatchRate;
     };
-    // Line 1 (target happiness): emotion score 70, heard as sadness but not clearly: it came across.
+    // Line 1 (target happiness): emotion score 70 but not heard clearly ("no clear emotion heard"):
+    // no emotion match is claimed for it.
     await take(1, 70, false, 1);
-    expect(await rate()).toBe(1);
+    expect(await rate()).toBeNull();
     // The phone page words it as the app does: no emotion named for an unclear reading.
     const link = (await me.get(`${P2}/get_report_url`, { filmId: f })).body.data.url;
     const h5 = await (await fetch(link)).text();
     expect(h5).toContain('听不出明显的情绪');
     expect(h5).not.toContain('悲伤');
-    // Line 2 (target anger): emotion score 30: 1 of 2.
+    // Line 2 (target anger): heard clearly, emotion score 30: 0 of 1.
     await take(2, 30, true, 2);
+    expect(await rate()).toBe(0);
+    // Line 1 again (its second attempt counts): heard clearly, emotion score 80: 1 of 2.
+    await insertTake(server.app.db, {
+      userId: myId,
+      filmId: f,
+      subtitleId: `${f}-1`,
+      attempt: 2,
+      overall: 60,
+      scores: { emotion: 80 },
+      detected: 'happiness',
+      createdAt: '2026-05-09T00:00:04.000Z',
+      clear: true,
+    });
     expect(await rate()).toBe(0.5);
     // Line 3: no speech: no score, so not a line whose emotion missed.
     await take(3, 0, undefined, 3, false);
@@ -298,7 +312,8 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(res.body.data).toMatchObject({
       filmId: f,
       lang: 'en',
-      figures: { scoredLines: 2, totalLines: 3, average: 70, improvement: 20, emotionMatchRate: 1 },
+      // Version-1 takes never named their emotion: no emotion match is claimed for them.
+      figures: { scoredLines: 2, totalLines: 3, average: 70, improvement: 20, emotionMatchRate: null },
     });
     const text: string = res.body.data.audioInterpret;
     expect(text.split('\n')[0]).toBe('Overall: 2/3 lines dubbed, average 70.');

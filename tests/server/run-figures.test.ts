@@ -124,10 +124,10 @@ describeEngines("one rule for a run's figures on every page", (engine) => {
     const h5 = await (await fetch(link)).text();
     expect(h5).toContain(`（${expected.scoredLines} 句）`);
     expect(h5).toMatch(/class="big">65</);
-    expect(h5).toContain('第二次平均 +10.0 分');
+    expect(h5).toContain('第二次比第一次平均 +10.0 分');
     // No emotion is named for a take without speech.
     expect(h5).toContain('<span>没有听到说话，请重录 → —</span>');
-    expect(h5).toContain('情绪匹配 50%');
+    expect(h5).toContain('情绪对上（听得出情绪的台词中）50%');
     expect(h5).toContain('情绪平均 65 分');
     expect(h5).toContain('1 句没有听到说话');
   });

@@ -7,6 +7,7 @@ import {
   type ReportLine,
 } from '../../../src/api/contract';
 import { heardFact } from '../../../src/audio/scoring/labels';
+import { changeDirection } from '../../../src/audio/scoring/aggregate';
 import { fact, type Lang, type StatementId, word } from '../../../src/i18n';
 import { pageLang, type Words, wordsFor } from '../../h5/lang';
 import { html, page, raw } from '../../h5/html';
@@ -143,7 +144,9 @@ function reportBody(r: Report, token: string, lang: Lang) {
   const improvement = formatChange(dub?.improvement);
   const answered = r.answers.answered !== false;
   const dubFigures = [
-    improvement !== null ? w('h5.secondTakes', { change: improvement }) : '',
+    improvement !== null
+      ? w('h5.secondTakes', { direction: changeDirection(dub?.improvement ?? 0), change: improvement })
+      : '',
     dub?.emotionMatchRate != null
       ? w('h5.emotionMatch', { percent: Math.round(dub.emotionMatchRate * 100) })
       : '',

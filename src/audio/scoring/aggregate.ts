@@ -82,6 +82,12 @@ export function hasSpeech(take: Pick<AggregateTake, 'speechDetected'>): boolean 
   return take.speechDetected !== false;
 }
 
+/** Whether a change shown to one decimal is a change at all: "+0.0 points" reads as a score of 0. */
+export function changeDirection(change: number): 'up' | 'down' | 'same' {
+  const shown = Math.round(change * 10);
+  return shown > 0 ? 'up' : shown < 0 ? 'down' : 'same';
+}
+
 /** The take that counts for a line: its latest. */
 export function countingTake<T>(line: { first: T | null; second: T | null }): T | null {
   return line.second ?? line.first;

@@ -9,7 +9,14 @@
  */
 import type { Emotion, SoundSuggestData, SpeechScore, SubScores } from '../../api/contract';
 import { type Fact, type FactValue, fact } from '../../i18n/statements';
-import { aggregateRun, aggregateTake, EMOTION_PASS, hasSpeech, type RunAggregate } from './aggregate';
+import {
+  aggregateRun,
+  aggregateTake,
+  changeDirection,
+  EMOTION_PASS,
+  hasSpeech,
+  type RunAggregate,
+} from './aggregate';
 import { round } from './contour';
 import { AROUSAL_TOLERANCE, emotionName, targetNamed } from './labels';
 import { SOLO } from './subscores';
@@ -192,6 +199,7 @@ function improvementLine(lines: InterpretLine[]): { line: Fact; improvement: num
     improvement,
     line: fact('suggest.progress', {
       lines: pairs.length,
+      direction: changeDirection(improvement),
       change: r1(improvement),
       area: fact(`area.${best.k}`),
       areaChange: r1(best.d),

@@ -83,6 +83,20 @@ describe('prpt report', () => {
     ]);
   });
 
+  test('the emotion arc leaves a gap for a take rejected as "no speech heard" (nothing of it was read)', () => {
+    const [line] = prptReport.dubbing?.lines ?? [];
+    const latest = line.second ?? line.first;
+    if (!latest) throw new Error('fixture line 1 has a take');
+    const rejected = { ...latest, speechDetected: false, arousal: 0.07, valence: -1 };
+    const report = {
+      ...prptReport,
+      dubbing: { ...prptReport.dubbing, lines: [{ ...line, first: rejected, second: null }] },
+    } as typeof prptReport;
+    expect(arcPoints(report)).toEqual([
+      expect.objectContaining({ label: '1', learnerArousal: null, learnerValence: null, actorArousal: 0.1 }),
+    ]);
+  });
+
   test('any run is reachable (?runId=), and the history lists earlier runs with dates and scores', async () => {
     const run = (
       runId: string,

@@ -10,6 +10,7 @@ export const laterEn = {
   'ui.print': 'Print',
   'ui.points': '{n} pts',
   'ui.percent': '{n}%',
+  'change.none': 'No change',
   'ui.colon': ': ',
   'ui.notAvailable': 'n/a',
   'ui.chartFallback': 'The chart cannot be shown right now; the table below lists every value.',

@@ -10,6 +10,7 @@ export const laterZh = {
   'ui.print': '打印',
   'ui.points': '{n} 分',
   'ui.percent': '{n}%',
+  'change.none': '没有变化',
   'ui.colon': '：',
   'ui.notAvailable': '暂无',
   'ui.chartFallback': '图表暂时无法显示，下方表格列出了全部数值。',
