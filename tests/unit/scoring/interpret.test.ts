@@ -172,6 +172,30 @@ describe('interpretVoice', () => {
     expect(last).toContain(`下一步练习：${names[weakest]}`);
   });
 
+  it('gives as the example for the weakest area a tip about that area, never one about another', () => {
+    const ls = lines();
+    const takes = ls.map((l) => l.second ?? l.first).filter((t) => t !== null);
+    // Make intonation the weakest area, and put a loudness tip first in every take.
+    const loud = fact('take.emotion.moreEnergy', { learner: 40, source: 'actor', target: '', goal: 80 });
+    for (const t of takes) {
+      t.scores.intonation = 5;
+      t.statements = [{ ...loud, severity: 0.5 }, ...(t.statements ?? [])];
+    }
+    const r = interpretVoice(ls, 3);
+    const practice = r.en[r.en.length - 1];
+    expect(practice).toContain('intonation (average 5');
+    expect(practice).not.toContain('Put more force into it');
+    // The take's own intonation tip, when it has one, is the example.
+    const worst = takes[0];
+    worst.statements = [
+      { ...loud, severity: 0.5 },
+      { ...fact('take.pitch.flat', { learner: 1.5 }), severity: 0.3 },
+    ];
+    for (const t of takes.slice(1)) t.scores.intonation = 50;
+    const again = interpretVoice(ls, 3).en.at(-1) ?? '';
+    expect(again).toContain('only 1.5 semitones');
+  });
+
   it('fits the contract figures and handles a learner with no usable takes', () => {
     const r = interpretVoice(lines(), 3);
     expect(() =>
