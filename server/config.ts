@@ -65,6 +65,11 @@ const envSchema = z.object({
     .default(1000),
   /** Which QR login provider answers qr_url. Only the built-in phone confirm page exists today. */
   QR_PROVIDER: z.enum(['local']).default('local'),
+  /**
+   * Takes with speech a line may hold per run: the spec's first and second attempt (2). A take without
+   * speech uses none up. Higher only where a deployment wants free practice (the app then words it).
+   */
+  TAKES_ATTEMPTS_PER_LINE: z.coerce.number().int().min(2).max(100).default(2),
   /** Retakes kept per line and run besides its first and latest take (older ones are deleted). */
   TAKES_RETAKES_KEPT: z.coerce.number().int().min(0).max(100).default(3),
   /** Take audio a learner may upload in 24 hours, in MB; 0 = no limit. */
@@ -193,6 +198,7 @@ export interface Config {
   maxEventLoopDelayMs: number;
   qrProvider: 'local';
   takesRetakesKept: number;
+  takesAttemptsPerLine: number;
   takesUploadBytesPerDay: number;
   demoContent: boolean;
   serveClient: boolean;
@@ -249,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     qrProvider: e.QR_PROVIDER,
     takesRetakesKept: e.TAKES_RETAKES_KEPT,
+    takesAttemptsPerLine: e.TAKES_ATTEMPTS_PER_LINE,
     takesUploadBytesPerDay: Math.round(e.TAKES_UPLOAD_MB_PER_DAY * 1024 * 1024),
     demoContent: e.DEMO_CONTENT === 'true',
     serveClient: e.SERVE_CLIENT === 'true',

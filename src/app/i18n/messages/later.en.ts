@@ -188,6 +188,7 @@ export const laterEn = {
   'dub.noSpeechRetake':
     'No speech was heard in this take, so it has no score: check the microphone and record this line again',
   'dub.retake': 'Retake line',
+  'dub.attemptsUsed': 'Both takes recorded',
   'dub.record': 'Record line',
   'dub.listen': 'Hear original',
   'dub.stop': 'Stop',

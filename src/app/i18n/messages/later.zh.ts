@@ -183,6 +183,7 @@ export const laterZh = {
   'dub.sceneTake': '整段配音',
   'dub.sceneTakeHint': '影片静音播放，倒数后请读出每一句台词',
   'dub.noSpeechRetake': '这次录音里没有听到说话声，所以不算分：检查麦克风，再录一次这一句',
+  'dub.attemptsUsed': '两次配音都已录完',
   'dub.retake': '重录这句',
   'dub.record': '录这句',
   'dub.listen': '听原声',
