@@ -185,7 +185,7 @@ export const statementsEn: Record<StatementId, string> = {
   'h5.answers': 'Answers',
   'h5.notScored': 'Open question · not scored',
   'h5.notAnswered': 'Not answered in this run',
-  'h5.dubbing': 'Dubbing ({lines, plural, one {# line} other {# lines}})',
+  'h5.dubbing': 'Dubbing · {scored}/{total} lines scored',
   'h5.secondTakes':
     '{direction, select, same {second takes: no change from the first on average} other {second takes {change} points on average against the first}}',
   'h5.emotionMatch': 'emotion matched, of the lines with a clear emotion: {percent}%',

@@ -151,7 +151,7 @@ export const STATEMENTS = {
   'h5.answers': [],
   'h5.notScored': [],
   'h5.notAnswered': [],
-  'h5.dubbing': ['lines'],
+  'h5.dubbing': ['scored', 'total'],
   'h5.secondTakes': ['direction', 'change'],
   'h5.emotionMatch': ['percent'],
   'h5.emotionAverage': ['average'],

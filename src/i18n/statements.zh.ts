@@ -163,7 +163,7 @@ export const statementsZh: Record<StatementId, string> = {
   'h5.answers': '答题得分',
   'h5.notScored': '主观题 · 不计分',
   'h5.notAnswered': '本次训练还没有答题',
-  'h5.dubbing': '配音（{lines} 句）',
+  'h5.dubbing': '配音 · 已评分 {scored}/{total} 句',
   'h5.secondTakes':
     '{direction, select, same {第二次与第一次平均持平，没有变化} other {第二次比第一次平均 {change} 分}}',
   'h5.emotionMatch': '情绪对上（听得出情绪的台词中）{percent}%',

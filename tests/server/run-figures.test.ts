@@ -122,7 +122,8 @@ describeEngines("one rule for a run's figures on every page", (engine) => {
 
     const link = (await me.get(`${P2}/get_report_url`, { filmId: F })).body.data.url as string;
     const h5 = await (await fetch(link)).text();
-    expect(h5).toContain(`（${expected.scoredLines} 句）`);
+    // The heading counts what the report counts (scored of all lines), above every dubbed line.
+    expect(h5).toContain(`配音 · 已评分 ${expected.scoredLines}/${expected.totalLines} 句`);
     expect(h5).toMatch(/class="big">65</);
     expect(h5).toContain('第二次比第一次平均 +10.0 分');
     // No emotion is named for a take without speech.

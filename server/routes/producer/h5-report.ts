@@ -171,7 +171,7 @@ function reportBody(r: Report, token: string, lang: Lang) {
     }
     ${
       dub
-        ? html`<div class="card"><p>${w('h5.dubbing', { lines: dub.scoredLines })}</p>
+        ? html`<div class="card"><p>${w('h5.dubbing', { scored: dub.scoredLines, total: dub.lines.length })}</p>
           <p class="big">${formatScore(dub.average) ?? '—'}</p>
           <p class="en">${dubFigures}</p>${
             dub.silentLines ? html`<p>${w('h5.silentLines', { silent: dub.silentLines })}</p>` : ''

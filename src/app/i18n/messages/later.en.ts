@@ -159,7 +159,7 @@ export const laterEn = {
   'report.historyFilm': 'Film',
   'report.historyAnswers': 'Answers',
   'report.historyDubbing': 'Dubbing',
-  'report.historyDubbed': '{done}/{total} lines · average {avg}',
+  'report.historyDubbed': 'Dubbed {done}/{total} lines · average {avg}',
   'report.historyNotDubbed': 'Not dubbed',
   'report.historyNotAnswered': 'Not answered',
   'report.historyThis': 'This one',
@@ -275,7 +275,7 @@ export const laterEn = {
   'watchDub.track.background': "the clip's background sound",
   'watchDub.track.take': 'your take of line {n}',
   'watchDub.noTakes': 'No line dubbed yet: record a few, then watch',
-  'watchDub.count': '{n} of {total} lines in your voice',
+  'watchDub.count': 'Dubbed {n}/{total} lines (your voice)',
   'watchDub.download': 'Download my dubbed clip',
   'watchDub.rendering': 'Your dubbed clip is being made; its download link appears here when it is ready',
 
