@@ -162,6 +162,22 @@ describe('a scored line’s detail panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
     expect(within(row).queryByText(/听不出明显的情绪/)).toBeNull();
     expect(within(row).getByText(/^没有听到说话，请重录：/)).toBeInTheDocument();
+    // Nothing was read from it: no 0 badge, no sub-scores, no pitch range, no data table.
+    const panel = screen.getByTestId('line-score-detail');
+    expect(within(panel).queryByRole('img', { name: /综合/ })).toBeNull();
+    expect(within(panel).queryByText(/情感 0/)).toBeNull();
+    expect(within(panel).queryByText(/音高范围/)).toBeNull();
+    expect(within(panel).queryByText('查看数据表')).toBeNull();
+  });
+
+  it('says "no clear emotion heard" once, without a "Heard" caption repeating it (English)', async () => {
+    await setLang('en');
+    recordAttempt(line.id, JSON.stringify(score(1, 52, 'neutral', 'x')), 'blob:1');
+    renderRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const first = screen.getByRole('region', { name: 'First take' });
+    expect(within(first).getByText('no clear emotion heard')).toBeInTheDocument();
+    expect(first.textContent).not.toMatch(/Heard no clear emotion/);
   });
 
   it("names an annotated line's emotion as the target, never the class the model hears in the actor's take", () => {
