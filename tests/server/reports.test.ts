@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { report, reportUrlData } from '../../src/api/contract';
+import { report, reportUrlData, runHistoryData } from '../../src/api/contract';
 import { createShareToken, shareSecret } from '../../server/reports/share-link';
 import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
@@ -56,6 +56,43 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       prompt: { zh: '甲说了什么？' },
     });
     expect(r.strengths[0].zh).toContain('100%');
+  });
+
+  it('time spent covers answering and dubbing, and the report carries the time its history row shows', async () => {
+    const { c: me, id: myId } = await newLearner();
+    const saved = await me.postJson(`${P2}/save_question_record`, {
+      filmId: 'test-film',
+      answers: ALL_RIGHT,
+      durationMs: 95_000,
+    });
+    expect(saved.body.code).toBe(200);
+    const runId = saved.body.data.runId as string;
+    const record = await server.app.db
+      .selectFrom('question_records')
+      .select('created_at')
+      .where('id', '=', saved.body.data.recordId)
+      .executeTakeFirstOrThrow();
+    // The last take of the run comes five minutes after the answers were saved.
+    const lastTake = new Date(Date.parse(record.created_at) + 300_000).toISOString();
+    await insertTake(server.app.db, {
+      userId: myId,
+      filmId: 'test-film',
+      subtitleId: 'test-film-1',
+      attempt: 1,
+      overall: 70,
+      detected: 'happiness',
+      createdAt: lastTake,
+      runId,
+    });
+    await server.app.db.updateTable('runs').set({ updated_at: lastTake }).where('id', '=', runId).execute();
+    const r = report.parse((await me.get(`${P2}/get_info_by_id`, { filmId: 'test-film' })).body.data);
+    expect(r.durationMs).toBe(95_000 + 300_000);
+    const history = runHistoryData.parse(
+      (await me.get(`${P2}/get_run_history`, { filmId: 'test-film' })).body.data,
+    );
+    const row = history.runs.find((h) => h.runId === runId);
+    expect(row?.updatedAt).toBe(lastTake);
+    expect(r.createdAt).toBe(row?.updatedAt);
   });
 
   it("another learner's record answers not found", async () => {
