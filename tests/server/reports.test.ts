@@ -188,7 +188,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(d.improvement).toBe(30);
     expect(d.emotionMatchRate).toBe(1);
     // Feedback comes from the figures: timing is the weakest sub-score.
-    expect(r.practice?.zh).toContain('节奏与停顿');
+    expect(r.practice?.zh).toContain('节奏');
     expect(r.practice?.en).toContain('timing');
     expect(r.strengths.map((s) => s.en).join(' ')).toContain('30 points higher');
   });

@@ -119,7 +119,9 @@ describe('a scored line’s detail panel', () => {
     const data = within(first).getByTestId('take-data');
     expect(data).not.toHaveAttribute('open');
     expect(within(data).getByText('查看数据表')).toBeInTheDocument();
-    expect(within(data).getByRole('row', { name: /音高起伏（半音） 6\.0 9\.5/ })).toBeInTheDocument();
+    expect(
+      within(data).getByRole('row', { name: /音高范围（半音，从最低音到最高音） 6\.0 9\.5/ }),
+    ).toBeInTheDocument();
     await setLang('en');
     expect(
       await within(first).findByText(
@@ -137,14 +139,14 @@ describe('a scored line’s detail panel', () => {
     recordAttempt(line.id, JSON.stringify(v3(0)), 'blob:1');
     renderRow();
     fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
-    expect(screen.getByText(/^冷读：还没有听过你平时的声音/)).toBeInTheDocument();
+    expect(screen.getByText(/^还没有听过你平时的声音/)).toBeInTheDocument();
     cleanup();
     clearScores();
     recordAttempt(line.id, JSON.stringify(v3(1)), 'blob:2');
     renderRow();
     fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
     expect(screen.getByTestId('line-score-detail')).toBeInTheDocument();
-    expect(screen.queryByText(/冷读/)).toBeNull();
+    expect(screen.queryByText(/还没有听过你平时的声音/)).toBeNull();
   });
 
   it('a take with no speech says so on the row and asks for a retake, not "scored 0"', () => {

@@ -184,7 +184,7 @@ describe('interpretVoice', () => {
     const r = interpretVoice(ls, 3);
     const practice = r.en[r.en.length - 1];
     expect(practice).toContain('intonation (average 5');
-    expect(practice).not.toContain('Put more force into it');
+    expect(practice).not.toContain('Put more intensity into it');
     // The take's own intonation tip, when it has one, is the example.
     const worst = takes[0];
     worst.statements = [
