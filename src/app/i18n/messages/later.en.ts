@@ -153,6 +153,7 @@ export const laterEn = {
   'report.history': 'Training history',
   'report.historyTable': 'Training history table',
   'report.progress': 'Progress curve',
+  'report.progressSummaryAnswers': 'Answer score of your last {n} trainings, oldest first.',
   'report.progressSummary': 'Answer score and dubbing average of your last {n} trainings, oldest first.',
   'report.historyBody': 'One row per training, newest first; open one to see its report.',
   'report.historyDate': 'Date',

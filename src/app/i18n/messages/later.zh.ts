@@ -152,6 +152,7 @@ export const laterZh = {
   'report.history': '训练记录',
   'report.historyTable': '训练记录表',
   'report.progress': '进步曲线',
+  'report.progressSummaryAnswers': '最近 {n} 次训练的答题得分，从早到晚。',
   'report.progressSummary': '最近 {n} 次训练的答题得分与配音平均分，从早到晚。',
   'report.historyBody': '每次训练一行，最新的在上面；点开可看当次的报告。',
   'report.historyDate': '日期',
