@@ -51,4 +51,10 @@ describe('watch my dub: the seek bar', () => {
     expect(video.currentTime).toBe(12.5);
     expect(bar).toHaveAttribute('aria-valuetext', '0:12 / 0:21');
   });
+
+  it('closes with a visible Close button (not only Escape or a press outside)', async () => {
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    expect(screen.queryByTestId('watch-dub-video')).toBeNull();
+  });
 });
