@@ -75,6 +75,11 @@ const envSchema = z.object({
     .default(1000),
   /** Which QR login provider answers qr_url. Only the built-in phone confirm page exists today. */
   QR_PROVIDER: z.enum(['local']).default('local'),
+  /**
+   * Takes with speech a line may hold per run: the spec's first and second attempt (2). A take without
+   * speech uses none up. Higher only where a deployment wants free practice (the app then words it).
+   */
+  TAKES_ATTEMPTS_PER_LINE: z.coerce.number().int().min(2).max(100).default(2),
   /** Retakes kept per line and run besides its first and latest take (older ones are deleted). */
   TAKES_RETAKES_KEPT: z.coerce.number().int().min(0).max(100).default(3),
   /**
@@ -211,6 +216,7 @@ export interface Config {
   qrProvider: 'local';
   takesRetakesKept: number;
   leftoversGraceMs: number;
+  takesAttemptsPerLine: number;
   takesUploadBytesPerDay: number;
   demoContent: boolean;
   serveClient: boolean;
@@ -270,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qrProvider: e.QR_PROVIDER,
     takesRetakesKept: e.TAKES_RETAKES_KEPT,
     leftoversGraceMs: e.LEFTOVERS_GRACE_MS,
+    takesAttemptsPerLine: e.TAKES_ATTEMPTS_PER_LINE,
     takesUploadBytesPerDay: Math.round(e.TAKES_UPLOAD_MB_PER_DAY * 1024 * 1024),
     demoContent: e.DEMO_CONTENT === 'true',
     serveClient: e.SERVE_CLIENT === 'true',

@@ -10,7 +10,7 @@ import { checkFiniteSamples, checkTakeWav, MAX_TAKE_BYTES } from './audio-check'
 import type { TakeScoring } from './scoring';
 import { filmExists, findLine } from '../films/queries';
 import { signScore, takeLinkSigner } from '../takes/audio-links';
-import { findStoredTake, takeRowId } from '../takes/repository';
+import { attemptsUsed, findStoredTake, takeRowId } from '../takes/repository';
 import { reserveUpload } from '../takes/retention';
 import { runForTake } from '../takes/runs';
 
@@ -64,8 +64,11 @@ export function speechEmotionRoute(app: FastifyInstance, scoring: TakeScoring): 
     const line = await findLine(app.db, fields.filmId, fields.subtitlesId);
     if (!line) throw notFound('error.lineNotFound');
 
-    await reserveUpload(app.db, user.id, upload.file.length, app.config.takesUploadBytesPerDay);
     const run = await runForTake(app.db, user.id, fields.filmId, fields.runId);
+    if (await attemptsUsed(app.db, run.id, line.id, app.config.takesAttemptsPerLine)) {
+      throw catalogueError(Code.CONFLICT, 'error.attemptsUsed', { data: { field: 'attempt' } });
+    }
+    await reserveUpload(app.db, user.id, upload.file.length, app.config.takesUploadBytesPerDay);
     const target = emotion.safeParse(line.target_emotion);
     const score = await scoring.submit(
       {

@@ -167,14 +167,31 @@ export async function buildRunReport(deps: ReportDeps, run: RunsTable): Promise<
       poster: film ? storage.url(film.poster_key) : '',
     },
     learner: { nickname: learner?.nickname ?? '' },
-    createdAt: record?.created_at ?? run.started_at,
-    durationMs: record?.duration_ms ?? null,
+    // The run's latest answer or take: the time its history row shows (server/takes/runs.ts).
+    createdAt: run.updated_at,
+    durationMs: timeSpentMs(record, run),
     answers: { answered: record !== null, score, maxScore, percent, items },
     dubbing,
     strengths,
     practice,
     progress,
   };
+}
+
+/**
+ * Time spent on the run: the answering, as the client measured it from opening the film
+ * (`duration_ms`), plus the dubbing after the answers were saved (to the run's latest take, the
+ * server's clock). The answering time alone read "0:08" for six minutes of answering and dubbing.
+ */
+export function timeSpentMs(
+  record: { created_at: string; duration_ms: number | null } | null | undefined,
+  run: Pick<RunsTable, 'started_at' | 'updated_at'>,
+): number | null {
+  const span = (from: string) => Math.max(0, Date.parse(run.updated_at) - Date.parse(from));
+  if (!record) return span(run.started_at) || null;
+  const after = span(record.created_at);
+  if (record.duration_ms === null) return after || null;
+  return record.duration_ms + after;
 }
 
 /** The learner's answered run of the same film just before this one, on the curve. */

@@ -137,6 +137,27 @@ export async function storeTake(
   }
 }
 
+/**
+ * Whether a line of a run has used its attempts (the spec's first and second attempt per line,
+ * `TAKES_ATTEMPTS_PER_LINE`): it holds that many takes with speech. A take in which no speech was
+ * heard asks the learner to record again (src/audio/scoring/aggregate.ts), so it uses none up.
+ */
+export async function attemptsUsed(
+  db: Kysely<Database>,
+  runId: string,
+  subtitleId: string,
+  attemptsPerLine: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('takes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('run_id', '=', runId)
+    .where('subtitle_id', '=', subtitleId)
+    .where('speech', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) >= attemptsPerLine;
+}
+
 /** First and second attempt per line of a run (the rule of ./attempts.ts). */
 export async function runAttempts(
   db: Kysely<Database>,

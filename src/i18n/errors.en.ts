@@ -15,6 +15,7 @@ export const errorsEn: Record<ErrorId, string> = {
   'error.notFound': 'Not found',
   'error.filmNotFound': 'Film not found',
   'error.lineNotFound': 'This line does not exist',
+  'error.attemptsUsed': 'Both takes of this line are recorded; it cannot be recorded again',
   'error.runNotFound': 'Training record not found',
   'error.reportNotFound': 'Report not found',
   'error.noPartTwoRun': 'No part-two training yet: answer the questions and dub first',

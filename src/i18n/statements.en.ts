@@ -26,13 +26,13 @@ export const statementsEn: Record<StatementId, string> = {
   'take.noisy':
     'Background noise is high: your voice is only {snrDb, number, ::.} dB louder than the noise. Record somewhere quieter.',
   'take.emotion.moreEnergy':
-    "Put more force into it: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense). Say the stressed words louder and with more drive.",
+    "Put more intensity into it: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense). Say the stressed words louder and with more drive.",
   'take.emotion.lessEnergy':
     "Too intense: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense). Soften and slow down a little.",
   'take.emotion.lands':
-    "The force is right: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense); {heard}.",
+    "Your intensity is right: it is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense); {heard}.",
   'take.emotion.notYet':
-    "The force is right but the emotion does not come across yet: your intensity is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense), {source, select, actor {yet it is not heard as the same emotion as the actor's} other {yet it does not sound like {target}}}; {heard}. Play the feeling itself, not only its strength.",
+    "Your intensity is right but the emotion does not come across yet: it is {learner, number, ::.}, {source, select, actor {the actor's} other {{target} is usually}} {goal, number, ::.} (0 is flattest, 100 most intense), {source, select, actor {yet it is not heard as the same emotion as the actor's} other {yet it does not sound like {target}}}; {heard}. Play the feeling itself, not only its strength.",
   'take.emotion.heard': 'it sounds like {heard} ({confidence, number, ::percent} sure)',
   'take.emotion.heardName': 'it sounds like {heard}',
   'take.pitch.narrower':
@@ -88,7 +88,7 @@ export const statementsEn: Record<StatementId, string> = {
   'melody.watchOption': "With the actor's melody",
   'watchDub.seek': 'Position in the clip',
   'take.readCold':
-    'Read cold: the app has not heard your everyday voice yet, so your intensity is compared with voices in general. After the voice warm-up or a few takes it is read against your own voice.',
+    'The app has not heard your everyday voice yet, so your intensity is compared with voices in general. After the voice warm-up or a few takes it is read against your own voice.',
   'take.against.typical': 'Compared with typical voices',
   'take.against.own': 'Compared with your own voice',
   'report.arc.follows':
@@ -98,14 +98,14 @@ export const statementsEn: Record<StatementId, string> = {
 
   'warmup.title': 'Voice warm-up',
   'warmup.why':
-    'Read the line below in your normal voice (a few seconds). The app then reads your first takes against your own voice instead of voices in general. You can skip it: your first takes are then read cold.',
+    'Read the line below in your normal voice (a few seconds). The app then reads your first takes against your own voice instead of voices in general. You can skip it: your first takes are then compared with voices in general.',
   'warmup.line': 'Today I am reading a few lines from a film, calmly and clearly.',
   'warmup.record': 'Record the warm-up',
   'warmup.stop': 'Stop',
   'warmup.skip': 'Skip',
   'warmup.saving': 'Listening…',
   'warmup.done': 'Thanks: your first takes will be read against your own voice.',
-  'warmup.skipped': 'Skipped: your first takes are read cold.',
+  'warmup.skipped': 'Skipped: your first takes are compared with voices in general.',
   'warmup.retry': '{reason} Record again or skip.',
   'warmup.reason.noSpeech': 'No voice was heard in the recording.',
   'warmup.reason.other': 'The recording could not be used.',
@@ -114,9 +114,9 @@ export const statementsEn: Record<StatementId, string> = {
   'suggest.line': '{topic}: {text}',
   'topic.overall': 'Overall',
   'topic.range': 'Pitch movement',
-  'topic.melody': 'Melody',
+  'topic.melody': 'Intonation',
   'topic.energy': 'Stress',
-  'topic.pace': 'Pace',
+  'topic.pace': 'Timing',
   'topic.emotion': 'Emotion',
   'topic.progress': 'Progress',
   'topic.practice': 'Practise next',
@@ -128,25 +128,25 @@ export const statementsEn: Record<StatementId, string> = {
     '{dubbedLines}/{totalLines} lines dubbed; no speech was heard in {silent, plural, one {# of them} other {# of them}}, so record {silent, plural, one {it} other {them}} again; the {scoredLines} with speech average {average, number, ::.}.',
   'suggest.overall': '{scoredLines}/{totalLines} lines dubbed, average {average, number, ::.}.',
   'suggest.range.alone':
-    'A median {learner, number, ::.0} semitones between your highest and lowest notes per line, {flat, select, yes {rather flat, so emotion is hard to hear} other {enough movement to carry emotion}}.',
+    'Typically {learner, number, ::.0} semitones from your lowest to your highest note in a line, {flat, select, yes {rather flat, so emotion is hard to hear} other {enough movement to carry emotion}}.',
   'suggest.range':
-    "A median {learner, number, ::.0} semitones between your highest and lowest notes per line against the actor's {actor, number, ::.0}, {verdict, select, narrower {less than the actor, so you sound flatter} wider {more than the actor, a little exaggerated} other {in line with the actor}}.",
+    "Typically {learner, number, ::.0} semitones from your lowest to your highest note in a line, against the actor's {actor, number, ::.0}, {verdict, select, narrower {less than the actor, so you sound flatter} wider {more than the actor, a little exaggerated} other {in line with the actor}}.",
   'suggest.melody.scoreOnly': 'Your intonation score averages {score, number, ::.}.',
   'suggest.melody':
     "Lined up with the actor your pitch is {gapSt, number, ::.0} semitones away on average, intonation score {score, number, ::.}{withEnds, plural, =0 {} other {{ends, plural, =0 {; all {withEnds} line endings rise or fall the way the actor's do} other {; in {ends} of {withEnds} lines your ending goes the other way from the actor's}}}}.",
   'suggest.energy.alone':
-    'Your loudness moves a median {learner, number, ::.} dB per line; energy score {score, number, ::.} on average.',
+    'Your loudest and quietest words are typically {learner, number, ::.} dB apart in a line; stress score {score, number, ::.} on average.',
   'suggest.energy':
-    "Your loudness moves a median {learner, number, ::.} dB per line against the actor's {actor, number, ::.} dB, {verdict, select, narrower {less contrast than the actor} wider {more swing than the actor} other {contrast close to the actor's}} (energy score {score, number, ::.}).",
+    "Your loudest and quietest words are typically {learner, number, ::.} dB apart in a line, the actor's {actor, number, ::.} dB, {verdict, select, narrower {less contrast than the actor} wider {more swing than the actor} other {contrast close to the actor's}} (stress score {score, number, ::.}).",
   'suggest.pace':
     "You take {ratio, number, ::.0#} times the actor's time for a line, {verdict, select, slower {slower than the actor} faster {faster than the actor} other {about the actor's pace}}.",
   'suggest.emotion':
-    '{passed} of {targeted} lines reach an emotion score of {pass} ({rate, number, ::percent}){gaps, select, yes {; against the target your force was close in {near}, too low in {weak} and too high in {strong}} other {}}.{slip}',
+    '{passed} of {targeted} lines reach an emotion score of {pass} ({rate, number, ::percent}){gaps, select, yes {; against the target your intensity was close in {near}, too low in {weak} and too high in {strong}} other {}}.{slip}',
   'suggest.emotion.slip': ' A clear slip: lines meant as {target} sounded like {heard} ({count}).',
   'suggest.progress.none':
     'No line has a second attempt yet; re-record your lowest-scoring line and compare.',
   'suggest.progress':
-    'Over {lines} re-recorded {lines, plural, one {line} other {lines}} your total moved {change, number, ::+.0} points{better, select, yes {; {area} improved most (+{areaChange, number, ::.0})} other {; no part improved, so listen to the actor again before re-recording}}.',
+    'Over {lines} re-recorded {lines, plural, one {line} other {lines}} your total {direction, select, same {did not change on average} other {moved {change, number, ::+.0} points on average}}{better, select, yes {; {area} improved most (+{areaChange, number, ::.0})} other {; no part improved, so listen to the actor again before re-recording}}.',
   'suggest.practice': '{area} (average {average, number, ::.}, your weakest part) — {exercise}{example}',
   'suggest.practice.example': ' For line {index} ("{text}"): {tip}',
   'exercise.emotion':
@@ -161,11 +161,13 @@ export const statementsEn: Record<StatementId, string> = {
 
   'report.answers.high': 'You answered {percent}% of the questions correctly: you followed the story well.',
   'report.answers.some':
-    'You got {right, plural, one {question} other {questions}} {which} right ({right} of {scored}), such as "{prompt}".',
+    '{right, plural, one {You got question {which} right ({right} of {scored}): "{prompt}".} other {You got questions {which} right ({right} of {scored}), such as "{prompt}".}}',
   'report.answers.gain': 'Your answers improved by {gain} points since last time ({before}% → {after}%).',
   'report.strongest': 'Your {area} is your strongest side (average {average, number, ::.}).',
-  'report.secondTakes': 'Your second takes scored {gain} points higher than your first on average.',
-  'report.emotionMatch': 'The emotion of {percent}% of your lines matched the target.',
+  'report.secondTakes':
+    'Your second takes scored {gain} {gain, plural, one {point} other {points}} higher than your first on average.',
+  'report.emotionMatch':
+    'Of the lines where an emotion came through clearly, {percent}% matched the target emotion.',
   'report.practice.area': 'Practise your {area} next (average {average, number, ::.}): {how}',
   'report.practice.question': 'Watch the film again and rethink question {index}: "{prompt}"',
   'practice.emotion':
@@ -187,9 +189,10 @@ export const statementsEn: Record<StatementId, string> = {
   'h5.answers': 'Answers',
   'h5.notScored': 'Open question · not scored',
   'h5.notAnswered': 'Not answered in this run',
-  'h5.dubbing': 'Dubbing ({lines, plural, one {# line} other {# lines}})',
-  'h5.secondTakes': 'second takes {change} on average',
-  'h5.emotionMatch': 'emotion match {percent}%',
+  'h5.dubbing': 'Dubbing · {scored}/{total} lines scored',
+  'h5.secondTakes':
+    '{direction, select, same {second takes: no change from the first on average} other {second takes {change} points on average against the first}}',
+  'h5.emotionMatch': 'emotion matched, of the lines with a clear emotion: {percent}%',
   'h5.emotionAverage': 'emotion average {average}',
   'h5.silentLines':
     'no speech heard in {silent, plural, one {# line} other {# lines}}: record {silent, plural, one {it} other {them}} again',

@@ -10,10 +10,10 @@ export const statementsZh: Record<StatementId, string> = {
   'emotion.sadness': '悲伤',
   'emotion.neutral': '平静',
   'emotion.unclear': '听不出明显的情绪',
-  'area.emotion': '情绪表达',
-  'area.intonation': '语调起伏',
-  'area.energy': '轻重对比',
-  'area.timing': '节奏与停顿',
+  'area.emotion': '情绪',
+  'area.intonation': '语调',
+  'area.energy': '轻重',
+  'area.timing': '节奏',
   'area.quality': '录音质量',
   'area.words': '台词',
 
@@ -28,9 +28,9 @@ export const statementsZh: Record<StatementId, string> = {
   'take.emotion.lessEnergy':
     '语气太激动了：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动）。放轻、放慢一些。',
   'take.emotion.lands':
-    '语气的力度对上了：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动）；{heard}。',
+    '情绪强度对上了：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动）；{heard}。',
   'take.emotion.notYet':
-    '力度对上了，情绪还没出来：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动），{source, select, actor {但听起来和演员的情绪还不一样} other {但听起来还不像「{target}」}}；{heard}。别只顾力度，把这种情绪本身演出来。',
+    '情绪强度对上了，情绪本身还没出来：你的情绪强度 {learner, number, ::.}，{source, select, actor {演员} other {「{target}」通常}}是 {goal, number, ::.}（0 是最平淡，100 是最激动），{source, select, actor {但听起来和演员的情绪还不一样} other {但听起来还不像「{target}」}}；{heard}。别只顾强度，把这种情绪本身演出来。',
   'take.emotion.heard': '听起来像「{heard}」（把握 {confidence, number, ::percent}）',
   'take.emotion.heardName': '听起来像「{heard}」',
   'take.pitch.narrower':
@@ -79,24 +79,24 @@ export const statementsZh: Record<StatementId, string> = {
   'melody.watchOption': '用演员的语调',
   'watchDub.seek': '播放位置',
   'take.readCold':
-    '冷读：还没有听过你平时的声音，所以你的力度是和一般人的声音比较的。做完声音热身或录过几条之后，会和你自己的声音比较。',
+    '还没有听过你平时的声音，所以你的情绪强度是和一般人的声音比较的。做完声音热身或录过几条之后，会和你自己的声音比较。',
   'take.against.typical': '和一般人的声音相比',
   'take.against.own': '和你自己的声音相比',
   'report.arc.follows':
-    '情绪起伏跟上了这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的力度随演员一起起落，每句都和你自己的声音比较。',
+    '情绪起伏跟上了这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的情绪强度随演员一起起落，每句都和你自己的声音比较。',
   'report.arc.against':
-    '情绪起伏没有跟上这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的力度变化和演员不同。演员加强的地方，你也加强。',
+    '情绪起伏没有跟上这场戏（{score, number, ::.} 分，满分 100）：一句接一句，你的情绪强度变化和演员不同。演员加强的地方，你也加强。',
 
   'warmup.title': '声音热身',
   'warmup.why':
-    '用平时的声音读下面这句话（几秒钟）。之后你的头几条录音会和你自己的声音比较，而不是和一般人的声音比较。可以跳过：跳过后，头几条录音按冷读处理。',
+    '用平时的声音读下面这句话（几秒钟）。之后你的头几条录音会和你自己的声音比较，而不是和一般人的声音比较。可以跳过：跳过后，头几条录音和一般人的声音比较。',
   'warmup.line': '今天我来读几句电影台词，说得平静又清楚。',
   'warmup.record': '录制热身',
   'warmup.stop': '停止',
   'warmup.skip': '跳过',
   'warmup.saving': '正在听…',
   'warmup.done': '谢谢：你的头几条录音会和你自己的声音比较。',
-  'warmup.skipped': '已跳过：头几条录音按冷读处理。',
+  'warmup.skipped': '已跳过：头几条录音和一般人的声音比较。',
   'warmup.retry': '{reason}请重新录制或跳过。',
   'warmup.reason.noSpeech': '录音里没有听到声音。',
   'warmup.reason.other': '这段录音无法使用。',
@@ -117,24 +117,24 @@ export const statementsZh: Record<StatementId, string> = {
     '已配 {dubbedLines}/{totalLines} 句，其中 {silent} 句没有听到说话，请重录；有声的 {scoredLines} 句平均 {average, number, ::.} 分。',
   'suggest.overall': '已配 {scoredLines}/{totalLines} 句，平均 {average, number, ::.} 分。',
   'suggest.range.alone':
-    '你每句的高低音相差 {learner, number, ::.0} 个半音（中位数），{flat, select, yes {偏平，情绪不容易听出来} other {起伏足够}}。',
+    '你每句从最低音到最高音一般相差 {learner, number, ::.0} 个半音，{flat, select, yes {偏平，情绪不容易听出来} other {起伏足够}}。',
   'suggest.range':
-    '你每句的高低音相差 {learner, number, ::.0} 个半音（中位数），演员 {actor, number, ::.0} 个，{verdict, select, narrower {比演员小，听起来偏平} wider {比演员大，起伏偏夸张} other {和演员相当}}。',
+    '你每句从最低音到最高音一般相差 {learner, number, ::.0} 个半音，演员 {actor, number, ::.0} 个，{verdict, select, narrower {比演员小，听起来偏平} wider {比演员大，起伏偏夸张} other {和演员相当}}。',
   'suggest.melody.scoreOnly': '语调分平均 {score, number, ::.} 分。',
   'suggest.melody':
     '对齐原声后你的音调平均差 {gapSt, number, ::.0} 个半音，语调分平均 {score, number, ::.} 分{withEnds, plural, =0 {} other {{ends, plural, =0 {；{withEnds} 句的句尾升降都和演员一致} other {；{withEnds} 句里有 {ends} 句句尾的升降和演员相反}}}}。',
   'suggest.energy.alone':
-    '每句音量起伏 {learner, number, ::.} 分贝（中位数），力度分平均 {score, number, ::.} 分。',
+    '你每句最响和最轻的地方一般相差 {learner, number, ::.} 分贝，轻重分平均 {score, number, ::.} 分。',
   'suggest.energy':
-    '每句音量起伏 {learner, number, ::.} 分贝（中位数），演员 {actor, number, ::.} 分贝，{verdict, select, narrower {轻重不如演员分明} wider {音量起伏比演员大} other {轻重和演员接近}}（力度分平均 {score, number, ::.} 分）。',
+    '你每句最响和最轻的地方一般相差 {learner, number, ::.} 分贝，演员 {actor, number, ::.} 分贝，{verdict, select, narrower {轻重不如演员分明} wider {音量起伏比演员大} other {轻重和演员接近}}（轻重分平均 {score, number, ::.} 分）。',
   'suggest.pace':
     '你说一句平均用了演员 {ratio, number, ::.0#} 倍的时间，{verdict, select, slower {比演员慢} faster {比演员快} other {和演员基本一致}}。',
   'suggest.emotion':
-    '{targeted} 句中有 {passed} 句情绪分达到 {pass}（{rate, number, ::percent}）{gaps, select, yes {；语气力度和目标相比 {near} 句接近、{weak} 句偏弱、{strong} 句偏强} other {}}。{slip}',
+    '{targeted} 句中有 {passed} 句情绪分达到 {pass}（{rate, number, ::percent}）{gaps, select, yes {；情绪强度和目标相比 {near} 句接近、{weak} 句偏弱、{strong} 句偏强} other {}}。{slip}',
   'suggest.emotion.slip': '清楚听出的偏差：该「{target}」的句子听起来像「{heard}」（{count} 句）。',
   'suggest.progress.none': '还没有重录的句子；挑一句分数最低的再录一次，对比两次的变化。',
   'suggest.progress':
-    '{lines} 句重录后总分平均 {change, number, ::+.0} 分{better, select, yes {，提高最多的是{area}（+{areaChange, number, ::.0}）} other {，各项都没有提高，重录前先听一遍原声}}。',
+    '{lines} 句重录后总分{direction, select, same {平均没有变化} other {平均 {change, number, ::+.0} 分}}{better, select, yes {，提高最多的是{area}（+{areaChange, number, ::.0}）} other {，各项都没有提高，重录前先听一遍原声}}。',
   'suggest.practice': '{area}（平均 {average, number, ::.} 分，是你最弱的一项）——{exercise}{example}',
   'suggest.practice.example': '例如第 {index} 句「{text}」：{tip}',
   'exercise.emotion': '每句录音前先说出这句的情绪，再夸张地演一遍，然后收回到自然的程度。',
@@ -144,11 +144,12 @@ export const statementsZh: Record<StatementId, string> = {
   'exercise.quality': '在安静的房间录，离麦克风 15–30 厘米，先试音看音量条。',
 
   'report.answers.high': '理解题正确率 {percent}%，对剧情把握准确。',
-  'report.answers.some': '答对了第 {which} 题（{right}/{scored} 道客观题），如“{prompt}”。',
+  'report.answers.some':
+    '{right, plural, one {答对了第 {which} 题（{right}/{scored} 道客观题）：“{prompt}”。} other {答对了第 {which} 题（{right}/{scored} 道客观题），如“{prompt}”。}}',
   'report.answers.gain': '答题正确率比上一次提高了 {gain} 个百分点（{before}% → {after}%）。',
   'report.strongest': '{area}是你最强的一项（平均 {average, number, ::.} 分）。',
   'report.secondTakes': '第二次配音比第一次平均提高 {gain} 分。',
-  'report.emotionMatch': '{percent}% 的台词情绪与目标一致。',
+  'report.emotionMatch': '听得出情绪的台词中，{percent}% 与目标情绪一致。',
   'report.practice.area': '下一步重点练习{area}（平均 {average, number, ::.} 分）：{how}',
   'report.practice.question': '重看影片，再想想第 {index} 题：“{prompt}”',
   'practice.emotion': '先说出这句台词想表达的情绪，再放大它：让情绪体现在语速、音量和音高上。',
@@ -166,9 +167,10 @@ export const statementsZh: Record<StatementId, string> = {
   'h5.answers': '答题得分',
   'h5.notScored': '主观题 · 不计分',
   'h5.notAnswered': '本次训练还没有答题',
-  'h5.dubbing': '配音（{lines} 句）',
-  'h5.secondTakes': '第二次平均 {change} 分',
-  'h5.emotionMatch': '情绪匹配 {percent}%',
+  'h5.dubbing': '配音 · 已评分 {scored}/{total} 句',
+  'h5.secondTakes':
+    '{direction, select, same {第二次与第一次平均持平，没有变化} other {第二次比第一次平均 {change} 分}}',
+  'h5.emotionMatch': '情绪对上（听得出情绪的台词中）{percent}%',
   'h5.emotionAverage': '情绪平均 {average} 分',
   'h5.silentLines': '{silent} 句没有听到说话，请重录',
   'h5.recording': '录音',

@@ -41,7 +41,10 @@ describeEngines('take storage bounds', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     // One retake kept besides a line's first and latest take.
-    server = await startTestServer({ engine, env: { TAKES_RETAKES_KEPT: '1' } });
+    server = await startTestServer({
+      engine,
+      env: { TAKES_RETAKES_KEPT: '1', TAKES_ATTEMPTS_PER_LINE: '10' },
+    });
     await seedAiFilm(server.app);
   });
   afterAll(() => server?.close());

@@ -122,6 +122,48 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     }
   });
 
+  it('refuses a third take of a line with the envelope (a first and a second attempt per line); a take without speech uses none up', async () => {
+    const line = LINES.neutral;
+    const rowsOfLine = () =>
+      server.app.db
+        .selectFrom('takes')
+        .select(['id'])
+        .where('user_id', '=', userId)
+        .where('subtitle_id', '=', line)
+        .execute();
+    expect((await postTake(server.url, token, { subtitlesId: line })).body.code).toBe(200);
+    // A second attempt without speech asks for a recording again: it does not use the attempt up.
+    const silent = await postTake(server.url, token, {
+      subtitlesId: line,
+      attempt: '2',
+      file: silentWav(1.5),
+    });
+    expect(silent.body.code).toBe(200);
+    expect(speechScore.parse(silent.body.data).quality.speechDetected).toBe(false);
+    const second = await postTake(server.url, token, { subtitlesId: line, attempt: '2' });
+    expect(second.body.code).toBe(200);
+    expect((await rowsOfLine()).length).toBe(3);
+    const msgs = {
+      zh: '这句台词的两次配音都已录完，不能再录',
+      en: 'Both takes of this line are recorded; it cannot be recorded again',
+    };
+    for (const [lang, msg] of Object.entries(msgs)) {
+      const third = await postTake(
+        server.url,
+        token,
+        { subtitlesId: line, attempt: '2' },
+        { 'accept-language': lang },
+      );
+      expect(third.status).toBe(409);
+      expect(third.body).toMatchObject({
+        code: 409,
+        msg,
+        data: { field: 'attempt', msgId: 'error.attemptsUsed' },
+      });
+    }
+    expect((await rowsOfLine()).length).toBe(3);
+  });
+
   it("analyses the actor again when a re-import changed the line's reference audio", async () => {
     const key = 'films/ai-film/v2/lines/1.wav';
     await server.app.storage.put(key, Buffer.from(fixtureWav('15a04Wb.wav')));

@@ -21,7 +21,10 @@ describeEngines("a take with the actor's melody", (engine) => {
 
   beforeAll(async () => {
     // Two retakes kept besides the first and the latest, so the fifth take prunes one.
-    server = await startTestServer({ engine, env: { TAKES_RETAKES_KEPT: '2' } });
+    server = await startTestServer({
+      engine,
+      env: { TAKES_RETAKES_KEPT: '2', TAKES_ATTEMPTS_PER_LINE: '10' },
+    });
     await seedAiFilm(server.app);
   });
   afterAll(() => server?.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { report, reportUrlData } from '../../src/api/contract';
+import { report, reportUrlData, runHistoryData } from '../../src/api/contract';
 import { createShareToken, shareSecret } from '../../server/reports/share-link';
 import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
@@ -56,6 +56,43 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       prompt: { zh: '甲说了什么？' },
     });
     expect(r.strengths[0].zh).toContain('100%');
+  });
+
+  it('time spent covers answering and dubbing, and the report carries the time its history row shows', async () => {
+    const { c: me, id: myId } = await newLearner();
+    const saved = await me.postJson(`${P2}/save_question_record`, {
+      filmId: 'test-film',
+      answers: ALL_RIGHT,
+      durationMs: 95_000,
+    });
+    expect(saved.body.code).toBe(200);
+    const runId = saved.body.data.runId as string;
+    const record = await server.app.db
+      .selectFrom('question_records')
+      .select('created_at')
+      .where('id', '=', saved.body.data.recordId)
+      .executeTakeFirstOrThrow();
+    // The last take of the run comes five minutes after the answers were saved.
+    const lastTake = new Date(Date.parse(record.created_at) + 300_000).toISOString();
+    await insertTake(server.app.db, {
+      userId: myId,
+      filmId: 'test-film',
+      subtitleId: 'test-film-1',
+      attempt: 1,
+      overall: 70,
+      detected: 'happiness',
+      createdAt: lastTake,
+      runId,
+    });
+    await server.app.db.updateTable('runs').set({ updated_at: lastTake }).where('id', '=', runId).execute();
+    const r = report.parse((await me.get(`${P2}/get_info_by_id`, { filmId: 'test-film' })).body.data);
+    expect(r.durationMs).toBe(95_000 + 300_000);
+    const history = runHistoryData.parse(
+      (await me.get(`${P2}/get_run_history`, { filmId: 'test-film' })).body.data,
+    );
+    const row = history.runs.find((h) => h.runId === runId);
+    expect(row?.updatedAt).toBe(lastTake);
+    expect(r.createdAt).toBe(row?.updatedAt);
   });
 
   it("another learner's record answers not found", async () => {
@@ -151,12 +188,12 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(d.improvement).toBe(30);
     expect(d.emotionMatchRate).toBe(1);
     // Feedback comes from the figures: timing is the weakest sub-score.
-    expect(r.practice?.zh).toContain('节奏与停顿');
+    expect(r.practice?.zh).toContain('节奏');
     expect(r.practice?.en).toContain('timing');
     expect(r.strengths.map((s) => s.en).join(' ')).toContain('30 points higher');
   });
 
-  it('emotionMatchRate is the share of scored lines whose emotion score reaches 60 (src/audio/scoring/aggregate.ts); a silent take is not counted', async () => {
+  it('emotionMatchRate is the share of scored lines heard clearly enough to name whose emotion score reaches 60 (src/audio/scoring/aggregate.ts); an unclear or silent take is not counted', async () => {
     const { c: me, id: myId } = await newLearner();
     const f = 'test-film';
     const take = (line: number, emotion: number, clear: boolean | undefined, at: number, speech = true) =>
@@ -176,16 +213,30 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
       const res = await me.get(`${P2}/get_info_by_id`, { filmId: f });
       return report.parse(res.body.data).dubbing?.emotionMatchRate;
     };
-    // Line 1 (target happiness): emotion score 70, heard as sadness but not clearly: it came across.
+    // Line 1 (target happiness): emotion score 70 but not heard clearly ("no clear emotion heard"):
+    // no emotion match is claimed for it.
     await take(1, 70, false, 1);
-    expect(await rate()).toBe(1);
+    expect(await rate()).toBeNull();
     // The phone page words it as the app does: no emotion named for an unclear reading.
     const link = (await me.get(`${P2}/get_report_url`, { filmId: f })).body.data.url;
     const h5 = await (await fetch(link)).text();
     expect(h5).toContain('听不出明显的情绪');
     expect(h5).not.toContain('悲伤');
-    // Line 2 (target anger): emotion score 30: 1 of 2.
+    // Line 2 (target anger): heard clearly, emotion score 30: 0 of 1.
     await take(2, 30, true, 2);
+    expect(await rate()).toBe(0);
+    // Line 1 again (its second attempt counts): heard clearly, emotion score 80: 1 of 2.
+    await insertTake(server.app.db, {
+      userId: myId,
+      filmId: f,
+      subtitleId: `${f}-1`,
+      attempt: 2,
+      overall: 60,
+      scores: { emotion: 80 },
+      detected: 'happiness',
+      createdAt: '2026-05-09T00:00:04.000Z',
+      clear: true,
+    });
     expect(await rate()).toBe(0.5);
     // Line 3: no speech: no score, so not a line whose emotion missed.
     await take(3, 0, undefined, 3, false);
@@ -298,7 +349,8 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(res.body.data).toMatchObject({
       filmId: f,
       lang: 'en',
-      figures: { scoredLines: 2, totalLines: 3, average: 70, improvement: 20, emotionMatchRate: 1 },
+      // Version-1 takes never named their emotion: no emotion match is claimed for them.
+      figures: { scoredLines: 2, totalLines: 3, average: 70, improvement: 20, emotionMatchRate: null },
     });
     const text: string = res.body.data.audioInterpret;
     expect(text.split('\n')[0]).toBe('Overall: 2/3 lines dubbed, average 70.');

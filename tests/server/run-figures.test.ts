@@ -122,12 +122,13 @@ describeEngines("one rule for a run's figures on every page", (engine) => {
 
     const link = (await me.get(`${P2}/get_report_url`, { filmId: F })).body.data.url as string;
     const h5 = await (await fetch(link)).text();
-    expect(h5).toContain(`（${expected.scoredLines} 句）`);
+    // The heading counts what the report counts (scored of all lines), above every dubbed line.
+    expect(h5).toContain(`配音 · 已评分 ${expected.scoredLines}/${expected.totalLines} 句`);
     expect(h5).toMatch(/class="big">65</);
-    expect(h5).toContain('第二次平均 +10.0 分');
+    expect(h5).toContain('第二次比第一次平均 +10.0 分');
     // No emotion is named for a take without speech.
     expect(h5).toContain('<span>没有听到说话，请重录 → —</span>');
-    expect(h5).toContain('情绪匹配 50%');
+    expect(h5).toContain('情绪对上（听得出情绪的台词中）50%');
     expect(h5).toContain('情绪平均 65 分');
     expect(h5).toContain('1 句没有听到说话');
   });

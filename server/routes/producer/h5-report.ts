@@ -7,6 +7,7 @@ import {
   type ReportLine,
 } from '../../../src/api/contract';
 import { heardFact } from '../../../src/audio/scoring/labels';
+import { changeDirection } from '../../../src/audio/scoring/aggregate';
 import { fact, type Lang, type StatementId, word } from '../../../src/i18n';
 import { pageLang, type Words, wordsFor } from '../../h5/lang';
 import { html, page, raw } from '../../h5/html';
@@ -144,7 +145,9 @@ function reportBody(r: Report, token: string, lang: Lang) {
   const improvement = formatChange(dub?.improvement);
   const answered = r.answers.answered !== false;
   const dubFigures = [
-    improvement !== null ? w('h5.secondTakes', { change: improvement }) : '',
+    improvement !== null
+      ? w('h5.secondTakes', { direction: changeDirection(dub?.improvement ?? 0), change: improvement })
+      : '',
     dub?.emotionMatchRate != null
       ? w('h5.emotionMatch', { percent: Math.round(dub.emotionMatchRate * 100) })
       : '',
@@ -169,7 +172,7 @@ function reportBody(r: Report, token: string, lang: Lang) {
     }
     ${
       dub
-        ? html`<div class="card"><p>${w('h5.dubbing', { lines: dub.scoredLines })}</p>
+        ? html`<div class="card"><p>${w('h5.dubbing', { scored: dub.scoredLines, total: dub.lines.length })}</p>
           <p class="big">${formatScore(dub.average) ?? '—'}</p>
           <p class="en">${dubFigures}</p>${
             dub.silentLines ? html`<p>${w('h5.silentLines', { silent: dub.silentLines })}</p>` : ''

@@ -6,6 +6,11 @@ export function makeLoader<A extends unknown[], R>(
   label: string,
   run: (...args: A) => Promise<R>,
   apply: (result: R) => void,
+  /**
+   * An answer that means "nothing yet" rather than a failure (a film not dubbed yet has no
+   * suggestion): `onNothing` runs instead of a logged error.
+   */
+  nothing?: { is: (e: unknown) => boolean; onNothing: () => void },
 ): (...args: A) => Promise<R | null> {
   let seq = 0;
   return async (...args: A) => {
@@ -15,6 +20,10 @@ export function makeLoader<A extends unknown[], R>(
       if (mine === seq) apply(result);
       return result;
     } catch (e) {
+      if (nothing?.is(e)) {
+        if (mine === seq) nothing.onNothing();
+        return null;
+      }
       console.error(`[load] ${label} failed`, e);
       return null;
     }

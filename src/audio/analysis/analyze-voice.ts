@@ -6,6 +6,7 @@ import { computeFunctionals } from './functionals';
 import { IntensityAnalyzer } from './intensity';
 import { measurePerturbation } from './perturbation';
 import { DEFAULT_PITCH_PARAMS, PitchTracker } from './pitch';
+import { pitchFigures, robustPitchTrack } from './pitch-figures';
 import { resampleSinc } from './resample-sinc';
 import { countSyllableNuclei, percentile, segmentSpeech } from './segments';
 import { SpectralAnalyzer } from './spectral';
@@ -205,9 +206,10 @@ function summarise(input: SummaryInput): { figures: ProsodyFigures; quality: Voi
   let nv = 0;
   for (let f = 0; f < frames; f++) if (f0Hz[f] > 0) scratch[nv++] = f0Hz[f];
   const tmp = new Float64Array(Math.max(1, frames));
-  const pitchMedianHz = nv >= 5 ? percentile(scratch, nv, 0.5, tmp) : null;
-  const pitchRangeSemitones =
-    nv >= 5 ? 12 * Math.log2(percentile(scratch, nv, 0.95, tmp) / percentile(scratch, nv, 0.05, tmp)) : null;
+  // Median and range from the repaired track (pitch-figures.ts), as every other pitch figure.
+  const pitch = pitchFigures(robustPitchTrack(f0Hz, 0, frames));
+  const pitchMedianHz = pitch.medianHz;
+  const pitchRangeSemitones = pitch.rangeSemitones;
   let ns = 0;
   let power = 0;
   for (let f = 0; f < frames; f++)

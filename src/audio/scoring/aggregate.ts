@@ -23,6 +23,11 @@ export interface AggregateTake {
   speechDetected?: boolean;
   /** The emotion the take aimed at (null: none to match). */
   target: string | null;
+  /**
+   * Whether the take's emotion was heard clearly enough to be named to the learner
+   * (`emotion.named`, emotion-match.ts `emotionClaim`); absent: not named.
+   */
+  named?: boolean;
 }
 
 export interface AggregateLine {
@@ -46,8 +51,10 @@ export interface RunAggregate {
   /** Mean emotion sub-score of the scored lines, one decimal. */
   emotionAverage: number | null;
   /**
-   * Share (0–1, three decimals) of the scored lines with a target whose emotion sub-score reaches
-   * EMOTION_PASS; null when no scored line has a target.
+   * Of the scored lines with a target whose emotion was heard clearly enough to be named, the share
+   * (0–1, three decimals) whose emotion sub-score reaches EMOTION_PASS; null when there is no such
+   * line. A line the app words "no clear emotion heard" is not counted as a match: its sub-score
+   * then rests on energy, and a rate of emotion matches must not say more than the line does.
    */
   emotionMatchRate: number | null;
   /** Mean (second − first) overall over lines whose both attempts have speech, one decimal. */
@@ -75,6 +82,12 @@ export function hasSpeech(take: Pick<AggregateTake, 'speechDetected'>): boolean 
   return take.speechDetected !== false;
 }
 
+/** Whether a change shown to one decimal is a change at all: "+0.0 points" reads as a score of 0. */
+export function changeDirection(change: number): 'up' | 'down' | 'same' {
+  const shown = Math.round(change * 10);
+  return shown > 0 ? 'up' : shown < 0 ? 'down' : 'same';
+}
+
 /** The take that counts for a line: its latest. */
 export function countingTake<T>(line: { first: T | null; second: T | null }): T | null {
   return line.second ?? line.first;
@@ -90,6 +103,7 @@ export function aggregateTake(score: SpeechScore, annotated: string | null = nul
     scores: score.scores,
     speechDetected: score.quality.speechDetected,
     target: annotated ?? score.emotion.target,
+    named: score.emotion.named ?? score.emotion.clear ?? false,
   };
 }
 
@@ -131,7 +145,7 @@ export function aggregateRun(lines: readonly AggregateLine[], totalLines = lines
     if (line.first && line.second && hasSpeech(line.first) && hasSpeech(line.second))
       changes.push(line.second.overall - line.first.overall);
   }
-  const targeted = scored.filter((t) => t.target !== null);
+  const targeted = scored.filter((t) => t.target !== null && t.named === true);
   const subScores = scored.length
     ? (Object.fromEntries(
         SUB_SCORES.map((k) => [k, round(mean(scored.map((t) => t.scores[k])) ?? 0, 1)]),

@@ -6,6 +6,7 @@
  * Loudness is expressed in dB relative to the speaker's own mean over speech, so microphone gain
  * does not count.
  */
+import { robustPitchTrack } from '../analysis/pitch-figures';
 import type { ScoringVoice } from './types';
 
 export function median(values: ArrayLike<number>): number {
@@ -30,14 +31,19 @@ export function speechFrames(voice: ScoringVoice): { from: number; to: number } 
   return { from, to };
 }
 
-/** Semitones re the median voiced f0 of the range; NaN where unvoiced. */
+/**
+ * Semitones re the median voiced f0 of the range; NaN where unvoiced. Read from the repaired track
+ * (src/audio/analysis/pitch-figures.ts), so a fricative read as voice or an octave slip moves no
+ * contour, end movement or chart scale built on it.
+ */
 export function semitoneContour(f0Hz: ArrayLike<number>, from: number, to: number): Float64Array {
-  const out = new Float64Array(to - from);
+  const track = robustPitchTrack(f0Hz, from, to);
+  const out = new Float64Array(track.length);
   const voiced: number[] = [];
-  for (let i = from; i < to; i++) if (f0Hz[i] > 0) voiced.push(f0Hz[i]);
+  for (const f of track) if (f > 0) voiced.push(f);
   const ref = median(voiced);
-  for (let i = from; i < to; i++) {
-    out[i - from] = f0Hz[i] > 0 && ref > 0 ? 12 * Math.log2(f0Hz[i] / ref) : Number.NaN;
+  for (let i = 0; i < track.length; i++) {
+    out[i] = track[i] > 0 && ref > 0 ? 12 * Math.log2(track[i] / ref) : Number.NaN;
   }
   return out;
 }

@@ -9,10 +9,18 @@
  */
 import type { Emotion, SoundSuggestData, SpeechScore, SubScores } from '../../api/contract';
 import { type Fact, type FactValue, fact } from '../../i18n/statements';
-import { aggregateRun, aggregateTake, EMOTION_PASS, hasSpeech, type RunAggregate } from './aggregate';
+import {
+  aggregateRun,
+  aggregateTake,
+  changeDirection,
+  EMOTION_PASS,
+  hasSpeech,
+  type RunAggregate,
+} from './aggregate';
 import { round } from './contour';
 import { AROUSAL_TOLERANCE, emotionName, targetNamed } from './labels';
 import { SOLO } from './subscores';
+import { statementArea } from './tips';
 
 export interface InterpretLine {
   subtitlesId: string;
@@ -192,6 +200,7 @@ function improvementLine(lines: InterpretLine[]): { line: Fact; improvement: num
     improvement,
     line: fact('suggest.progress', {
       lines: pairs.length,
+      direction: changeDirection(improvement),
       change: r1(improvement),
       area: fact(`area.${best.k}`),
       areaChange: r1(best.d),
@@ -205,11 +214,14 @@ function weakestSubScore(means: SubScores): keyof SubScores {
   return [...SUB_SCORES].sort((a, b) => means[a] - means[b])[0];
 }
 
-/** The first statement of a stored take: its facts, or (results from before facts) its worded tip. */
-function firstTip(take: SpeechScore): FactValue | null {
-  const s = take.statements?.[0];
-  if (s) return s as Fact;
-  return take.tips?.[0] ?? null;
+/**
+ * The take's first statement about `area`, so the example given for the weakest area is advice about
+ * that area (a loudness tip under "intonation" contradicts it). Results from before facts carry only
+ * worded tips, whose area is unknown: no example then.
+ */
+function firstTip(take: SpeechScore, area: keyof SubScores): FactValue | null {
+  const s = take.statements?.find((x) => statementArea(x.id) === area);
+  return s ? (s as Fact) : null;
 }
 
 /** The weakest sub-score with a concrete exercise, and the most specific tip measured for it. */
@@ -217,7 +229,7 @@ function practiceLine(takes: SpeechScore[], lines: InterpretLine[], means: SubSc
   const k = weakestSubScore(means);
   // The most specific tip already measured for that area, taken from the weakest take.
   const worst = [...takes].sort((a, b) => a.scores[k] - b.scores[k])[0];
-  const tip = firstTip(worst);
+  const tip = firstTip(worst, k);
   const line = lines.find((l) => l.subtitlesId === worst.subtitlesId);
   return fact('suggest.practice', {
     area: fact(`area.${k}`),

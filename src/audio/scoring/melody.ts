@@ -10,6 +10,7 @@
  * - Loudness: the actor's level re the actor's mean replaces the take's level re its own mean.
  * - The grains themselves are the learner's (TD-PSOLA, src/audio/dsp/psola.ts): formants are kept.
  */
+import { robustPitchTrack } from '../analysis/pitch-figures';
 import { type PsolaPlan, pitchMarks, psola } from '../dsp/psola';
 import type { Comparison } from './compare';
 import { fillGaps, median, speechFrames } from './contour';
@@ -59,18 +60,18 @@ export interface MelodyInput {
   comparison: Comparison;
 }
 
-function voicedSeconds(voice: ScoringVoice): number {
+/** The speech span's repaired track (pitch-figures.ts): the frames the contours are read from. */
+function speechTrack(voice: ScoringVoice): Float64Array {
   const { from, to } = speechFrames(voice);
-  let n = 0;
-  for (let i = from; i < to; i++) if (voice.frames.f0Hz[i] > 0) n++;
-  return n * voice.frames.hopSeconds;
+  return robustPitchTrack(voice.frames.f0Hz, from, to, voice.frames.hopSeconds);
+}
+
+function voicedSeconds(voice: ScoringVoice): number {
+  return speechTrack(voice).filter((f) => f > 0).length * voice.frames.hopSeconds;
 }
 
 function medianF0(voice: ScoringVoice): number {
-  const { from, to } = speechFrames(voice);
-  const voiced: number[] = [];
-  for (let i = from; i < to; i++) if (voice.frames.f0Hz[i] > 0) voiced.push(voice.frames.f0Hz[i]);
-  return median(voiced);
+  return median(speechTrack(voice).filter((f) => f > 0));
 }
 
 /** Piecewise-linear lookup of `y` at fractional index `i` (clamped at the ends). */

@@ -4,6 +4,7 @@
  * does not load the emotion model.
  */
 import { FEATURE_NAMES } from '../analysis/feature-names';
+import { pitchFigures, robustPitchTrack } from '../analysis/pitch-figures';
 import type { SerializedAnalysis } from '../analysis/types';
 
 /**
@@ -26,8 +27,23 @@ export function hasCurrentFeatures(record: ReferenceRecord): boolean {
   return (
     Array.isArray(names) &&
     names.length === FEATURE_NAMES.length &&
-    names.every((n, i) => n === FEATURE_NAMES[i])
+    names.every((n, i) => n === FEATURE_NAMES[i]) &&
+    hasCurrentPitchFigures(record.analysis)
   );
+}
+
+/**
+ * Whether the cached pitch range is the one the repaired track gives (pitch-figures.ts). One read
+ * before the repair can quote a fricative as the actor's range (32 semitones for a 10 semitone line):
+ * such a record is analysed again rather than shown.
+ */
+function hasCurrentPitchFigures(analysis: SerializedAnalysis): boolean {
+  const f0 = analysis.frames?.f0Hz;
+  if (!Array.isArray(f0)) return false;
+  const { rangeSemitones } = pitchFigures(robustPitchTrack(f0, 0, f0.length, analysis.frames.hopSeconds));
+  const stored = analysis.figures?.pitchRangeSemitones ?? null;
+  if (rangeSemitones === null || stored === null) return rangeSemitones === stored;
+  return Math.abs(Math.round(rangeSemitones * 100) / 100 - stored) < 0.006;
 }
 
 /**

@@ -14,6 +14,7 @@ import { type Comparison, speechSpan } from './compare';
 import type { EmotionMatch } from './emotion-match';
 import { AROUSAL_TOLERANCE, emotionName, heardFact } from './labels';
 import { type Parts, type QualityFlags, SOLO, WEIGHTS } from './subscores';
+import type { SubScores } from '../../api/contract';
 import type { EmotionReading, ScoringVoice } from './types';
 
 export interface TipInput {
@@ -48,6 +49,28 @@ const r2 = (v: number) => Math.round(v * 100) / 100;
 export const intensity = (arousal: number) => Math.round((Math.max(-1, Math.min(1, arousal)) + 1) * 50);
 
 const at = <T extends Fact>(severity: number, f: T): TakeStatement => ({ ...f, severity });
+
+/** Statement ids (by prefix) per sub-score: which part of the score a statement is advice about. */
+const AREA_OF: ReadonlyArray<[prefix: string, area: keyof SubScores]> = [
+  ['take.emotion.', 'emotion'],
+  ['take.pitch.', 'intonation'],
+  ['take.good.melody', 'intonation'],
+  ['take.good.pitchAlone', 'intonation'],
+  ['take.loudness.', 'energy'],
+  ['take.good.loudness', 'energy'],
+  ['take.pace.', 'timing'],
+  ['take.start.', 'timing'],
+  ['take.pauses.', 'timing'],
+  ['take.good.pace', 'timing'],
+  ['take.tooQuiet', 'quality'],
+  ['take.clipped', 'quality'],
+  ['take.noisy', 'quality'],
+];
+
+/** The sub-score a take statement is about (null: none, e.g. "no speech heard"). */
+export function statementArea(id: string): keyof SubScores | null {
+  return AREA_OF.find(([prefix]) => id.startsWith(prefix))?.[1] ?? null;
+}
 
 function qualityTips(input: TipInput): TakeStatement[] {
   const q = input.learner.quality;

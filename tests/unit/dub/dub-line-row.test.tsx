@@ -85,6 +85,7 @@ describe('DubLineRow', () => {
 
   it('record and listen are disabled while a take runs, and enabled again after it', () => {
     resetLineStates();
+    clearScores();
     const busy = signal(false);
     const { onRecord, onListen } = renderDubRow(line, { busy });
     const record = screen.getByTestId('record-l1');

@@ -119,7 +119,9 @@ describe('a scored line’s detail panel', () => {
     const data = within(first).getByTestId('take-data');
     expect(data).not.toHaveAttribute('open');
     expect(within(data).getByText('查看数据表')).toBeInTheDocument();
-    expect(within(data).getByRole('row', { name: /音高起伏（半音） 6\.0 9\.5/ })).toBeInTheDocument();
+    expect(
+      within(data).getByRole('row', { name: /音高范围（半音，从最低音到最高音） 6\.0 9\.5/ }),
+    ).toBeInTheDocument();
     await setLang('en');
     expect(
       await within(first).findByText(
@@ -137,14 +139,14 @@ describe('a scored line’s detail panel', () => {
     recordAttempt(line.id, JSON.stringify(v3(0)), 'blob:1');
     renderRow();
     fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
-    expect(screen.getByText(/^冷读：还没有听过你平时的声音/)).toBeInTheDocument();
+    expect(screen.getByText(/^还没有听过你平时的声音/)).toBeInTheDocument();
     cleanup();
     clearScores();
     recordAttempt(line.id, JSON.stringify(v3(1)), 'blob:2');
     renderRow();
     fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
     expect(screen.getByTestId('line-score-detail')).toBeInTheDocument();
-    expect(screen.queryByText(/冷读/)).toBeNull();
+    expect(screen.queryByText(/还没有听过你平时的声音/)).toBeNull();
   });
 
   it('says beside the emotion reading what the energy was compared with, in the chosen language', () => {
@@ -185,6 +187,22 @@ describe('a scored line’s detail panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '查看详情' }));
     expect(within(row).queryByText(/听不出明显的情绪/)).toBeNull();
     expect(within(row).getByText(/^没有听到说话，请重录：/)).toBeInTheDocument();
+    // Nothing was read from it: no 0 badge, no sub-scores, no pitch range, no data table.
+    const panel = screen.getByTestId('line-score-detail');
+    expect(within(panel).queryByRole('img', { name: /综合/ })).toBeNull();
+    expect(within(panel).queryByText(/情感 0/)).toBeNull();
+    expect(within(panel).queryByText(/音高范围/)).toBeNull();
+    expect(within(panel).queryByText('查看数据表')).toBeNull();
+  });
+
+  it('says "no clear emotion heard" once, without a "Heard" caption repeating it (English)', async () => {
+    await setLang('en');
+    recordAttempt(line.id, JSON.stringify(score(1, 52, 'neutral', 'x')), 'blob:1');
+    renderRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const first = screen.getByRole('region', { name: 'First take' });
+    expect(within(first).getByText('no clear emotion heard')).toBeInTheDocument();
+    expect(first.textContent).not.toMatch(/Heard no clear emotion/);
   });
 
   it("names an annotated line's emotion as the target, never the class the model hears in the actor's take", () => {

@@ -39,7 +39,9 @@ describe('the voice warm-up before the first dub', () => {
     expect(await screen.findByTestId('voice-warmup')).toBeInTheDocument();
     expect(screen.getByText(/calmly and clearly/)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('voice-warmup-skip'));
-    expect(await screen.findByText('Skipped: your first takes are read cold.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Skipped: your first takes are compared with voices in general.'),
+    ).toBeInTheDocument();
     await server.waitForRequests(2);
     const skip = server.seen.find((r) => r.url.pathname.endsWith('/voice_warmup_skip'));
     expect(skip?.method).toBe('POST');

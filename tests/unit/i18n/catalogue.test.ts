@@ -59,7 +59,7 @@ describe('the shared catalogue (src/i18n)', () => {
 
   test('a nested fact and a two-language value are worded in the asked language', () => {
     const f = fact('report.strongest', { area: fact('area.timing'), average: 81.6 });
-    expect(word(f, 'zh')).toBe('节奏与停顿是你最强的一项（平均 82 分）。');
+    expect(word(f, 'zh')).toBe('节奏是你最强的一项（平均 82 分）。');
     expect(word(f, 'en')).toBe('Your timing is your strongest side (average 82).');
     const q = fact('report.practice.question', {
       index: 2,

@@ -11,6 +11,7 @@ const take = (overall: number, extra: Partial<AggregateTake> = {}): AggregateTak
   scores: { emotion: overall, intonation: overall, energy: overall, timing: overall, quality: 90 },
   speechDetected: true,
   target: 'anger',
+  named: true,
   ...extra,
 });
 const silent = () => take(0, { speechDetected: false });
@@ -56,6 +57,22 @@ describe("one rule for a run's figures", () => {
       { subtitlesId: 'c', first: take(10, { target: null }), second: null },
     ]);
     expect(agg.emotionMatchRate).toBe(0.5);
+  });
+
+  it('a line whose emotion was not heard clearly ("no clear emotion heard") is no emotion match', () => {
+    const unnamed = { named: false };
+    const agg = aggregateRun([
+      { subtitlesId: 'a', first: take(90, unnamed), second: null },
+      { subtitlesId: 'b', first: take(80, unnamed), second: null },
+    ]);
+    expect(agg.scoredLines).toBe(2);
+    expect(agg.emotionMatchRate).toBeNull();
+    const mixed = aggregateRun([
+      { subtitlesId: 'a', first: take(90, unnamed), second: null },
+      { subtitlesId: 'b', first: take(EMOTION_PASS), second: null },
+      { subtitlesId: 'c', first: take(EMOTION_PASS - 1), second: null },
+    ]);
+    expect(mixed.emotionMatchRate).toBe(0.5);
   });
 
   it('the summaries (history, film list) get the same counts and average from runCounts', () => {

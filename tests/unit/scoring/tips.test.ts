@@ -47,7 +47,7 @@ describe('tips', () => {
     expect(tip?.zh).toContain('愤怒');
     // Arousal −0.50 is shown as intensity 25 (of 100).
     expect(tip?.zh).toContain('你的情绪强度 25');
-    expect(tip?.en).toContain('Put more force into it');
+    expect(tip?.en).toContain('Put more intensity into it');
     expect(tips.some((t) => t.zh.includes('把握') || t.en.includes('99%'))).toBe(false);
   });
 
@@ -70,7 +70,7 @@ describe('tips', () => {
 
   it('when the force lands, the heard emotion is named only as the shipped rule allows', () => {
     const tips = score({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) });
-    const tip = tips.find((t) => t.zh.includes('语气的力度对上了'));
+    const tip = tips.find((t) => t.zh.includes('情绪强度对上了：'));
     expect(tip?.zh).toContain('听不出明显的情绪');
     expect(tip?.zh).not.toContain('把握');
   });
@@ -87,10 +87,10 @@ describe('tips', () => {
     expect(s.emotion.arousalGap).toBeCloseTo(0, 3);
     expect(s.scores.emotion).toBeLessThan(EMOTION_PASS);
     const tips = score(over);
-    expect(tips.some((t) => t.zh.includes('语气的力度对上了') || t.en.includes('The force is right:'))).toBe(
-      false,
-    );
-    const notYet = tips.find((t) => t.zh.includes('情绪还没出来'));
+    expect(
+      tips.some((t) => t.zh.includes('情绪强度对上了：') || t.en.includes('Your intensity is right:')),
+    ).toBe(false);
+    const notYet = tips.find((t) => t.zh.includes('情绪本身还没出来'));
     expect(notYet?.zh).toContain('还不像「愤怒」');
     expect(notYet?.en).toContain('does not sound like anger');
   });
@@ -107,7 +107,7 @@ describe('tips', () => {
     expect(s.emotion.targetSource).toBe('actor');
     expect(s.emotion.target).toBe('anger');
     expect(s.scores.emotion).toBeLessThan(EMOTION_PASS);
-    const notYet = score(over).find((t) => t.zh.includes('情绪还没出来'));
+    const notYet = score(over).find((t) => t.zh.includes('情绪本身还没出来'));
     expect(notYet?.zh).toContain('听起来和演员的情绪还不一样');
     expect(notYet?.en).toContain("not heard as the same emotion as the actor's");
     expect(notYet?.zh).not.toContain('愤怒');
@@ -165,7 +165,7 @@ describe('tips', () => {
   it('praises a close imitation with its numbers instead of inventing problems', () => {
     const tips = score({ learnerEmotion: reading('anger', 0.99, 0.7, -0.5) });
     // The force is what was measured to land (the category is not named under the shipped rule).
-    expect(tips.some((t) => t.zh.includes('语气的力度对上了'))).toBe(true);
+    expect(tips.some((t) => t.zh.includes('情绪强度对上了：'))).toBe(true);
     expect(tips.every((t) => /\d/.test(t.zh))).toBe(true);
   });
 });

@@ -55,6 +55,17 @@ describe('movies screen', () => {
     expect(prpt.movies.value).toHaveLength(1);
   });
 
+  test('in English the film card leads with the English title, the Chinese one second', async () => {
+    await act(() => setLang('en'));
+    filmList([film]);
+    renderScreen(<MoviesScreen part="prpt" />, '/prpt/movies');
+    await act(async () => release?.());
+    const card = await screen.findByRole('link', { name: new RegExp(film.titleEn) });
+    const text = card.textContent ?? '';
+    expect(text.indexOf(film.titleEn)).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf(film.titleEn)).toBeLessThan(text.indexOf(film.title));
+  });
+
   test('an empty shelf says so and offers a reload', async () => {
     filmList([]);
     renderScreen(<MoviesScreen part="prpt" />, '/prpt/movies');

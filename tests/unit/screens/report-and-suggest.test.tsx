@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { arcPoints } from '../../../src/app/screens/report/report-view';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
@@ -80,6 +80,20 @@ describe('prpt report', () => {
     expect(arcPoints(prptReport)).toEqual([
       expect.objectContaining({ label: '1', learnerArousal: 0.2, actorArousal: 0.1, actorValence: 0 }),
       expect.objectContaining({ label: '2', learnerArousal: null, learnerValence: null, actorValence: -0.5 }),
+    ]);
+  });
+
+  test('the emotion arc leaves a gap for a take rejected as "no speech heard" (nothing of it was read)', () => {
+    const [line] = prptReport.dubbing?.lines ?? [];
+    const latest = line.second ?? line.first;
+    if (!latest) throw new Error('fixture line 1 has a take');
+    const rejected = { ...latest, speechDetected: false, arousal: 0.07, valence: -1 };
+    const report = {
+      ...prptReport,
+      dubbing: { ...prptReport.dubbing, lines: [{ ...line, first: rejected, second: null }] },
+    } as typeof prptReport;
+    expect(arcPoints(report)).toEqual([
+      expect.objectContaining({ label: '1', learnerArousal: null, learnerValence: null, actorArousal: 0.1 }),
     ]);
   });
 
@@ -204,6 +218,23 @@ describe('sound suggestion', () => {
     await loadSoundSuggest('film-1', 'en');
     expect(JSON.parse(String(server.last().body))).toEqual({ filmId: 'film-1', lang: 'en', runId: 'run-9' });
     clearScores();
+  });
+
+  test('a film not dubbed yet is "no tips yet", not a failure: nothing is logged', async () => {
+    const { loadSoundSuggest, soundSuggest } = await import(
+      '../../../src/app/screens/sound-suggest/sound-suggest-state'
+    );
+    server.handle((_req, res) =>
+      json(res, { code: 404, msg: '还没有配音记录，请先完成配音', data: { msgId: 'error.noTakes' } }),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await loadSoundSuggest('film-1', 'zh')).toBeNull();
+      expect(soundSuggest.value).toBeNull();
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   test('with the server points, each statement shows the very figures it quotes (one source per number)', async () => {

@@ -23,7 +23,13 @@ const summary = (overall: number, speechDetected = true): LineAttemptSummary => 
   createdAt: '2026-11-21T10:05:00Z',
 });
 const asTake = (a: LineAttemptSummary | null) =>
-  a && { overall: a.overall, scores: a.scores, speechDetected: a.speechDetected, target: 'neutral' };
+  a && {
+    overall: a.overall,
+    scores: a.scores,
+    speechDetected: a.speechDetected,
+    target: 'neutral',
+    named: a.clear,
+  };
 
 const base = prptReport.dubbing!.lines[0];
 const lines = [
@@ -108,5 +114,29 @@ describe('one run, the same figures on the client pages', () => {
     expect(figureValue('improvement', figures, t)).toBe('+10.0');
     expect(figureValue('emotionMatchRate', figures, t)).toBe('50%');
     expect(figureValue('emotionAverage', figures, t)).toBe('65');
+  });
+
+  test('retakes that kept their scores read "no change", not 0.0 (report figure and voice tips)', () => {
+    const kept = lines.map((l) =>
+      l.subtitlesId === 'a' ? { ...l, first: summary(50), second: summary(50) } : l,
+    );
+    const same = aggregateRun(
+      kept.map((l) => ({ subtitlesId: l.subtitlesId, first: asTake(l.first), second: asTake(l.second) })),
+    );
+    expect(same.improvement).toBe(0);
+    const report: Report = {
+      ...prptReport,
+      dubbing: { ...prptReport.dubbing!, lines: kept, improvement: same.improvement },
+    };
+    render(
+      <MemoryRouter>
+        <ReportView part="prpt" report={report} h5Url="" h5Pending={false} />
+      </MemoryRouter>,
+    );
+    const kpi = screen.getAllByText(t('report.improvement'))[0].closest('div')?.textContent ?? '';
+    expect(kpi).toContain('没有变化');
+    expect(kpi).not.toContain('0.0');
+    const figures = { improvement: same.improvement } as SoundSuggestData['figures'];
+    expect(figureValue('improvement', figures, t)).toBe('没有变化');
   });
 });

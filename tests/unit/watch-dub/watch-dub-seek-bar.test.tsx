@@ -23,7 +23,7 @@ describe('watch my dub: the seek bar', () => {
     prpt.movieDetail.value = withSubtitleSeconds(detail);
     render(<WatchDub filmId={detail.id} takes={{ s1: 'blob:s1' }} />);
     fireEvent.click(screen.getByTestId('watch-dub-open'));
-    await screen.findByText('1/2 句是你的声音');
+    await screen.findByText('已配音 1/2 句（你的声音）');
     const video = screen.getByTestId('watch-dub-video') as HTMLVideoElement;
     Object.defineProperty(video, 'duration', { configurable: true, value: 21 });
     fireEvent(video, new Event('loadedmetadata'));
@@ -50,5 +50,11 @@ describe('watch my dub: the seek bar', () => {
     fireEvent.change(bar, { target: { value: '12.5' } });
     expect(video.currentTime).toBe(12.5);
     expect(bar).toHaveAttribute('aria-valuetext', '0:12 / 0:21');
+  });
+
+  it('closes with a visible Close button (not only Escape or a press outside)', async () => {
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    expect(screen.queryByTestId('watch-dub-video')).toBeNull();
   });
 });

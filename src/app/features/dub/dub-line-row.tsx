@@ -7,7 +7,12 @@ import { secondsToMmss } from '../../../audio/dsp/time';
 import { fact, word } from '../../../i18n';
 import { lang, t } from '../../i18n';
 import type { SubtitleLine } from '../../lib/movie-detail';
-import { playableSource, type SubtitleScore, subTitlesScores } from '../../stores/takes/sub-titles-scores';
+import {
+  attemptsUsed,
+  playableSource,
+  type SubtitleScore,
+  subTitlesScores,
+} from '../../stores/takes/sub-titles-scores';
 import { Button, type ButtonProps } from '../../ui/button';
 import { ScoreBadge } from '../../ui/score-badge';
 import styles from './dub.module.css';
@@ -260,15 +265,22 @@ export const DubLineRow = memo(function DubLineRow({
             {open ? t('dub.hideDetails') : t('dub.details')}
           </Button>
         ) : null}
-        <IdleButton
-          busy={busy}
-          size="sm"
-          variant={latestSilent ? 'primary' : 'secondary'}
-          onClick={() => onRecord(line)}
-          data-testid={`record-${line.id}`}
-        >
-          {entry ? t('dub.retake') : t('dub.record')}
-        </IdleButton>
+        {attemptsUsed(entry) ? (
+          // The spec's first and second attempt are both recorded: no third (the server refuses it).
+          <span className={styles.attemptsUsed} data-testid={`attempts-used-${line.id}`}>
+            {t('dub.attemptsUsed')}
+          </span>
+        ) : (
+          <IdleButton
+            busy={busy}
+            size="sm"
+            variant={latestSilent ? 'primary' : 'secondary'}
+            onClick={() => onRecord(line)}
+            data-testid={`record-${line.id}`}
+          >
+            {entry ? t('dub.retake') : t('dub.record')}
+          </IdleButton>
+        )}
       </span>
       {open && entry ? (
         <div id={detailId} className={styles.detail}>

@@ -21,7 +21,12 @@ import type {
 import type { SubtitleLine } from '../../lib/movie-detail';
 import { ClipFollower } from '../../lib/clip-follower';
 import { prpt } from '../../stores/films';
-import { nextAttempt, scoresRunOf, subTitlesScores } from '../../stores/takes/sub-titles-scores';
+import {
+  attemptsUsed,
+  nextAttempt,
+  scoresRunOf,
+  subTitlesScores,
+} from '../../stores/takes/sub-titles-scores';
 import { latestTakesFromScores } from '../../stores/takes/latest-takes';
 import { type LeadInPlan, LeadInPlayer, leadInSound, planLeadIn } from './lead-in';
 import { WindowCount } from './window-count';
@@ -109,7 +114,7 @@ interface TakeRun extends TakePlan {
   stop: AbortSignal;
   preparing: Preparing;
   /** Each line's attempt, fixed when the take starts. */
-  attempts: ReadonlyMap<string, 1 | 2>;
+  attempts: ReadonlyMap<string, 1 | 2 | null>;
   /** The run on screen when the take starts: its windows join it, even if the session ends meanwhile. */
   runId: string | undefined;
   /** The windows handed to the upload queue; the take is done once they are queued. */
@@ -199,8 +204,12 @@ export class DubSession {
     this.margin = deps.marginSeconds ?? DEFAULT_WINDOW_MARGIN_SECONDS;
   }
 
-  /** Which attempt a new take of this line fills: 2 once a first one is scored or still on its way. */
-  attemptFor(subtitlesId: string): 1 | 2 {
+  /**
+   * Which attempt a new take of this line fills: 2 once a first one is scored or still on its way;
+   * null once both attempts hold speech (a whole-scene take then leaves the line as it is).
+   */
+  attemptFor(subtitlesId: string): 1 | 2 | null {
+    if (attemptsUsed(subTitlesScores.peek()[subtitlesId])) return null;
     if (nextAttempt(subtitlesId) === 2) return 2;
     return this.deps.queue.pendingFor(subtitlesId).length > 0 ? 2 : 1;
   }
@@ -327,7 +336,9 @@ export class DubSession {
       {
         onWindow: (w) => {
           run.windows.addClosed();
-          run.handed.push(this.onWindow(w, run.attempts.get(w.subtitlesId) ?? 1, run.runId));
+          const attempt = run.attempts.get(w.subtitlesId) ?? 1;
+          // Both attempts used: the window is not sent (the server would refuse a third).
+          if (attempt !== null) run.handed.push(this.onWindow(w, attempt, run.runId));
         },
         onStats: (s) => this.onStats(s),
       },

@@ -91,14 +91,18 @@ function DataTable({ score }: { score: SpeechScore }) {
 function AttemptSummary({ score, title }: { score: SpeechScore; title: string }) {
   const { emotion } = score;
   const tips = statementsOf(score, lang.value);
+  // A take without speech is no score (aggregate.ts): no 0 badge and no figures read from it.
+  const heard = score.quality.speechDetected;
   return (
     <section className={styles.attempt} aria-label={title}>
       <h4 className={styles.attemptTitle}>
         {title}
-        <ScoreBadge
-          score={score.overall}
-          label={`${title} ${t('score.overall')} ${Math.round(score.overall)}`}
-        />
+        {heard ? (
+          <ScoreBadge
+            score={score.overall}
+            label={`${title} ${t('score.overall')} ${Math.round(score.overall)}`}
+          />
+        ) : null}
       </h4>
       <p className={styles.emotions}>
         {!score.quality.speechDetected ? (
@@ -117,10 +121,9 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
           />
         ) : (
           // Below the model's label threshold (or a result from before confidence existed): the
-          // category is not named; the tips carry the energy gap instead.
-          <span>
-            {t('dub.detected')} {word(fact('emotion.unclear'), lang.value)}
-          </span>
+          // category is not named; the tips carry the energy gap instead. The value says it all
+          // ("no clear emotion heard"): a "Heard" caption before it would repeat it.
+          <span>{word(fact('emotion.unclear'), lang.value)}</span>
         )}
         {emotion.target && targetNamed(emotion) ? (
           <EmotionChip
@@ -142,7 +145,7 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
           ))}
         </ul>
       ) : null}
-      <DataTable score={score} />
+      {heard ? <DataTable score={score} /> : null}
     </section>
   );
 }
@@ -169,6 +172,9 @@ export function LineScoreDetail({ firstJson, secondJson, actorUrl, takeUrl }: Li
   const latest = second ?? first;
   if (!latest) return null;
   const s = latest.scores;
+  // The charts draw the latest take's sub-scores and contours: none for a take without speech.
+  const heard = latest.quality.speechDetected;
+  const previous = second && first?.quality.speechDetected ? first.scores : null;
   return (
     <div className={styles.scoreDetail} data-testid="line-score-detail">
       <div className={styles.attempts}>
@@ -189,53 +195,55 @@ export function LineScoreDetail({ firstJson, secondJson, actorUrl, takeUrl }: Li
       {latest.deliveryLikeness ? (
         <p className={styles.tips}>{word(fact('take.deliveryNote'), lang.value)}</p>
       ) : null}
-      <div className={styles.charts}>
-        <LazySubScoreRadar
-          scores={s}
-          previous={second && first ? first.scores : null}
-          height={240}
-          labels={{
-            title: t('score.radar'),
-            summary: t('score.radarSummary', {
-              emotion: Math.round(s.emotion),
-              intonation: Math.round(s.intonation),
-              energy: Math.round(s.energy),
-              timing: Math.round(s.timing),
-              quality: Math.round(s.quality),
-            }),
-            axes: {
-              emotion: t('score.emotion'),
-              intonation: t('score.intonation'),
-              energy: t('score.energy'),
-              timing: t('score.timing'),
-              quality: t('score.quality'),
-            },
-            current: second ? t('report.second') : t('report.first'),
-            previous: t('report.first'),
-            tableLabel: t('ui.showTable'),
-            fallback: t('ui.chartFallback'),
-          }}
-        />
-        <LazyContourChart
-          contours={latest.contours}
-          height={260}
-          labels={{
-            title: t('contour.title'),
-            // The same pitch range the statements and the data table quote (the take's prosody figures).
-            summary: t('contour.summary', {
-              learner: num(latest.prosody.learner.pitchRangeSemitones),
-              actor: num(latest.prosody.actor?.pitchRangeSemitones),
-            }),
-            learner: t('ui.learner'),
-            actor: t('ui.actor'),
-            melody: word(fact('melody.yours'), lang.value),
-            pitch: t('contour.pitch'),
-            loudness: t('contour.loudness'),
-            seconds: t('contour.seconds'),
-            fallback: t('ui.chartFallback'),
-          }}
-        />
-      </div>
+      {heard ? (
+        <div className={styles.charts}>
+          <LazySubScoreRadar
+            scores={s}
+            previous={previous}
+            height={240}
+            labels={{
+              title: t('score.radar'),
+              summary: t('score.radarSummary', {
+                emotion: Math.round(s.emotion),
+                intonation: Math.round(s.intonation),
+                energy: Math.round(s.energy),
+                timing: Math.round(s.timing),
+                quality: Math.round(s.quality),
+              }),
+              axes: {
+                emotion: t('score.emotion'),
+                intonation: t('score.intonation'),
+                energy: t('score.energy'),
+                timing: t('score.timing'),
+                quality: t('score.quality'),
+              },
+              current: second ? t('report.second') : t('report.first'),
+              previous: t('report.first'),
+              tableLabel: t('ui.showTable'),
+              fallback: t('ui.chartFallback'),
+            }}
+          />
+          <LazyContourChart
+            contours={latest.contours}
+            height={260}
+            labels={{
+              title: t('contour.title'),
+              // The same pitch range the statements and the data table quote (the take's prosody figures).
+              summary: t('contour.summary', {
+                learner: num(latest.prosody.learner.pitchRangeSemitones),
+                actor: num(latest.prosody.actor?.pitchRangeSemitones),
+              }),
+              learner: t('ui.learner'),
+              actor: t('ui.actor'),
+              melody: word(fact('melody.yours'), lang.value),
+              pitch: t('contour.pitch'),
+              loudness: t('contour.loudness'),
+              seconds: t('contour.seconds'),
+              fallback: t('ui.chartFallback'),
+            }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -49,7 +49,17 @@ export function WatchDub({
       >
         {t('watchDub.open')}
       </Button>
-      <Modal open={open} title={t('watchDub.title')} onClose={() => setOpen(false)}>
+      <Modal
+        open={open}
+        title={t('watchDub.title')}
+        onClose={() => setOpen(false)}
+        // A visible way out beside Escape and a press outside, which a kiosk or phone user may not know.
+        actions={
+          <Button variant="secondary" onClick={() => setOpen(false)} data-testid="watch-dub-close">
+            {t('watchDub.close')}
+          </Button>
+        }
+      >
         {open ? <WatchDubPlayer filmId={filmId} takes={takes} melodies={melodies} /> : null}
       </Modal>
     </>

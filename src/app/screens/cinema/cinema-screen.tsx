@@ -14,6 +14,7 @@ import { filmStore } from '../../stores/films';
 import { useLoad } from '../../lib/use-load';
 import type { Lang } from '../../i18n';
 import { type Translate, useT } from '../../i18n/use-t';
+import { filmTitle, otherFilmTitle } from '../../lib/film-title';
 import { markFilmStart } from '../../features/answers/answer-storage';
 import { lineAt } from './captions';
 import styles from './cinema-screen.module.css';
@@ -72,8 +73,8 @@ export function CinemaScreen({ part, id }: { part: Part; id: string }) {
       <PageHeader
         back={back}
         eyebrow={t(`part.${part}.name`)}
-        title={detail.title}
-        subtitle={detail.titleEn !== detail.title ? detail.titleEn : undefined}
+        title={filmTitle(detail, lang)}
+        subtitle={otherFilmTitle(detail, lang)}
         actions={toQuestions}
       />
       <div className={styles.layout}>

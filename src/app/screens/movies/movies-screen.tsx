@@ -11,6 +11,7 @@ import { filmCompletion } from '../../lib/film-progress';
 import { filmStore } from '../../stores/films';
 import { useLoad } from '../../lib/use-load';
 import { type Translate, useT } from '../../i18n/use-t';
+import { filmTitle, otherFilmTitle } from '../../lib/film-title';
 import { rememberAttractFilms } from '../../features/attract/attract-posters';
 import styles from './movies-screen.module.css';
 
@@ -28,7 +29,7 @@ function filmStatus(f: FilmSummary, part: Part, t: Translate): string {
 /** The poster shelf: title, duration, part and the learner's progress per film. */
 export function MoviesScreen({ part }: { part: Part }) {
   useSignals();
-  const { t } = useT();
+  const { t, lang } = useT();
   const store = filmStore(part);
   const { status, reload } = useLoad(() => store.loadMovies(), [part]);
   const films = store.movies.value;
@@ -55,8 +56,8 @@ export function MoviesScreen({ part }: { part: Part }) {
             <li key={f.id}>
               <PosterCard
                 to={paths.cinema(part, f.id)}
-                title={f.title}
-                subtitle={f.titleEn !== f.title ? f.titleEn : undefined}
+                title={filmTitle(f, lang)}
+                subtitle={otherFilmTitle(f, lang)}
                 posterUrl={prefixImage(f.poster)}
                 priority={i < FIRST_SCREENFUL}
                 durationLabel={clock(f.durationMs)}

@@ -21,10 +21,13 @@ import { ShareQr } from './share-qr';
 import { filmTitle } from '../../lib/film-title';
 import { formatScore } from '../../../api/contract/display';
 import { fact, word } from '../../../i18n';
+import { changeDirection } from '../../../audio/scoring/aggregate';
 
 export function arcPoints(report: Report): EmotionArcPoint[] {
   return (report.dubbing?.lines ?? []).map((l) => {
-    const best = l.second ?? l.first;
+    // A take rejected as "no speech heard" was not read: its arousal and valence are not the learner's.
+    const latest = l.second ?? l.first;
+    const best = latest && latest.speechDetected !== false ? latest : null;
     return {
       label: String(l.index),
       text: l.text,
@@ -137,7 +140,16 @@ function ReportKpis({ report, t }: { report: Report; t: Translate }) {
       {d ? (
         <>
           <Kpi value={formatScore(d.average) ?? '—'} label={t('report.dubAverage')} ring={d.average} />
-          <Kpi value={signed(improvement) ?? '—'} label={t('report.improvement')} />
+          <Kpi
+            value={
+              improvement === null
+                ? '—'
+                : changeDirection(improvement) === 'same'
+                  ? t('change.none')
+                  : (signed(improvement) ?? '—')
+            }
+            label={t('report.improvement')}
+          />
           <Kpi
             value={d.emotionMatchRate === null ? '—' : `${Math.round(d.emotionMatchRate * 100)}%`}
             label={t('report.emotionMatch')}

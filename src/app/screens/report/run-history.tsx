@@ -48,7 +48,10 @@ export function RunHistory({
           showDubbing={part === 'prpt'}
           labels={{
             title: t('report.progress'),
-            summary: t('report.progressSummary', { n: runs.length }),
+            // Part one has no dubbing: its summary names the answer score alone.
+            summary: t(part === 'prpt' ? 'report.progressSummary' : 'report.progressSummaryAnswers', {
+              n: runs.length,
+            }),
             answers: t('report.historyAnswers'),
             dubbing: t('report.dubAverage'),
             fallback: t('ui.chartFallback'),

@@ -10,6 +10,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, LoadingState } from '../../ui/states';
 import { fixed, signed } from '../../lib/format';
+import { changeDirection } from '../../../audio/scoring/aggregate';
 import { PartSteps } from '../../ui/part-steps';
 import { useLoad } from '../../lib/use-load';
 import { paths } from '../../lib/paths';
@@ -61,7 +62,8 @@ export function figureValue(key: FigureKey, f: SoundSuggestData['figures'], t: T
     case 'average':
       return f.average === null ? na : String(Math.round(f.average));
     case 'improvement':
-      return signed(f.improvement) ?? na;
+      if (f.improvement === null) return na;
+      return changeDirection(f.improvement) === 'same' ? t('change.none') : (signed(f.improvement) ?? na);
     case 'pitchRangeSemitones': {
       const v = fixed(f.pitchRangeSemitones);
       return v === null ? na : t('suggest.unit.semitones', { n: v });

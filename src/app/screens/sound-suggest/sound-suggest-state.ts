@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { getSoundSuggest } from '../../../api/calls';
+import { ApiError } from '../../../api/errors';
 import type { SoundSuggestData } from '../../../api/contract';
 import { makeLoader } from '../../stores/loader';
 import { onClearLocalData } from '../../stores/session';
@@ -38,6 +39,11 @@ export const loadSoundSuggest = makeLoader(
     return getSoundSuggest(runId ? { filmId, lang, runId } : { filmId, lang });
   },
   setSoundSuggest,
+  // No takes in the run yet: the screen's "no tips yet" state, not a failure to log.
+  {
+    is: (e) => e instanceof ApiError && (e.data as { msgId?: string } | null)?.msgId === 'error.noTakes',
+    onNothing: () => setSoundSuggest(null),
+  },
 );
 
 onClearLocalData(() => setSoundSuggest(null));

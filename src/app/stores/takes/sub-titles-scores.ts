@@ -7,7 +7,9 @@ import { readJson, writeJson } from '../storage';
 
 /**
  * subTitlesScores (docs/api.md, "Runs"): one entry per subtitle id. The first recording fills the `first*`
- * fields, a repeat fills `second*`; a third take replaces the second (only two attempts are kept).
+ * fields, a repeat fills `second*`. A line has a first and a second attempt (the spec): once both hold
+ * speech it is not recorded again (`attemptsUsed`; the server refuses a third, error.attemptsUsed). A
+ * take without speech uses none up: the next take replaces it.
  */
 export interface SubtitleScore {
   subtitlesId: string;
@@ -144,6 +146,16 @@ export function recordAttempt(subtitlesId: string, resultJson: string, source: s
     secondSourceLost: false,
   });
   return 2;
+}
+
+/** Takes with speech a line holds before it is done: the spec's first and second attempt. */
+export const ATTEMPTS_PER_LINE = 2;
+
+/** Whether this line's attempts are used: its first and second take both hold speech. */
+export function attemptsUsed(entry: SubtitleScore | undefined): boolean {
+  if (!entry?.secondUserAudioJson) return false;
+  const heard = ([1, 2] as const).filter((n) => takeScore(entry, n)?.quality.speechDetected !== false);
+  return heard.length >= ATTEMPTS_PER_LINE;
 }
 
 /** Which attempt the next recording of this line will be. */
