@@ -39,6 +39,12 @@ describe('plain words in the learner-facing catalogues', () => {
       }
       expect(word(fact('topic.energy'), lang).toLowerCase()).toBe(names[lang].energy);
       expect(word(fact('topic.melody'), lang).toLowerCase()).toBe(names[lang].intonation);
+      // The words' part of the score (src/audio/scoring/words.ts) has one name too, as an area and as a badge.
+      const words = lang === 'zh' ? '台词' : 'words';
+      expect(word(fact('area.words'), lang).toLowerCase()).toBe(words);
+      expect(word(fact('words.subScore', { score: 80 }), lang).toLowerCase()).toMatch(
+        new RegExp(`^${words}\\s?80$`),
+      );
     }
     // The energy sub-score is never called "force" (the emotion's intensity) in either language.
     for (const s of texts('zh')) expect(s).not.toMatch(/力度/);
