@@ -28,6 +28,12 @@
  * `node --cpu-prof`) and prints where its time went, by the suspects that decide an API's cost.
  * `BENCH_CALLS=list,detail` runs only those calls; `BENCH_ENGINES=sqlite` only that engine;
  * `BENCH_LOG_LEVEL=warn` runs our server with request logging off.
+ *
+ * `npm run bench:api:check` (`--check`): the quick form a developer runs before stopping. The film
+ * list alone, 6 s per server, on SQLite and on PostgreSQL when it answers, its requests/s ratio to
+ * the floor of the same run printed beside CHECK_BOUNDS; exit code 1 when one is below its bound.
+ * A ratio, not a time: the floor shares the machine's load. On a loaded machine (load average above
+ * the cores) autocannon and the floor starve first and the ratio reads high: the check says so.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +47,10 @@ import { apiSuspects, formatSuspects } from './api-suspects';
 import fs from 'node:fs';
 import { LEARNERS, learnerAccount } from './api-learners';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CHECK = process.argv.includes('--check');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (CHECK ? 6 : 10));
+/** The film list's requests/s ÷ the floor's that --check requires (docs/performance.md, "The film list against its floor"). */
+const CHECK_BOUNDS = { sqlite: 0.25, postgres: 0.2 } as const;
 const SLICES = Number(process.env.BENCH_SLICES ?? 5);
 const WARM_UP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -71,6 +80,9 @@ interface Measured {
 }
 
 const load = () => os.loadavg()[0].toFixed(1);
+
+/** Per engine, the film list's ratios to the floor in this run (for --check). */
+const listRatios: { engine: 'sqlite' | 'postgres'; rps: number; cpu: number }[] = [];
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 2000 });
@@ -354,7 +366,8 @@ async function runEngine(engine: 'sqlite' | 'postgres', only: Set<string> | null
           (bad ? `  (non-2xx/errors: ours ${a.non2xx}/${a.errors}, floor ${b.non2xx}/${b.errors})` : '') +
           `  [load ${load()}]`,
       );
-      if (call.key !== 'detail' && call.key !== 'poll') {
+      if (call.key === 'list') listRatios.push({ engine, rps: a.rps / b.rps, cpu: b.cpuUs / a.cpuUs });
+      if (call.key !== 'detail' && call.key !== 'poll' && !CHECK) {
         const direct = await ours.command<{ done: number; cpuUs: number }>({
           cmd: 'direct',
           call: call.key.startsWith('list') ? 'list' : 'save',
@@ -382,7 +395,11 @@ async function runEngine(engine: 'sqlite' | 'postgres', only: Set<string> | null
 }
 
 async function main(): Promise<void> {
-  const only = process.env.BENCH_CALLS ? new Set(process.env.BENCH_CALLS.split(',')) : null;
+  const only = CHECK
+    ? new Set(['list'])
+    : process.env.BENCH_CALLS
+      ? new Set(process.env.BENCH_CALLS.split(','))
+      : null;
   const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
   console.log(
     `bench:api — node ${process.version}, ${os.cpus().length} cores shared by the server, the floor and autocannon` +
@@ -396,6 +413,26 @@ async function main(): Promise<void> {
     await runEngine(engine, only);
   }
   console.log(`\nload average at end ${load()} (the machine is shared: compare ratios taken in one run)`);
+  if (CHECK) check();
+}
+
+/** --check: each engine's film list ratio beside its bound; exit code 1 below one. */
+function check(): void {
+  if (listRatios.length === 0) throw new Error('--check: the film list was not measured');
+  console.log(`\nfilm list, ours ÷ floor requests/s in this run, beside the bound:`);
+  let below = false;
+  for (const { engine, rps, cpu } of listRatios) {
+    const bound = CHECK_BOUNDS[engine];
+    below ||= rps < bound;
+    console.log(
+      `  ${engine.padEnd(10)} ${rps.toFixed(3)} ${rps < bound ? '<' : '≥'} ${bound}  ${rps < bound ? 'BELOW' : 'ok'}  (CPU ratio ${cpu.toFixed(3)})`,
+    );
+  }
+  if (os.loadavg()[0] > os.cpus().length)
+    console.log(
+      `  the load average (${load()}) is above the ${os.cpus().length} cores: the floor and autocannon starve first and the ratio reads high; run it again on a quieter machine`,
+    );
+  if (below) process.exitCode = 1;
 }
 
 main().catch((err) => {
