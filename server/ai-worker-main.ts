@@ -4,6 +4,7 @@ import { startScoringWorker } from './ai/queue';
 import { connectDb, migrateToLatest } from './db/connect';
 import { loadConfigOrExit } from './lib/process-lifecycle';
 import { openStorage } from './storage/open-storage';
+import { closeWordChecks, wordCheckStatusLines } from './words';
 
 /**
  * `npm run start:ai-worker`: a scoring worker for the queue (REDIS_URL). Run one per host, or
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const running = startScoringWorker(config, { db, storage, pool, log, config }, log);
   await running.worker.waitUntilReady();
   log.info({ workers: config.aiWorkers, media: storage.kind }, 'scoring worker ready');
+  for (const line of wordCheckStatusLines()) log.info(line);
 
   let closing = false;
   const stop = (signal: string) => {
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     running
       .close()
       .then(() => pool.close())
+      .then(() => closeWordChecks())
       .then(() => db.destroy())
       .then(
         () => {

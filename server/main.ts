@@ -8,6 +8,7 @@ import { importDemoFilmsIfEmpty } from './films/demo';
 import { installShutdown, loadConfigOrExit } from './lib/process-lifecycle';
 import { linkNotice } from './lib/public-url';
 import { scheduleLeftoverSweeps } from './takes/leftovers';
+import { wordCheckStatusLines } from './words';
 import { deleteOldUsage } from './takes/retention';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   console.log(
     `  Serving ${what} on http://127.0.0.1:${port}/ (${app.dbEngine}, media: ${app.storage.kind})\n  ${linkNotice(config, port)}\n`,
   );
+  // Takes are scored here unless a queue hands them to scoring workers, which say it themselves.
+  if (!config.redisUrl) for (const line of wordCheckStatusLines()) console.log(`  ${line}`);
 }
 
 main().catch((err) => {

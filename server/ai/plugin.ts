@@ -4,6 +4,7 @@ import { QueuedScoring } from './queue';
 import { LocalScoring, type TakeScoring } from './scoring';
 import { speechEmotionRoute } from './speech-emotion-route';
 import { warmupRoutes } from './warmup-route';
+import { closeWordChecks } from '../words';
 
 /**
  * The AI service, mounted by server/app.ts at /ai (alone in `npm run start:ai`, or beside the
@@ -25,6 +26,7 @@ export async function aiPlugin(app: FastifyInstance): Promise<void> {
   }
   app.addHook('onClose', async () => {
     await scoring.close();
+    await closeWordChecks();
   });
 
   speechEmotionRoute(app, scoring);

@@ -4,9 +4,9 @@
  * language is answered "not checked" so nothing pretends otherwise.
  */
 import type { WordCheck } from '../../src/api/contract';
-import { checkEnglish } from './en';
+import { checkEnglish, englishWordCheckLine } from './en';
 import type { WordCheckInput } from './input';
-import { checkMandarin } from './zh';
+import { checkMandarin, closeMandarinPool, mandarinWordCheckStatus } from './zh';
 
 export type { WordCheckInput } from './input';
 
@@ -20,4 +20,17 @@ export async function checkWords(input: WordCheckInput): Promise<WordCheck> {
   if (language === 'en') return checkEnglish(input);
   if (language === 'zh') return checkMandarin(input);
   return { status: 'unchecked', reason: 'language', language };
+}
+
+/**
+ * One line per engine for the start-up log: on, or what is missing and the one command that adds it,
+ * so a server without an engine says so instead of scoring every take as "not checked" in silence.
+ */
+export function wordCheckStatusLines(): string[] {
+  return [englishWordCheckLine(), mandarinWordCheckStatus().text];
+}
+
+/** Ends the Mandarin check's worker threads (the English check runs child processes per take). */
+export async function closeWordChecks(): Promise<void> {
+  await closeMandarinPool();
 }

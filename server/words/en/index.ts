@@ -42,8 +42,8 @@ export function englishWordCheckStatus(): { missing: string[]; install: string }
 export function englishWordCheckLine(): string {
   const status = englishWordCheckStatus();
   return status
-    ? `English word check off: missing ${status.missing.join(', ')}; add it with: ${status.install}`
-    : 'English word check on (pocketsphinx)';
+    ? `English word check: off, missing ${status.missing.join(', ')}; add it with: ${status.install}`
+    : 'English word check: on (pocketsphinx)';
 }
 
 /** What a check measured, for the training script and the bench (kept only as long as the check). */
