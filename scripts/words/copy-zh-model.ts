@@ -1,5 +1,5 @@
 /**
- * Copies the Mandarin word check's model (server/words/zh/model, docs/words-zh.md) from a local copy of
+ * Copies the Mandarin word check's model (server/words/zh/model, docs/words.md, "Mandarin") from a local copy of
  * sherpa-onnx-kws-zipformer-wenetspeech-3.3M-2024-01-01-mobile into the repository: the int8 encoder and
  * joiner, the decoder and the token list, under the short names the engine opens, plus the Apache-2.0
  * text. Nothing is fetched; the product never downloads a model at run time.

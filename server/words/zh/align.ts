@@ -1,5 +1,5 @@
 /**
- * Which characters of the line the recogniser heard, and when (docs/words-zh.md): the syllables heard
+ * Which characters of the line the recogniser heard, and when (docs/words.md, "Mandarin"): the syllables heard
  * are aligned to the line's characters in order, a pair counting by how much of its initial and final
  * agree (tones aside), so a take that says the line with a few slips still lines up character by
  * character, and another sentence finds only scattered common syllables.

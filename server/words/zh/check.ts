@@ -1,5 +1,5 @@
 /**
- * One Mandarin word check, run in the calling thread (docs/words-zh.md): the take resampled to the model's
+ * One Mandarin word check, run in the calling thread (docs/words.md, "Mandarin"): the take resampled to the model's
  * rate, recognised as pinyin syllables with times, and judged against the line's characters. Synchronous
  * and CPU-bound: callers on the event loop go through pool.ts.
  */

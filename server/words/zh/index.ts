@@ -1,5 +1,5 @@
 /**
- * The Mandarin word check (docs/words-zh.md): which characters of the line a take said, when, the share
+ * The Mandarin word check (docs/words.md, "Mandarin"): which characters of the line a take said, when, the share
  * said, and whether it is another line or no words at all. Off the event loop (pool.ts); answers
  * `engine_missing` when the runtime or the model cannot load (status.ts says which, for the start-up line).
  */

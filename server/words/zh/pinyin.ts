@@ -1,5 +1,5 @@
 /**
- * A Mandarin line as the model's units (docs/words-zh.md): each Chinese character of the subtitle with its
+ * A Mandarin line as the model's units (docs/words.md, "Mandarin"): each Chinese character of the subtitle with its
  * pinyin in context (pinyin-pro: polyphones by their neighbours, 一 and 不 with their tone changes), split
  * into the initial and the tone-marked final the model's tokens.txt spells. Tones are kept apart
  * (`tone`) and not compared: the check decides on initial and final only.

@@ -1,5 +1,5 @@
 /**
- * The Mandarin word check off the event loop (docs/words-zh.md). The native recogniser is synchronous, so
+ * The Mandarin word check off the event loop (docs/words.md, "Mandarin"). The native recogniser is synchronous, so
  * a call from the main thread runs in a small worker pool of its own, started on first use and bounded:
  * one thread by default (the model costs about 0.02–0.07 s per second of take), a short queue, and the
  * scoring pool's "busy" answer beyond it. A caller already in a worker thread (the scoring pool's

@@ -1,5 +1,5 @@
 /**
- * The Mandarin recogniser (docs/words-zh.md): sherpa-onnx's streaming zipformer from the keyword-spotting
+ * The Mandarin recogniser (docs/words.md, "Mandarin"): sherpa-onnx's streaming zipformer from the keyword-spotting
  * model in ./model, run as a plain pinyin recogniser so every syllable heard comes out with its time.
  * Loaded once per thread on first use. `recognise` is synchronous native work: the server calls it only
  * from worker threads (pool.ts), never on its event loop.

@@ -1,6 +1,6 @@
 /**
  * Whether this server can check Mandarin words, in one line the start-up log can print: what is missing
- * and the one command that adds it (docs/words-zh.md). Loads the native runtime once to find out.
+ * and the one command that adds it (docs/words.md, "Mandarin"). Loads the native runtime once to find out.
  */
 import os from 'node:os';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 /**
- * The Mandarin word check's verdict on one take (docs/words-zh.md): which characters were said, with
+ * The Mandarin word check's verdict on one take (docs/words.md, "Mandarin"): which characters were said, with
  * their times, the share said, and whether the take is another line. The thresholds were chosen on
  * line-check/zh (AISHELL-1 sentences and HSK words), wrong-line pairs, reversed takes, German and Polish
- * speech and silence; docs/words-zh.md gives the figures.
+ * speech and silence; docs/words.md, "Mandarin" gives the figures.
  */
 import type { CheckedWord, WordCheck } from '../../../src/api/contract';
 import { agreement, alignLine, type HeardSyllable } from './align';
