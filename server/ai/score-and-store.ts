@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Emotion, SpeechScore } from '../../src/api/contract';
+import type { Emotion, SpeechScore, WordCheck } from '../../src/api/contract';
 import type { EmotionEstimate } from '../../src/audio/analysis';
 import type { Database } from '../db/schema';
 import type { MediaStorage } from '../storage/media-storage';
@@ -10,6 +10,9 @@ import type { Config } from '../config';
 import { findStoredTake, loadSpeakerStats, melodyKeyOf, storeTake, takeAudioKey } from '../takes/repository';
 import { pruneLine } from '../takes/retention';
 import { nonFiniteSamples } from './audio-check';
+import { checkWords } from '../words';
+import { withWords } from '../../src/audio/scoring/words';
+import { checkLineWords, lineWords, referenceWords, type WordChecker } from './take-words';
 
 /** A take accepted by the upload route: everything scoring needs besides the wav bytes. */
 export interface TakeSubmission {
@@ -35,6 +38,8 @@ export interface ScoringDeps {
   pool: ScoringPool;
   log: Pick<FastifyBaseLogger, 'warn'>;
   config: Pick<Config, 'takesRetakesKept'>;
+  /** The word check (server/words); tests of a failing engine pass their own. */
+  checkWords?: WordChecker;
 }
 
 /**
@@ -72,7 +77,10 @@ export async function scoreAndStore(
     loadSpeakerStats(db, take.userId),
   ]);
   const audioKey = takeAudioKey(take.userId, take.runId, take.rowId);
-  const result = await pool.run({
+  // The words are checked beside the analysis, not after it: the take's words, and the actor's
+  // (cached after the line's first take) so a word can be played from both (server/ai/take-words.ts).
+  const words = wordsOf(deps, take.subtitleId, wav);
+  const analysed = pool.run({
     // A private copy: the caller's buffer may share a pooled allocation, and this one is transferred.
     wav: new Uint8Array(wav),
     reference,
@@ -88,13 +96,14 @@ export async function scoreAndStore(
       createdAt: take.createdAt,
     },
   });
+  const [result, checked] = await Promise.all([analysed, words]);
   if (result.refused) throw nonFiniteSamples(result.refused.count);
   if (result.referenceRecord) {
     await cacheReference(db, take.subtitleId, take.referenceKey, result.referenceRecord);
   }
   // The melody file goes first, like the take's audio, so a stored row never names a missing file;
   // start-up cleaning removes it if the row is never written (server/takes/retention.ts).
-  let score = result.score;
+  let score = { ...withWords(result.score, checked.take), actorWords: checked.actor };
   const melodyKey = melodyKeyOf(audioKey);
   if (result.melody && 'wav' in result.melody) {
     await storage.put(melodyKey, Buffer.from(result.melody.wav));
@@ -122,6 +131,33 @@ export async function scoreAndStore(
   }
   await pruneLine(db, storage, take.runId, take.subtitleId, deps.config.takesRetakesKept);
   return score;
+}
+
+/**
+ * The word check of the take and of its line's reference audio. Never rejects: a failed check or a
+ * line that cannot be read leaves the take scored on its delivery, saying its words were not checked.
+ */
+async function wordsOf(
+  deps: ScoringDeps,
+  subtitleId: string,
+  wav: Uint8Array,
+): Promise<{ take: WordCheck; actor: WordCheck | null }> {
+  const check = deps.checkWords ?? checkWords;
+  try {
+    const line = await lineWords(deps.db, subtitleId);
+    if (!line) return { take: { status: 'unchecked', reason: 'no_text', language: null }, actor: null };
+    const [take, actor] = await Promise.all([
+      checkLineWords(check, line, wav, deps.log),
+      referenceWords(deps, check, line).catch((err: unknown) => {
+        deps.log.warn({ err, subtitleId }, "the actor's word check failed; the take keeps its own");
+        return null;
+      }),
+    ]);
+    return { take, actor };
+  } catch (err) {
+    deps.log.warn({ err, subtitleId }, 'word check unavailable; the take is scored without');
+    return { take: { status: 'unchecked', reason: 'engine_failed', language: null }, actor: null };
+  }
 }
 
 /** The line's actor as a report reads them (against the actor's other lines), or null: read cold. */

@@ -103,6 +103,11 @@ export interface FilmsTable {
   track_key: string;
   /** Voice-free background track (m4a); null for films imported before backgrounds existed. */
   background_key: string | null;
+  /**
+   * The language the lines are spoken in (BCP 47 primary tag, e.g. "en", "zh", "de"); null when the
+   * film declares none: its words are not checked (docs/score.md).
+   */
+  language: string | null;
   duration_ms: number;
   created_at: IsoTime;
   updated_at: IsoTime;
@@ -215,6 +220,16 @@ export interface ReferenceAnalysesTable {
   created_at: IsoTime;
 }
 
+/** The word check of a line's reference audio (server/ai/reference-words.ts), per imported audio. */
+export interface ReferenceWordsTable {
+  subtitle_id: string;
+  audio_key: string;
+  language: string | null;
+  /** WordCheck (src/api/contract/words.ts). */
+  words: JsonText;
+  created_at: IsoTime;
+}
+
 /** The AI service's running per-learner voice statistics. */
 export interface SpeakerStatsTable {
   user_id: string;
@@ -247,6 +262,7 @@ export interface Database {
   film_progress: FilmProgressTable;
   upload_usage: UploadUsageTable;
   reference_analyses: ReferenceAnalysesTable;
+  reference_words: ReferenceWordsTable;
   speaker_stats: SpeakerStatsTable;
   voice_warmups: VoiceWarmupsTable;
   dub_renders: DubRendersTable;

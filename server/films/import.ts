@@ -307,15 +307,10 @@ async function replaceFilmRows(db: Kysely<Database>, film: FilmRows): Promise<vo
     if (manifest.questions.length > 0) {
       await trx.insertInto('questions').values(questionRows(manifest)).execute();
     }
-    // The actor's line analysis belongs to the old audio: let the AI service recompute it.
-    await trx
-      .deleteFrom('reference_analyses')
-      .where(
-        'subtitle_id',
-        'in',
-        cues.map((c) => `${id}-${c.index}`),
-      )
-      .execute();
+    // The actor's line analysis and word check belong to the old audio: let the AI service redo them.
+    const lineIds = cues.map((c) => `${id}-${c.index}`);
+    await trx.deleteFrom('reference_analyses').where('subtitle_id', 'in', lineIds).execute();
+    await trx.deleteFrom('reference_words').where('subtitle_id', 'in', lineIds).execute();
   });
 }
 
@@ -342,6 +337,7 @@ function filmRow(film: FilmRows, now: string) {
     video_key: film.keys.video,
     track_key: film.keys.track,
     background_key: film.keys.background,
+    language: manifest.language,
     duration_ms: film.durationMs,
     created_at: film.createdAt ?? now,
     updated_at: now,

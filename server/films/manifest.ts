@@ -75,6 +75,17 @@ export const filmManifest = z
      * looks for background.m4a / background.wav, else derives one (server/films/background.ts).
      */
     background: relativeFile.refine((p) => /\.(wav|m4a)$/i.test(p), 'must be a .wav or .m4a file').optional(),
+    /**
+     * The language the lines are spoken in, as a BCP 47 primary tag ("en", "zh", "de"). English and
+     * Mandarin lines have their words checked in every take; without the field, or in another
+     * language, a take is scored on its delivery and the learner is told the words were not checked
+     * (docs/score.md).
+     */
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}$/, 'use the BCP 47 primary language tag in lower case, e.g. "en", "zh" or "de"')
+      .nullable()
+      .default(null),
     lines: z.array(manifestLine).min(1),
     questions: z.array(manifestQuestion).default([]),
   })

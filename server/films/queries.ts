@@ -244,6 +244,7 @@ function toSummary(
     lineCount,
     questionCount,
     progress,
+    language: f.language,
   };
 }
 

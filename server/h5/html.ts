@@ -40,6 +40,10 @@ font-size:16px;margin-top:14px;cursor:pointer}.primary{background:#f5b942;color:
 .big{font-size:40px;font-weight:700}.row{display:flex;justify-content:space-between;gap:8px;padding:6px 0;
 border-bottom:1px solid #262c38}.row:last-child{border:0}img.poster{width:100%;border-radius:12px}
 video.dub{display:block;width:100%;aspect-ratio:16/9;background:#000;border-radius:12px;margin-top:8px}
+.words{margin:4px 0 10px}.words .w{margin-right:.4em}.words s{opacity:.6;text-decoration-thickness:2px}
+.words .off{text-decoration:underline wavy #f0c04a;text-underline-offset:4px}
+.words .sum{color:#9aa3b2;font-size:14px;margin:2px 0 0}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
 /**

@@ -13,6 +13,8 @@ export function attemptSummary(take: ParsedTake, audioUrl: string): LineAttemptS
     valence: take.score.emotion.valence,
     audioUrl: take.score.audioUrl || audioUrl,
     ...(take.score.melody ? { melody: take.score.melody } : {}),
+    ...(take.score.words ? { words: take.score.words } : {}),
+    ...(take.score.actorWords ? { actorWords: take.score.actorWords } : {}),
     createdAt: take.row.created_at,
   };
 }

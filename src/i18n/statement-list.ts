@@ -12,6 +12,7 @@ import { STATEMENTS, type StatementId } from './statements';
 
 const SECTIONS: Array<{ prefix: string; title: Record<Lang, string> }> = [
   { prefix: 'take.', title: { zh: '一句录音的反馈', en: 'Feedback on one take' } },
+  { prefix: 'words.', title: { zh: '一句录音说出的词', en: 'The words of one take' } },
   { prefix: 'warmup.', title: { zh: '声音热身', en: 'Voice warm-up' } },
   { prefix: 'suggest.', title: { zh: '声音建议（整部影片）', en: 'Voice suggestion (a whole film)' } },
   { prefix: 'topic.', title: { zh: '声音建议的标题', en: 'Voice suggestion topics' } },

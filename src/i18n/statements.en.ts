@@ -15,6 +15,7 @@ export const statementsEn: Record<StatementId, string> = {
   'area.energy': 'stress',
   'area.timing': 'timing',
   'area.quality': 'recording quality',
+  'area.words': 'words',
 
   'take.noSpeech':
     'No speech heard — record again: check the microphone is on and 15–30 cm from your mouth, and speak the line while the subtitle shows.',
@@ -224,4 +225,17 @@ export const statementsEn: Record<StatementId, string> = {
   'qr.endsWithComputer': 'This phone signs out when the computer does.',
   'qr.notYou': 'Not you? Sign out on this phone',
   'qr.signOutEverywhere': 'Sign out everywhere',
+
+  'words.subScore': 'Words {score}',
+  'words.summary':
+    '{missedCount, plural, =0 {You said all {total} words} other {You said {said} of {total} words; missed: {missed}}}{offCount, plural, =0 {} other {; not clear yet: {off}}}',
+  'words.otherLine': "That wasn't this line — say the line as written",
+  'words.notChecked.language':
+    "{language, select, de {Words aren't checked for German lines} pl {Words aren't checked for Polish lines} fr {Words aren't checked for French lines} es {Words aren't checked for Spanish lines} it {Words aren't checked for Italian lines} ja {Words aren't checked for Japanese lines} ko {Words aren't checked for Korean lines} ru {Words aren't checked for Russian lines} none {This film doesn't say which language its lines are in, so words aren't checked} other {Words aren't checked for lines in this language}} — only your delivery is scored",
+  'words.notChecked.engine': "Word checking isn't set up on this device yet — only your delivery is scored",
+  'words.notChecked.failed': "Your words couldn't be checked this time — only your delivery is scored",
+  'words.notChecked.noText': 'This line has no words to check — only your delivery is scored',
+  'words.missed': ' (missed)',
+  'words.off': ' (not clear yet)',
+  'words.play': 'Hear the actor, then you: {word}',
 };

@@ -21,6 +21,7 @@ export const STATEMENTS = {
   'area.energy': [],
   'area.timing': [],
   'area.quality': [],
+  'area.words': [],
 
   // One take (the tips beside a scored line). Each names one measured quantity.
   'take.noSpeech': [],
@@ -191,6 +192,19 @@ export const STATEMENTS = {
   'qr.endsWithComputer': [],
   'qr.notYou': [],
   'qr.signOutEverywhere': [],
+
+  // The words of a take (src/audio/scoring/words-summary.ts; the line marked word by word,
+  // src/app/ui/line-words.tsx and server/h5/words.ts). `said` counts every word heard, `off` too.
+  'words.subScore': ['score'],
+  'words.summary': ['said', 'total', 'missedCount', 'missed', 'offCount', 'off'],
+  'words.otherLine': [],
+  'words.notChecked.language': ['language'],
+  'words.notChecked.engine': [],
+  'words.notChecked.failed': [],
+  'words.notChecked.noText': [],
+  'words.missed': [],
+  'words.off': [],
+  'words.play': ['word'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StatementId = keyof typeof STATEMENTS;

@@ -15,6 +15,7 @@ export const statementsZh: Record<StatementId, string> = {
   'area.energy': '轻重对比',
   'area.timing': '节奏与停顿',
   'area.quality': '录音质量',
+  'area.words': '台词',
 
   'take.noSpeech': '没有听到说话，请重录：确认麦克风已打开、离嘴 15–30 厘米，在字幕出现时开口说这句台词。',
   'take.tooQuiet':
@@ -202,4 +203,17 @@ export const statementsZh: Record<StatementId, string> = {
   'qr.endsWithComputer': '电脑端退出时，这台手机也会退出。',
   'qr.notYou': '不是你？在这台手机上退出',
   'qr.signOutEverywhere': '退出所有设备',
+
+  'words.subScore': '台词 {score}',
+  'words.summary':
+    '{missedCount, plural, =0 {{total} 个词都说出来了} other {说出了 {said}/{total} 个词，漏了：{missed}}}{offCount, plural, =0 {} other {；没说清楚的词：{off}}}',
+  'words.otherLine': '这不是本句台词，请照着台词说',
+  'words.notChecked.language':
+    '{language, select, de {德语台词} pl {波兰语台词} fr {法语台词} es {西班牙语台词} it {意大利语台词} ja {日语台词} ko {韩语台词} ru {俄语台词} none {这部影片没有注明台词的语言，} other {这种语言的台词}}暂不检查词句，只评语气',
+  'words.notChecked.engine': '这台设备还没装好词句检查，本句只评语气',
+  'words.notChecked.failed': '这次没能检查词句，本句只评语气',
+  'words.notChecked.noText': '这句台词没有要检查的词，只评语气',
+  'words.missed': '（漏说）',
+  'words.off': '（没说清楚）',
+  'words.play': '先听演员再听你：{word}',
 };

@@ -228,6 +228,28 @@ describeEngines('film import', (engine) => {
     expect(err.message).toContain('questions.0.answer: answer "z" is not an option id');
   });
 
+  it("stores the film's declared language, null without one, and refuses a tag that is not a primary tag", async () => {
+    const db = server.app.db;
+    const languageOf = async (id: string) =>
+      (await db.selectFrom('films').select('language').where('id', '=', id).executeTakeFirstOrThrow())
+        .language;
+    await importFilmFolder(
+      deps(),
+      await makeFilmFolder('lang-en', (m) => {
+        m.language = 'en';
+      }),
+    );
+    expect(await languageOf('lang-en')).toBe('en');
+    await importFilmFolder(deps(), await makeFilmFolder('lang-none'));
+    expect(await languageOf('lang-none')).toBeNull();
+    const bad = await makeFilmFolder('lang-bad', (m) => {
+      (m as { language: string }).language = 'English';
+    });
+    expect((await importError(bad)).message).toContain(
+      'language: use the BCP 47 primary language tag in lower case, e.g. "en", "zh" or "de"',
+    );
+  });
+
   it('missing files: names the file', async () => {
     const dir = await makeFilmFolder('nofile');
     fs.rmSync(path.join(dir, 'poster.jpg'));

@@ -53,6 +53,8 @@ describeEngines('films and answers', (engine) => {
     expect(raw).not.toContain('"answer"');
     expect(raw).not.toContain('explanation');
     expect(d.video).toMatch(/video\.mp4$/);
+    // The fixture declares no language: sent as null, so its takes say the words were not checked.
+    expect(res.body.data.language).toBeNull();
     expect(d.subtitlesTrack).toMatch(/track\.vtt$/);
     // Part two answers the same detail, plus each line's pitch contour for the dub page's guide: the
     // fixture's lines are a steady 220 Hz tone, so the contour sits on the median (0 semitones).

@@ -10,6 +10,7 @@ import { sessionLinks } from './009-session-links';
 import { renderQueue } from './010-render-queue';
 import { takeSpeech } from './011-take-speech';
 import { voiceWarmup } from './012-voice-warmup';
+import { filmLanguage } from './013-film-language';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-render-queue': renderQueue,
   '011-take-speech': takeSpeech,
   '012-voice-warmup': voiceWarmup,
+  '013-film-language': filmLanguage,
 };
 
 export const migrationProvider: MigrationProvider = {

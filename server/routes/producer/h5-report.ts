@@ -19,6 +19,7 @@ import { dubVideoOf, readyDubVideoKey } from '../../renders/dub-video';
 import { signReport, takeLinkSigner } from '../../takes/audio-links';
 import { findRun, runOfRecord } from '../../takes/runs';
 import { holdStreamSlot } from '../../lib/stream-slots';
+import { lineWordsHtml } from '../../h5/words';
 
 function sendHtml(
   reply: FastifyReply,
@@ -137,7 +138,7 @@ function reportBody(r: Report, token: string, lang: Lang) {
         .map(
           (l) => html`<div class="row"><span>${l.index}. ${l.text}</span>
             <span>${attemptScore(l.first, lang)} → ${attemptScore(l.second, lang)}${heardEmotion(l.second ?? l.first, lang)}</span></div>
-            ${takeAudio((l.second ?? l.first)?.audioUrl, w)}`,
+            ${lineWordsHtml((l.second ?? l.first)?.words, lang)}${takeAudio((l.second ?? l.first)?.audioUrl, w)}`,
         )
     : [];
   const improvement = formatChange(dub?.improvement);

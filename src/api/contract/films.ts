@@ -38,6 +38,11 @@ export const filmSummary = z.object({
   lineCount: z.number().int(),
   questionCount: z.number().int(),
   progress: filmProgress,
+  /**
+   * The language the film's lines are spoken in (BCP 47 primary tag: "en", "zh", "de"), null when the
+   * film declares none. Words are checked in English and Mandarin lines only (WORD_CHECK_LANGUAGES).
+   */
+  language: z.string().nullable().default(null),
 });
 export type FilmSummary = z.infer<typeof filmSummary>;
 

@@ -3,6 +3,7 @@ import { questionResult } from './answers';
 import { emotion, localized, part, questionKind } from './films';
 import { runSummary } from './runs';
 import { contours, melodyVersion, prosodyFigures, subScores } from './speech';
+import { wordCheck } from './words';
 
 const id = z.string().min(1).max(64);
 
@@ -45,6 +46,9 @@ export const lineAttemptSummary = z.object({
   audioUrl: z.string(),
   /** The take with the actor's melody (signed like `audioUrl`), or why it could not be made. */
   melody: melodyVersion.optional(),
+  /** Which words of the line the take said, and the actor's words (SpeechScore `words`, `actorWords`). */
+  words: wordCheck.optional(),
+  actorWords: wordCheck.nullable().optional(),
   createdAt: z.string(),
 });
 export type LineAttemptSummary = z.infer<typeof lineAttemptSummary>;

@@ -210,6 +210,11 @@ export const speechScore = z.object({
    * (src/audio/scoring/words.ts). Absent on takes scored before the word check existed.
    */
   words: wordCheck.optional(),
+  /**
+   * The same check of the line's reference audio (the actor), so a word can be played from the actor
+   * and from the take (src/app/ui/line-words.tsx). Absent or null without an actor's line or a check.
+   */
+  actorWords: wordCheck.nullable().optional(),
   createdAt: z.string(),
 });
 export type SpeechScore = z.infer<typeof speechScore>;

@@ -44,9 +44,10 @@ export const wordCheck = z.discriminatedUnion('status', [
     /**
      * language: the film's lines are in a language without a model (German, Polish);
      * engine_missing: the engine for this language is not installed on this server (docs/words.md);
-     * no_text: the line has no words to check.
+     * no_text: the line has no words to check; engine_failed: the engine failed on this take (the take
+     * is scored on its delivery, server/ai/take-words.ts).
      */
-    reason: z.enum(['language', 'engine_missing', 'no_text']),
+    reason: z.enum(['language', 'engine_missing', 'no_text', 'engine_failed']),
     /** The film's language (BCP 47 primary tag), when declared. */
     language: z.string().nullable(),
   }),

@@ -66,3 +66,48 @@ export async function playClip(url: string, onEnded: () => void): Promise<void> 
   current = source;
   source.start();
 }
+
+/** A stretch of a clip: seconds from its start. */
+export interface ClipPart {
+  url: string;
+  start: number;
+  end: number;
+}
+
+/** Silence between two parts played one after the other, so the ear hears them as two. */
+const PART_GAP_SECONDS = 0.25;
+
+/**
+ * Plays stretches of clips one after the other (a word from the actor's line, then the same word
+ * from the take), stopping any other clip; `onEnded` runs once when the last ends or all are stopped.
+ * Must be called from the press itself, like playClip.
+ */
+export async function playClipParts(parts: readonly ClipPart[], onEnded: () => void): Promise<void> {
+  stopClip();
+  const press = ++presses;
+  const ctx = audioContext();
+  await ctx.resume();
+  const buffers = await Promise.all(parts.map((p) => bufferOf(ctx, p.url)));
+  if (press !== presses || parts.length === 0) return onEnded();
+  stopClip();
+  let at = ctx.currentTime + 0.02;
+  const sources = parts.map((part, i) => {
+    const buffer = buffers[i];
+    const start = Math.max(0, Math.min(part.start, buffer.duration));
+    const duration = Math.max(0, Math.min(part.end, buffer.duration) - start);
+    const source = ctx.createBufferSource();
+    source.buffer = buffer;
+    source.connect(ctx.destination);
+    source.start(at, start, duration);
+    at += duration + PART_GAP_SECONDS;
+    return source;
+  });
+  const last = sources[sources.length - 1];
+  // Stopping the last part stops them all: stopClip() stops `current`, so it must reach the others.
+  last.onended = () => {
+    for (const s of sources) if (s !== last) s.stop();
+    if (current === last) current = null;
+    onEnded();
+  };
+  current = last;
+}

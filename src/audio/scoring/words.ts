@@ -1,6 +1,6 @@
 /**
  * How the words of a take (server/words) enter its overall score: the one place the composition
- * lives (docs/words.md). A take that is another line, or misses most of its line, cannot pass
+ * lives (docs/score.md). A take that is another line, or misses most of its line, cannot pass
  * whatever its delivery; a line whose words were not checked keeps its delivery score alone.
  */
 import type { SpeechScore, WordCheck } from '../../api/contract';
@@ -11,20 +11,38 @@ export const WORDS_WEIGHT = 0.4;
 export const PASS_SCORE = 60;
 /** The most a take that is not this line can score: well below PASS_SCORE. */
 export const OTHER_LINE_CAP = 30;
-/** The most a take that said under half of its line can score. */
+/** A take that said less than this share of its line's words "misses most of its line". */
+export const MOSTLY_MISSED = 0.5;
+/** The most a take that missed most of its line can score: below PASS_SCORE. */
 export const INCOMPLETE_CAP = 45;
 
+/**
+ * The overall score of a take whose delivery (src/audio/scoring/subscores.ts, overallScore) scored
+ * `delivery`, given its word check: the delivery alone when the words were not checked; else the
+ * words' sub-score blended in at WORDS_WEIGHT, capped below the pass mark for another line (or no
+ * words at all) and for a line mostly missed. The delivery's sub-scores are never changed.
+ */
 export function overallWithWords(delivery: number, words: WordCheck | null | undefined): number {
   if (words?.status !== 'checked') return delivery;
-  const blended = (1 - WORDS_WEIGHT) * delivery + WORDS_WEIGHT * words.score;
+  const wordsScore = Number.isFinite(words.score) ? Math.min(100, Math.max(0, words.score)) : 0;
+  const blended = (1 - WORDS_WEIGHT) * delivery + WORDS_WEIGHT * wordsScore;
   if (words.otherLine) return Math.min(blended, OTHER_LINE_CAP);
-  if (words.completeness < 0.5) return Math.min(blended, INCOMPLETE_CAP);
+  // Written so that a completeness that is not a number counts as missed, never as complete.
+  if (!(words.completeness >= MOSTLY_MISSED)) return Math.min(blended, INCOMPLETE_CAP);
   return blended;
 }
 
-/** The take's score with its word check: `words` set and `overall` composed with it. */
+/**
+ * The take's score with its word check: `words` set and `overall` composed with it. A take without
+ * speech keeps its overall (it is no score, src/audio/scoring/aggregate.ts) and carries the check.
+ */
 export function withWords(score: SpeechScore, words: WordCheck): SpeechScore {
-  const delivery = score.words ? null : score.overall;
-  if (delivery === null) throw new Error('withWords: the take already carries a word check');
-  return { ...score, words, overall: Math.round(overallWithWords(delivery, words)) };
+  if (score.words) throw new Error('withWords: the take already carries a word check');
+  if (!score.quality.speechDetected) return { ...score, words };
+  return { ...score, words, overall: Math.round(overallWithWords(score.overall, words)) };
+}
+
+/** The words' sub-score of a take to show beside the others, or null when its words were not checked. */
+export function wordsSubScore(score: Pick<SpeechScore, 'words'>): number | null {
+  return score.words?.status === 'checked' ? Math.round(score.words.score) : null;
 }

@@ -11,6 +11,7 @@ export const film: FilmSummary = {
   parts: ['prpo', 'prpt'],
   lineCount: 2,
   questionCount: 3,
+  language: 'de',
   progress: {
     answered: true,
     bestScore: 80,

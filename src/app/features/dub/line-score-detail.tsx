@@ -10,6 +10,7 @@ import { LazyContourChart, LazySubScoreRadar } from '../../ui/charts/lazy';
 import { EmotionChip } from '../../ui/emotion-chip';
 import { MelodyVersions } from '../../ui/melody-versions';
 import { ScoreBadge } from '../../ui/score-badge';
+import { LineWords } from '../../ui/line-words';
 import styles from './dub.module.css';
 
 /** The take's statements in the learner's language: its facts, or the worded tips of an older result. */
@@ -169,6 +170,13 @@ export function LineScoreDetail({ firstJson, secondJson, actorUrl, takeUrl }: Li
         {first ? <AttemptSummary score={first} title={t('report.first')} /> : null}
         {second ? <AttemptSummary score={second} title={t('report.second')} /> : null}
       </div>
+      <LineWords
+        check={latest.words}
+        actor={latest.actorWords}
+        takeUrl={takeUrl}
+        actorUrl={actorUrl}
+        lang={lang.value}
+      />
       <MelodyVersions actorUrl={actorUrl} takeUrl={takeUrl} melody={latest.melody} lang={lang.value} />
       {latest.emotion.voiceTakes === 0 ? (
         <p className={styles.tips}>{word(fact('take.readCold'), lang.value)}</p>

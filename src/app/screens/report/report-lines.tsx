@@ -7,7 +7,9 @@ import { EmotionChip } from '../../ui/emotion-chip';
 import { ScoreBadge } from '../../ui/score-badge';
 import { signed } from '../../lib/format';
 import type { Translate } from '../../i18n/use-t';
+import { prefixImage } from '../../../api/image';
 import { ReportLineDetail } from './report-line-detail';
+import { LineWords } from '../../ui/line-words';
 import styles from './report-screen.module.css';
 
 function Attempt({ a, t, lang }: { a: LineAttemptSummary | null; t: Translate; lang: Lang }) {
@@ -34,6 +36,21 @@ function Attempt({ a, t, lang }: { a: LineAttemptSummary | null; t: Translate; l
 }
 
 /** Dubbing per line: target emotion, first and second take (score + detected emotion), and the change. */
+/** The latest take's words, marked on the line (src/app/ui/line-words.tsx). */
+function LatestWords({ line, lang }: { line: ReportLine; lang: Lang }) {
+  const take = line.second ?? line.first;
+  if (!take?.words) return null;
+  return (
+    <LineWords
+      check={take.words}
+      actor={take.actorWords}
+      takeUrl={take.audioUrl ? prefixImage(take.audioUrl) : null}
+      actorUrl={line.referenceAudio ? prefixImage(line.referenceAudio) : null}
+      lang={lang}
+    />
+  );
+}
+
 export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Translate; lang: Lang }) {
   return (
     // A wide table scrolls sideways on a phone: focusable so keyboard users can scroll it too.
@@ -77,6 +94,7 @@ export function ReportLines({ lines, t, lang }: { lines: ReportLine[]; t: Transl
                       <span className="muted">{translation}</span>
                     ) : null}
                     {!l.first ? <span className="muted">{t('report.notDubbed')}</span> : null}
+                    <LatestWords line={l} lang={lang} />
                   </th>
                   <td data-label={t('report.target')}>
                     {l.targetEmotion ? (
