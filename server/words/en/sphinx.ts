@@ -1,0 +1,222 @@
+/**
+ * One `pocketsphinx_batch` run (docs/words.md): a private temp dir with the 16 kHz wav, the control
+ * files and the grammar, the child killed if it outlives its bound, the dir removed whatever happens.
+ * Flags after the feasibility measurements summarised in docs/words.md: batch CMN, no silence removal
+ * (times stay true), and every senone scored in every frame (`-compallsen yes`) so a forced word's
+ * acoustic score is relative to the best senone of each frame and comparable with the phone loop's.
+ */
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeWav16 } from '../../../src/audio/dsp/wav';
+
+export const SPHINX_RATE = 16_000;
+/** pocketsphinx's frame: 10 ms. */
+export const FRAME_SECONDS = 0.01;
+
+export interface EnginePaths {
+  bin: string;
+  /** The model folder holding `en-us/` (acoustic model) and `en-us-phone.lm.bin`. */
+  modelDir: string;
+  dict: string;
+}
+
+/** Where the engine is: Debian's paths unless the environment names others (docs/words.md). */
+export function enginePaths(env: NodeJS.ProcessEnv = process.env): EnginePaths {
+  const modelDir = env.WORDS_EN_MODEL_DIR || '/usr/share/pocketsphinx/model/en-us';
+  return {
+    bin: env.WORDS_EN_BIN || 'pocketsphinx_batch',
+    modelDir,
+    dict: env.WORDS_EN_DICT || path.join(modelDir, 'cmudict-en-us.dict'),
+  };
+}
+
+function onPath(bin: string): boolean {
+  const dirs = bin.includes('/') ? [''] : (process.env.PATH ?? '').split(path.delimiter);
+  return dirs.some((dir) => {
+    try {
+      accessSync(dir ? path.join(dir, bin) : bin, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What of the engine is missing on this machine (empty when all is there). */
+export function missingParts(paths: EnginePaths = enginePaths()): string[] {
+  const missing: string[] = [];
+  if (!onPath(paths.bin)) missing.push(`the program ${paths.bin}`);
+  if (!readable(path.join(paths.modelDir, 'en-us', 'mdef')))
+    missing.push(`the acoustic model in ${paths.modelDir}/en-us`);
+  if (!readable(path.join(paths.modelDir, 'en-us-phone.lm.bin')))
+    missing.push(`the phone model ${paths.modelDir}/en-us-phone.lm.bin`);
+  if (!readable(paths.dict)) missing.push(`the dictionary ${paths.dict}`);
+  return missing;
+}
+
+/** One segment of a `-hypseg` line: a word (or phone, or silence/filler) and its frames. */
+export interface Segment {
+  label: string;
+  /** First and last frame, inclusive. */
+  start: number;
+  end: number;
+  ascr: number;
+}
+
+/**
+ * Parses one `-hypseg` line: `uttid S 0 T <total> A <ascr> L <lscr> {sf ascr lscr word}* <last frame>`.
+ * A segment ends one frame before the next one starts. Null transitions print as `(NULL)` and are
+ * dropped; `word(2)` variant suffixes are stripped. Null when the search never reached its final state.
+ */
+export function parseHypseg(line: string): Segment[] | null {
+  const parts = line.trim().split(/\s+/);
+  const rest = parts.slice(9);
+  if (rest.length < 5) return null;
+  const segs: Segment[] = [];
+  const last = Number(rest.at(-1));
+  for (let i = 0; i + 3 < rest.length; i += 4) {
+    const start = Number(rest[i]);
+    const next = i + 4 + 3 < rest.length ? Number(rest[i + 4]) : last + 1;
+    const label = rest[i + 3].replace(/\(\d+\)$/, '');
+    if (label === '(NULL)' || next <= start) continue;
+    segs.push({ label, start, end: next - 1, ascr: Number(rest[i + 1]) });
+  }
+  return segs.length ? segs : null;
+}
+
+export interface BatchUtterance {
+  /** 16 kHz mono. */
+  pcm: Float32Array;
+  /** FSG text for an alignment pass; omitted for the phone loop. */
+  fsg?: string;
+}
+
+export interface BatchRun {
+  utterances: BatchUtterance[];
+  /** Dictionary text (only the lines' words, so the run starts fast). */
+  dict: string;
+  /** Phone loop instead of grammars. */
+  loop?: boolean;
+  wide?: boolean;
+}
+
+export class SphinxTimeout extends Error {}
+
+/** Bound on one run of one take: a 30 s take decodes in about 3 s here (docs/words.md). */
+export const RUN_TIMEOUT_MS = 20_000;
+
+const WIDE_BEAMS = [
+  ['-beam', '1e-100'],
+  ['-pbeam', '1e-100'],
+  ['-wbeam', '1e-80'],
+  ['-lpbeam', '1e-100'],
+  ['-lponlybeam', '1e-80'],
+  ['-maxhmmpf', '-1'],
+].flat();
+
+/**
+ * Runs one pass over takes (one in the product; many in the training script, which saves the start-up
+ * per take) and returns each take's segments (null: the search found no path).
+ */
+export async function runBatch(
+  run: BatchRun,
+  paths: EnginePaths = enginePaths(),
+  timeoutMs = RUN_TIMEOUT_MS * run.utterances.length,
+): Promise<(Segment[] | null)[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'words-en-'));
+  try {
+    const ids = run.utterances.map((_, i) => `u${i}`);
+    for (const [i, u] of run.utterances.entries()) {
+      await writeFile(path.join(dir, `${ids[i]}.wav`), new Uint8Array(encodeWav16(u.pcm, SPHINX_RATE)));
+      if (u.fsg) await writeFile(path.join(dir, `${ids[i]}.fsg`), u.fsg);
+    }
+    await writeFile(path.join(dir, 'utts.ctl'), `${ids.join('\n')}\n`);
+    await writeFile(path.join(dir, 'words.dict'), run.dict);
+    const args = [
+      '-hmm',
+      path.join(paths.modelDir, 'en-us'),
+      '-dict',
+      path.join(dir, 'words.dict'),
+      '-adcin',
+      'yes',
+      '-adchdr',
+      '44',
+      '-cepext',
+      '.wav',
+      '-cepdir',
+      dir,
+      '-cmn',
+      'batch',
+      '-remove_silence',
+      'no',
+      '-compallsen',
+      'yes',
+      '-ctl',
+      path.join(dir, 'utts.ctl'),
+      '-hypseg',
+      path.join(dir, 'out.seg'),
+      '-logfn',
+      path.join(dir, 'out.log'),
+    ];
+    if (run.loop) {
+      args.push(
+        '-allphone',
+        path.join(paths.modelDir, 'en-us-phone.lm.bin'),
+        '-allphone_ci',
+        'yes',
+        '-lw',
+        '2.0',
+      );
+    } else {
+      await writeFile(
+        path.join(dir, 'fsgs.ctl'),
+        `${ids.map((id) => path.join(dir, `${id}.fsg`)).join('\n')}\n`,
+      );
+      args.push('-fsgctl', path.join(dir, 'fsgs.ctl'));
+    }
+    if (run.wide) args.push(...WIDE_BEAMS);
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(paths.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (b: Buffer) => {
+        if (stderr.length < 4000) stderr += b.toString();
+      });
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new SphinxTimeout(`pocketsphinx_batch ran longer than ${timeoutMs} ms and was stopped`));
+      }, timeoutMs);
+      child.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`pocketsphinx_batch exited with ${code}: ${stderr.slice(-500)}`));
+      });
+    });
+    const byId = new Map<string, string>();
+    for (const line of (await readFile(path.join(dir, 'out.seg'), 'utf8')).split('\n')) {
+      const id = line.slice(0, line.indexOf(' '));
+      if (id) byId.set(id, line);
+    }
+    return ids.map((id) => {
+      const line = byId.get(id);
+      return line ? parseHypseg(line) : null;
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
