@@ -92,10 +92,11 @@ function buildFilm(
 
   if (!/^[a-z]{2,3}$/.test(film.language))
     throw new Error(`${film.id}: language "${film.language}" is not a BCP 47 primary tag`);
-  const { id, title, titleEn, ...rest } = filmManifest.parse({
+  const { id, title, titleEn, language, ...rest } = filmManifest.parse({
     id: film.id,
     title: film.title,
     titleEn: film.titleEn,
+    language: film.language,
     synopsis: film.synopsis,
     parts: film.parts,
     roles: film.roles,
@@ -111,8 +112,8 @@ function buildFilm(
     })),
     questions: film.questions,
   });
-  // `language` is written beside the titles; the importer's schema (server/films/manifest.ts) may not list it yet.
-  const manifest = { id, title, titleEn, language: film.language, ...rest };
+  // `language` is written beside the titles, as in the committed film.json files.
+  const manifest = { id, title, titleEn, language, ...rest };
   const srt = formatSrt(cues.map((cue, i) => ({ ...cue, text: film.lines[i].subtitle })));
   writeFileSync(path.join(outDir, 'film.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(path.join(outDir, 'subtitles.srt'), srt);
