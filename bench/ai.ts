@@ -4,6 +4,9 @@
  * 1. In one process: analysis + scoring latency (p50/p95) of a 3 s take against a cached actor
  *    analysis (what the service does per request once the line's reference is cached), its parts,
  *    and the real-time factor.
+ * 1b. The word check beside the job (server/ai/take-words.ts): what running it concurrently with the
+ *    analysis adds to line end → score for a 4 s take, per language, beside the job alone.
+ *    `npm run bench:ai -- --words` runs this part alone.
  * 2. The service: a real server in a child process (SQLite, AI_WORKERS=2 by default) loaded with
  *    autocannon over loopback, multipart uploads of the same take; requests/s and latency.
  *    The machine's cores are shared by the server, its workers and autocannon.
@@ -27,6 +30,8 @@ import { buildSpeechScore } from '../src/audio/scoring/score';
 import type { SpeechScore } from '../src/api/contract';
 import { ScoringPool } from '../server/ai/pool';
 import { runScoreJob } from '../server/ai/score-task';
+import { checkLineWords } from '../server/ai/take-words';
+import { checkWords } from '../server/words';
 import { storeTake } from '../server/takes/repository';
 import { runForTake } from '../server/takes/runs';
 import { startTestServer } from '../tests/support/server';
@@ -247,6 +252,89 @@ async function aroundTheJob(): Promise<void> {
   }
 }
 
+/** Real EmoDB fixture takes back to back, cut to exactly `seconds` (16 kHz mono). */
+function takeOf(seconds: number, files: string[]): Float32Array {
+  const out = new Float32Array(seconds * RATE);
+  let at = 0;
+  for (let k = 0; at < out.length; k++) {
+    const x = toMono(decodeWav(new Uint8Array(fs.readFileSync(path.join(FIX, files[k % files.length])))));
+    out.set(x.subarray(0, Math.min(x.length, out.length - at)), at);
+    at += x.length;
+  }
+  return out;
+}
+
+/**
+ * The word check beside the job, as scoreAndStore runs it: the job in the pool and the check of the
+ * take at once, for a 4 s take; the growth of their p50 over the job alone is what the words add to
+ * line end → score. Each language's engine answers as installed here (its answer is printed: an
+ * engine that is not installed costs nothing, and the figure says so).
+ */
+async function wordsBeside(): Promise<void> {
+  const SECONDS = 4;
+  const take = takeOf(SECONDS, ['15a01Wa.wav', '15a02Wd.wav']);
+  const record = toReferenceRecord(analyseReference(takeOf(SECONDS, ['15a01Nb.wav', '15a02La.wav']), RATE));
+  const wav = new Uint8Array(encodeWav16(take, RATE));
+  const meta = { takeId: 'bench', subtitlesId: 's', filmId: 'f', attempt: 1, audioUrl: '', createdAt: '' };
+  const job = () => ({
+    wav: wav.slice(),
+    reference: { record },
+    targetEmotion: null,
+    speakerStats: null,
+    meta,
+  });
+  const log = {
+    warn: (obj: object, msg: string) => console.log(`  (word check warned: ${msg} ${JSON.stringify(obj)})`),
+  };
+  const lines = {
+    en: { subtitleId: 's', text: 'She wants to hand it in on Wednesday.', language: 'en', referenceKey: '' },
+    zh: { subtitleId: 's', text: '她星期三要把它交上去。', language: 'zh', referenceKey: '' },
+  };
+  const N = 40;
+  const pool = new ScoringPool(1);
+  try {
+    console.log('');
+    console.log(
+      `The word check beside the job (${SECONDS} s take, ${N} runs each, alternating; load average ${os.loadavg()[0].toFixed(1)}):`,
+    );
+    for (const [language, line] of Object.entries(lines)) {
+      const answer = await checkLineWords(checkWords, line, wav, log);
+      const alone: Timing = { wall: [], cpu: [] };
+      const beside: Timing = { wall: [], cpu: [] };
+      const check: Timing = { wall: [], cpu: [] };
+      for (let round = 0; round < 4; round++) {
+        const a = await timeAsync(N / 4, () => pool.run(job()));
+        const b = await timeAsync(N / 4, () =>
+          Promise.all([pool.run(job()), checkLineWords(checkWords, line, wav, log)]),
+        );
+        const c = await timeAsync(N / 4, () => checkLineWords(checkWords, line, wav, log));
+        for (const [into, from] of [
+          [alone, a],
+          [beside, b],
+          [check, c],
+        ] as const) {
+          into.wall.push(...from.wall);
+          into.cpu.push(...from.cpu);
+        }
+      }
+      for (const t of [alone, beside, check]) {
+        t.wall.sort((x, y) => x - y);
+        t.cpu.sort((x, y) => x - y);
+      }
+      const said = answer.status === 'checked' ? 'checked' : `unchecked: ${answer.reason}`;
+      console.log(`  ${language} (engine answers "${said}"):`);
+      console.log(`    the job alone (pool, 1 worker):                               ${row(alone)}`);
+      console.log(`    the job and the word check at once (as scoreAndStore):        ${row(beside)}`);
+      console.log(`    the word check alone (decode + checkWords):                   ${row(check)}`);
+      console.log(
+        `    line end → score grows by ${fmt(p50(beside) - p50(alone))} (p50); goal ≤ 150 ms; word check RTF ${(p50(check) / 1000 / SECONDS).toFixed(4)}`,
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+}
+
 function multipartBody(wav: Uint8Array): { body: Buffer; contentType: string } {
   const boundary = `----bench${Date.now().toString(16)}`;
   const field = (name: string, value: string) =>
@@ -350,6 +438,10 @@ function formatJobProfile(s: ReturnType<typeof summarise>, requests: number, thr
   ].join('\n');
 }
 
-inProcess();
-await aroundTheJob();
-await service();
+if (process.argv.includes('--words')) await wordsBeside();
+else {
+  inProcess();
+  await aroundTheJob();
+  await wordsBeside();
+  await service();
+}

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SoundSuggestData } from '../../src/api/contract';
+import type { SoundSuggestData, SuggestWordsLine, WordCheck } from '../../src/api/contract';
 import { type InterpretLine, interpretVoice } from '../../src/audio/scoring/interpret';
 import { fact, word } from '../../src/i18n';
 import type { Database, RunsTable } from '../db/schema';
@@ -10,7 +10,14 @@ export interface SoundSuggestInput {
   db: Kysely<Database>;
   run: RunsTable;
   lang: 'zh' | 'en';
+  /** Signs a take's audio path (server/takes/audio-links.ts); a media key's URL (the actor's line). */
+  signTake: (url: string) => string;
+  mediaUrl: (key: string) => string;
 }
+
+/** Whether a take's words need another go: checked, and another line, or a word missed or unclear. */
+const wordsToPractise = (words: WordCheck | undefined): words is Extract<WordCheck, { status: 'checked' }> =>
+  words?.status === 'checked' && (words.otherLine || words.words.some((w) => w.state !== 'said'));
 
 /**
  * get_sounds_interpretation: a run's first and second attempt per line (the rule of
@@ -41,6 +48,21 @@ export async function soundSuggestion(input: SoundSuggestInput): Promise<SoundSu
     return { topic: s.topic, text, head, body, figures: s.figures };
   });
   const audioInterpret = points.map((p) => p.text).join('\n');
+  const words: SuggestWordsLine[] = subtitles.flatMap((s) => {
+    const take = attempts.get(s.id);
+    const latest = take?.second?.score ?? take?.first.score;
+    if (!latest?.quality.speechDetected || !wordsToPractise(latest.words)) return [];
+    return [
+      {
+        subtitlesId: s.id,
+        index: s.idx,
+        words: latest.words,
+        actorWords: latest.actorWords ?? null,
+        audioUrl: input.signTake(latest.audioUrl),
+        ...(s.reference_audio_key ? { referenceAudio: input.mediaUrl(s.reference_audio_key) } : {}),
+      },
+    ];
+  });
   return {
     filmId,
     lang,
@@ -48,6 +70,7 @@ export async function soundSuggestion(input: SoundSuggestInput): Promise<SoundSu
     figures: result.figures,
     subScores: result.subScores,
     pitchDistanceSt: result.pitchDistanceSt,
+    ...(words.length ? { words } : {}),
     points,
   };
 }

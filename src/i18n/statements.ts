@@ -196,6 +196,8 @@ export const STATEMENTS = {
   // The words of a take (src/audio/scoring/words-summary.ts; the line marked word by word,
   // src/app/ui/line-words.tsx and server/h5/words.ts). `said` counts every word heard, `off` too.
   'words.subScore': ['score'],
+  'words.suggestHeading': [],
+  'words.suggestLine': ['index'],
   'words.summary': ['said', 'total', 'missedCount', 'missed', 'offCount', 'off'],
   'words.otherLine': [],
   'words.notChecked.language': ['language'],

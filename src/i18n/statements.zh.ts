@@ -205,6 +205,8 @@ export const statementsZh: Record<StatementId, string> = {
   'qr.signOutEverywhere': '退出所有设备',
 
   'words.subScore': '台词 {score}',
+  'words.suggestHeading': '这几句的词还要再练',
+  'words.suggestLine': '第 {index} 句',
   'words.summary':
     '{missedCount, plural, =0 {{total} 个词都说出来了} other {说出了 {said}/{total} 个词，漏了：{missed}}}{offCount, plural, =0 {} other {；没说清楚的词：{off}}}',
   'words.otherLine': '这不是本句台词，请照着台词说',

@@ -88,7 +88,9 @@ export function reportRoutes(part: Part) {
         if (!run || run.film_id !== filmId || !(await runHasTakes(app.db, run.id))) {
           throw notFound('error.noTakes');
         }
-        return ok(await soundSuggestion({ db: app.db, run, lang }));
+        const signTake = await takeLinkSigner(app.db, app.config.takeLinkTtlSeconds);
+        const mediaUrl = (key: string) => app.storage.url(key);
+        return ok(await soundSuggestion({ db: app.db, run, lang, signTake, mediaUrl }));
       },
     );
   };

@@ -170,6 +170,21 @@ export const soundSuggestRequest = z.object({
 });
 export type SoundSuggestRequest = z.input<typeof soundSuggestRequest>;
 
+/**
+ * A line of the run whose latest take's words need another go (a word missed or not clear yet, or
+ * another line said), for the sound suggestion: the take's check and the actor's, the take's signed
+ * audio and the actor's line, so a word can be played from both (src/app/ui/line-words.tsx).
+ */
+export const suggestWordsLine = z.object({
+  subtitlesId: z.string(),
+  index: z.number().int(),
+  words: wordCheck,
+  actorWords: wordCheck.nullable().optional(),
+  audioUrl: z.string(),
+  referenceAudio: z.string().optional(),
+});
+export type SuggestWordsLine = z.infer<typeof suggestWordsLine>;
+
 /** get_sounds_interpretation. audioInterpret is split into lines at newlines by the client (screens/sound-suggest/sound-suggest-state.ts). */
 export const soundSuggestData = z.object({
   filmId: z.string(),
@@ -198,6 +213,8 @@ export const soundSuggestData = z.object({
   subScores: subScores.nullable().optional(),
   /** Median aligned pitch gap to the actor (semitones), quoted by the melody statement. */
   pitchDistanceSt: z.number().nullable().optional(),
+  /** The lines whose words need another go, in line order (absent: none, or an older server). */
+  words: z.array(suggestWordsLine).optional(),
   /**
    * The statements of audioInterpret in order, each with its topic and the figures it quotes as
    * paths into this answer ("figures.average", "subScores.intonation", "pitchDistanceSt"), so a card

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EMOTIONS } from '../../../src/api/contract';
+import { EMOTIONS, type WordCheck } from '../../../src/api/contract';
 import { createUser } from '../../../server/auth/users';
 import type { Database } from '../../../server/db/schema';
 import { importFilmFolder } from '../../../server/films/import';
@@ -52,6 +52,9 @@ export interface TakeSeed {
   clear?: boolean;
   /** False: a take in which the scorer detected no speech (default true). */
   speech?: boolean;
+  /** The take's word check and the actor's (SpeechScore `words`, `actorWords`); absent by default. */
+  words?: WordCheck;
+  actorWords?: WordCheck | null;
 }
 
 /** A complete contract SpeechScore for a seeded take, with the figures the report and suggestion read. */
@@ -107,6 +110,8 @@ export function seededScore(id: string, t: TakeSeed) {
     tips: [{ zh: `第 ${t.subtitleId} 句的提示`, en: `A tip for ${t.subtitleId}` }],
     comparison: null,
     audioUrl: `/media/takes/${t.userId}/${id}.wav`,
+    ...(t.words ? { words: t.words } : {}),
+    ...(t.actorWords !== undefined ? { actorWords: t.actorWords } : {}),
     createdAt: t.createdAt,
   };
 }

@@ -15,6 +15,7 @@ import { useLoad } from '../../lib/use-load';
 import { paths } from '../../lib/paths';
 import { type Translate, useT } from '../../i18n/use-t';
 import styles from './sound-suggest-screen.module.css';
+import { SuggestWords } from './suggest-words';
 
 const FIGURE_LABEL = {
   scoredLines: 'suggest.fig.scoredLines',
@@ -192,6 +193,7 @@ export function SoundSuggestScreen({ id }: { id: string }) {
         <StatementList statements={statements(data, t)} label={t('suggest.title')} />
         <FiguresCard figures={data.figures} t={t} />
       </div>
+      <SuggestWords lines={data.words} lang={lang} />
       <div className={styles.next}>{next}</div>
     </div>
   );
