@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseSpeechScore } from '../../src/api/contract/parse-score';
 import type { CheckedWord, SpeechScore } from '../../src/api/contract';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
+import { overallScore } from '../../src/audio/scoring/subscores';
 import { MOSTLY_MISSED, PASS_SCORE } from '../../src/audio/scoring/words';
 import { wordsSummary } from '../../src/audio/scoring/words-summary';
 import { fact, word } from '../../src/i18n';
@@ -159,7 +160,6 @@ async function dubTheLine(page: Page): Promise<{ score: SpeechScore; shown: numb
   const shown = Number(badge?.split(' ').at(-1));
   expect(shown, 'the score the row shows').toBe(score.overall);
   await page.getByTestId(`details-${dubbed.id}`).click();
-  await row.getByTestId('line-words').waitFor();
   return { score, shown };
 }
 
@@ -169,19 +169,29 @@ interface MarkedWord {
   struck: boolean;
 }
 
-/** The line's words as the panel marks them: each word's text and state, in order. */
-const markedWords = (page: Page): Promise<MarkedWord[]> =>
-  page
-    .getByTestId(`line-${dubbed.id}`)
-    .locator('[data-testid=line-words] [data-state]')
-    .evaluateAll((els) =>
-      els.map((e) => ({
-        // The mark's own text without the screen-reader suffix ("（漏说）").
-        text: e.firstChild?.textContent ?? '',
-        state: e.getAttribute('data-state'),
-        struck: e.tagName === 'S',
-      })),
-    );
+/** What a words panel (src/app/ui/line-words.tsx) shows: its verdict, its words as marked, its sentence. */
+interface Reading {
+  verdict: string | null;
+  marked: MarkedWord[];
+  summary: string;
+}
+
+async function readingOf(panel: Locator): Promise<Reading> {
+  await panel.waitFor({ timeout: 60_000 });
+  const marked = await panel.locator('[data-state]').evaluateAll((els) =>
+    els.map((e) => ({
+      // The mark's own text without the screen-reader suffix ("（漏说）").
+      text: e.firstChild?.textContent ?? '',
+      state: e.getAttribute('data-state'),
+      struck: e.tagName === 'S',
+    })),
+  );
+  return {
+    verdict: await panel.getAttribute('data-verdict'),
+    marked,
+    summary: ((await panel.getByTestId('line-words-summary').textContent()) ?? '').trim(),
+  };
+}
 
 /** Letters and digits only, lower case: the subtitle and its marked words, punctuation and splits aside. */
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -198,8 +208,11 @@ function expectTheLineMarked(marked: MarkedWord[], words: CheckedWord[]): void {
     expect(w.struck, `"${w.text}" struck through when missed`).toBe(w.state === 'missed');
 }
 
+/** The dubbed line's words panel on the dub page (in the line's details, opened by dubTheLine). */
+const dubPanel = (page: Page) => page.getByTestId(`line-${dubbed.id}`).getByTestId('line-words');
+
 describe('issue 39: the score hears the words (English demo film, real Chromium, real word check)', () => {
-  test('another line said into the dubbed line: its words marked missed or "not this line", and the take does not pass', {
+  test('another line said into the dubbed line: its words marked missed or "not this line", the same on the suggestion and the report, and the take does not pass', {
     timeout: 180_000,
   }, async () => {
     const errors: string[] = [];
@@ -208,32 +221,58 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
       await signedInOnDub(page);
       const { score, shown } = await dubTheLine(page);
       const words = score.words;
-      expect(words, 'the take carries a word check').toBeTruthy();
       expect(words?.status, `the words of an English line are checked (${JSON.stringify(words)})`).toBe(
         'checked',
       );
       if (words?.status !== 'checked') return;
       expect(score.quality.speechDetected, 'the take has speech in it').toBe(true);
 
-      const panel = page.getByTestId(`line-${dubbed.id}`).getByTestId('line-words');
-      const marked = await markedWords(page);
-      expectTheLineMarked(marked, words.words);
-      const missed = marked.filter((w) => w.state === 'missed');
-      const summary = (await panel.getByTestId('line-words-summary').textContent())?.trim();
-      expect(summary, 'the plain sentence under the line').toBe(word(wordsSummary(words), LANG));
+      const dub = await readingOf(dubPanel(page));
+      expectTheLineMarked(dub.marked, words.words);
+      expect(dub.summary, 'the plain sentence under the line').toBe(word(wordsSummary(words), LANG));
       if (words.otherLine) {
-        expect(await panel.getAttribute('data-verdict')).toBe('otherLine');
-        expect(summary).toBe(word(fact('words.otherLine'), LANG));
+        expect(dub.verdict).toBe('otherLine');
+        expect(dub.summary).toBe(word(fact('words.otherLine'), LANG));
       } else {
         // Not taken for another line: then most of its words must be marked missed.
-        expect(await panel.getAttribute('data-verdict')).toBe('checked');
-        expect(missed.length / marked.length, 'share of the line marked missed').toBeGreaterThan(
+        expect(dub.verdict).toBe('checked');
+        const missed = dub.marked.filter((w) => w.state === 'missed').length;
+        expect(missed / dub.marked.length, 'share of the line marked missed').toBeGreaterThan(
           1 - MOSTLY_MISSED,
         );
       }
       expect(shown, 'the take of another line scores below the pass mark').toBeLessThan(PASS_SCORE);
+
+      // On to the voice tips and the report, as a learner goes: the line is listed among those whose
+      // words need another go, and the report marks it the same way, with the same score.
+      await page.getByTestId('dub-next').click();
+      await onPage(page, 'prpt/sound-suggest');
+      const suggested = page
+        .getByTestId('suggest-words')
+        .getByRole('listitem', {
+          name: word(fact('words.suggestLine', { index: DUBBED }), LANG),
+          exact: true,
+        })
+        .getByTestId('line-words');
+      expect(await readingOf(suggested), 'the suggestion reads the take as the dub page does').toEqual(dub);
+      await page
+        .getByRole('link', { name: zhText('suggest.toReport') })
+        .first()
+        .click();
+      await onPage(page, 'prpt/report');
+      const reportRow = page
+        .getByRole('region', { name: zhText('report.dubbing'), exact: true })
+        .locator('tbody tr', { has: page.locator('th[scope=row]', { hasText: dubbed.text }) });
+      expect(
+        await readingOf(reportRow.getByTestId('line-words')),
+        'the report reads the take as the dub page does',
+      ).toEqual(dub);
+      await reportRow
+        .locator(`td[data-label="${zhText('report.first')}"]`)
+        .getByRole('img', { name: zhText('ui.points', { n: shown }), exact: true })
+        .waitFor();
       console.info(
-        `[words] "${saidInstead.text}" said for "${dubbed.text}": overall ${shown}, words ${Math.round(words.score)}, completeness ${words.completeness.toFixed(2)}, other line ${words.otherLine}; marked ${marked.map((w) => `${w.text}:${w.state}`).join(' ')}`,
+        `[words] "${saidInstead.text}" said for "${dubbed.text}": overall ${shown} (delivery alone ${Math.round(overallScore(score.scores))}), words ${Math.round(words.score)}, completeness ${words.completeness.toFixed(2)}, other line ${words.otherLine}; marked ${dub.marked.map((w) => `${w.text}:${w.state}`).join(' ')}`,
       );
       expect(errors).toEqual([]);
     } finally {
@@ -254,17 +293,14 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
       );
       if (words?.status !== 'checked') return;
       expect(words.otherLine, 'the right line is not another line').toBe(false);
-      const panel = page.getByTestId(`line-${dubbed.id}`).getByTestId('line-words');
-      expect(await panel.getAttribute('data-verdict')).toBe('checked');
-      const marked = await markedWords(page);
-      expectTheLineMarked(marked, words.words);
-      const heard = marked.filter((w) => w.state !== 'missed');
-      expect(heard.length / marked.length, 'share of the line heard').toBeGreaterThanOrEqual(MOSTLY_MISSED);
-      expect((await panel.getByTestId('line-words-summary').textContent())?.trim()).toBe(
-        word(wordsSummary(words), LANG),
-      );
+      const dub = await readingOf(dubPanel(page));
+      expect(dub.verdict).toBe('checked');
+      expectTheLineMarked(dub.marked, words.words);
+      const heard = dub.marked.filter((w) => w.state !== 'missed').length;
+      expect(heard / dub.marked.length, 'share of the line heard').toBeGreaterThanOrEqual(MOSTLY_MISSED);
+      expect(dub.summary).toBe(word(wordsSummary(words), LANG));
       console.info(
-        `[words] the actor's "${dubbed.text}" said in time: overall ${shown}, words ${Math.round(words.score)}, completeness ${words.completeness.toFixed(2)}; marked ${marked.map((w) => `${w.text}:${w.state}`).join(' ')}`,
+        `[words] the actor's "${dubbed.text}" said in time: overall ${shown} (delivery alone ${Math.round(overallScore(score.scores))}), words ${Math.round(words.score)}, completeness ${words.completeness.toFixed(2)}; marked ${dub.marked.map((w) => `${w.text}:${w.state}`).join(' ')}`,
       );
       expect(errors).toEqual([]);
     } finally {
