@@ -15,6 +15,7 @@ import { createUser } from '../../server/auth/users';
 import { launchChromium, waitForExpression } from '../support/browser';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
 import { kioskPage, onPage } from '../support/journey/contexts';
+import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
 import { FAKE_MIC_ARGS } from './recording-helpers';
 
@@ -216,6 +217,8 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
     timeout: 180_000,
   }, async () => {
     const errors: string[] = [];
+    // Each screen that shows the words is photographed (test-results/screens) and scanned with axe.
+    const checks = new ScreenChecks('words');
     const { context, page } = await kioskPage(browser, errors);
     try {
       await signedInOnDub(page);
@@ -242,6 +245,7 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
         );
       }
       expect(shown, 'the take of another line scores below the pass mark').toBeLessThan(PASS_SCORE);
+      await checks.check(page, 'dub-wrong-line');
 
       // On to the voice tips and the report, as a learner goes: the line is listed among those whose
       // words need another go, and the report marks it the same way, with the same score.
@@ -255,6 +259,7 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
         })
         .getByTestId('line-words');
       expect(await readingOf(suggested), 'the suggestion reads the take as the dub page does').toEqual(dub);
+      await checks.check(page, 'sound-suggest-wrong-line');
       await page
         .getByRole('link', { name: zhText('suggest.toReport') })
         .first()
@@ -271,10 +276,12 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
         .locator(`td[data-label="${zhText('report.first')}"]`)
         .getByRole('img', { name: zhText('ui.points', { n: shown }), exact: true })
         .waitFor();
+      await checks.check(page, 'report-wrong-line');
       console.info(
         `[words] "${saidInstead.text}" said for "${dubbed.text}": overall ${shown} (delivery alone ${Math.round(overallScore(score.scores))}), words ${Math.round(words.score)}, completeness ${words.completeness.toFixed(2)}, other line ${words.otherLine}; marked ${dub.marked.map((w) => `${w.text}:${w.state}`).join(' ')}`,
       );
       expect(errors).toEqual([]);
+      checks.assertAccessible();
     } finally {
       await context.close();
     }
