@@ -70,6 +70,10 @@ export async function scoreAndStore(
   const { db, storage, pool, log } = deps;
   const stored = await findStoredTake(db, take.rowId, take.userId);
   if (stored) return stored;
+  // The words are checked beside everything else, not after the analysis: the take's words, and the
+  // actor's (cached after the line's first take) so a word can be played from both
+  // (server/ai/take-words.ts). Started first, so the check overlaps the reading and the analysis.
+  const words = wordsOf(deps, take.subtitleId, wav);
   // The actor's reading first: it analyses and caches the line's reference (and its voice's) if new.
   const actorEmotion = await actorReadingOf(deps, take.subtitleId);
   const [reference, speakerStats] = await Promise.all([
@@ -77,9 +81,6 @@ export async function scoreAndStore(
     loadSpeakerStats(db, take.userId),
   ]);
   const audioKey = takeAudioKey(take.userId, take.runId, take.rowId);
-  // The words are checked beside the analysis, not after it: the take's words, and the actor's
-  // (cached after the line's first take) so a word can be played from both (server/ai/take-words.ts).
-  const words = wordsOf(deps, take.subtitleId, wav);
   const analysed = pool.run({
     // A private copy: the caller's buffer may share a pooled allocation, and this one is transferred.
     wav: new Uint8Array(wav),

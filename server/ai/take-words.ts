@@ -68,7 +68,7 @@ export async function checkLineWords(
 
 /**
  * The word check of the line's reference audio: cached per reference audio key and film language,
- * else made now and cached (an engine failure is not cached, so the next take tries again). Null for
+ * else made now and cached (unless the engine failed or is missing). Null for
  * a line without reference audio or whose audio cannot be read.
  */
 export async function referenceWords(
@@ -89,7 +89,10 @@ export async function referenceWords(
   const wav = await deps.storage.get(line.referenceKey).catch(() => null);
   if (!wav) return null;
   const words = await checkLineWords(check, line, new Uint8Array(wav), deps.log);
-  if (words.status === 'unchecked' && words.reason === 'engine_failed') return words;
+  // Only a lasting answer is kept: an engine that failed, or is not installed yet, is asked again
+  // on the next take (an engine installed later then checks the actor too).
+  if (words.status === 'unchecked' && (words.reason === 'engine_failed' || words.reason === 'engine_missing'))
+    return words;
   const values = {
     audio_key: line.referenceKey,
     language: line.language,

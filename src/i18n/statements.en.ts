@@ -234,7 +234,8 @@ export const statementsEn: Record<StatementId, string> = {
   'words.otherLine': "That wasn't this line — say the line as written",
   'words.notChecked.language':
     "{language, select, de {Words aren't checked for German lines} pl {Words aren't checked for Polish lines} fr {Words aren't checked for French lines} es {Words aren't checked for Spanish lines} it {Words aren't checked for Italian lines} ja {Words aren't checked for Japanese lines} ko {Words aren't checked for Korean lines} ru {Words aren't checked for Russian lines} none {This film doesn't say which language its lines are in, so words aren't checked} other {Words aren't checked for lines in this language}} — only your delivery is scored",
-  'words.notChecked.engine': "Word checking isn't set up on this device yet — only your delivery is scored",
+  'words.notChecked.engine':
+    "{language, select, en {English word checking} zh {Mandarin word checking} other {Word checking}} isn't set up on this device yet — only your delivery is scored",
   'words.notChecked.failed': "Your words couldn't be checked this time — only your delivery is scored",
   'words.notChecked.noText': 'This line has no words to check — only your delivery is scored',
   'words.missed': ' (missed)',

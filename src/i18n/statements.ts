@@ -201,7 +201,7 @@ export const STATEMENTS = {
   'words.summary': ['said', 'total', 'missedCount', 'missed', 'offCount', 'off'],
   'words.otherLine': [],
   'words.notChecked.language': ['language'],
-  'words.notChecked.engine': [],
+  'words.notChecked.engine': ['language'],
   'words.notChecked.failed': [],
   'words.notChecked.noText': [],
   'words.missed': [],

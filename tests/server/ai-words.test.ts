@@ -43,7 +43,7 @@ describeEngines('the word check of a take', (engine) => {
     return mine!;
   };
 
-  it("an English line's take carries the engine's own answer, stored, returned and reported; the actor's check is cached once", async () => {
+  it("an English line's take carries the engine's own answer, stored, returned and reported", async () => {
     await setLanguage('en');
     await server.app.db.deleteFrom('reference_words').execute();
     const { body } = await postTake(server.url, token, {
@@ -59,10 +59,9 @@ describeEngines('the word check of a take', (engine) => {
     const stored = await storedScore('words-en-01');
     expect(stored.words).toEqual(expected);
     expect(stored.overall).toBe(score.overall);
-    const cached = await server.app.db.selectFrom('reference_words').selectAll().execute();
-    expect(cached.map((r) => [r.subtitle_id, r.language, JSON.parse(r.words)])).toEqual([
-      [LINES.angry, 'en', expected],
-    ]);
+    // A missing engine is not a lasting answer: nothing is cached, so an engine installed later
+    // checks the actor's line too.
+    expect(await server.app.db.selectFrom('reference_words').selectAll().execute()).toEqual([]);
 
     // The report's line carries the take's words and the actor's.
     const c = client(server.url);
@@ -94,13 +93,39 @@ describeEngines('the word check of a take', (engine) => {
     expect(none.words).toEqual({ status: 'unchecked', reason: 'language', language: null });
     // Not checked: the overall is the delivery's alone, so the same audio scores the same.
     expect(none.overall).toBe(de.overall);
-    // The cached actor's check was made for another language: checked again, not reused.
+    // The actor's check is cached per film language: the German answer was not reused for none.
     const cached = await server.app.db
       .selectFrom('reference_words')
       .select(['language', 'words'])
       .where('subtitle_id', '=', LINES.angry)
       .executeTakeFirstOrThrow();
     expect(cached.language).toBeNull();
+    expect(JSON.parse(cached.words)).toEqual(none.words);
+    expect(none.actorWords).toEqual(none.words);
+  });
+
+  it("the actor's words are checked once per audio and language: the next take reads the cache", async () => {
+    await setLanguage('de');
+    await server.app.db.deleteFrom('reference_words').execute();
+    const post = async (takeId: string, attempt: string) =>
+      speechScore.parse(
+        (await postTake(server.url, token, { file: fixtureWav('15a01Wa.wav'), takeId, attempt })).body.data,
+      );
+    const notChecked: WordCheck = { status: 'unchecked', reason: 'language', language: 'de' };
+    expect((await post('words-cache-01', '1')).actorWords).toEqual(notChecked);
+    // With the line's reference audio gone from storage, only the cache can answer for the actor.
+    const line = await server.app.db
+      .selectFrom('subtitles')
+      .select('reference_audio_key')
+      .where('id', '=', LINES.angry)
+      .executeTakeFirstOrThrow();
+    const audio = await server.app.storage.get(line.reference_audio_key);
+    await server.app.storage.delete(line.reference_audio_key);
+    try {
+      expect((await post('words-cache-02', '2')).actorWords).toEqual(notChecked);
+    } finally {
+      await server.app.storage.put(line.reference_audio_key, audio);
+    }
   });
 
   it('an engine that fails costs the take its words, never the take: scored, stored, "not checked"', async () => {

@@ -21,7 +21,7 @@ export function wordsSummary(check: WordCheck): Fact {
       case 'language':
         return fact('words.notChecked.language', { language: check.language ?? 'none' });
       case 'engine_missing':
-        return fact('words.notChecked.engine');
+        return fact('words.notChecked.engine', { language: check.language ?? 'none' });
       case 'engine_failed':
         return fact('words.notChecked.failed');
       case 'no_text':
