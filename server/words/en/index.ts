@@ -1,7 +1,73 @@
-// Placeholder until the English engine lands (server/words/index.ts): says plainly it did not check.
+/**
+ * The English word check (docs/words.md): pocketsphinx aligns the line's words to the take and a
+ * free phone loop measures how well any phones would have fitted; small linear models fitted on
+ * speechocean762's experts turn that into the verdict. At most a few checks run at once; a machine
+ * without the engine answers "not checked" and says what to install.
+ */
+import os from 'node:os';
 import type { WordCheck } from '../../../src/api/contract';
 import type { WordCheckInput } from '..';
+import { alignLine, prepareLine } from './align';
+import { type EnglishMeasures, measure, verdict } from './verdict';
+import { enginePaths, missingParts } from './sphinx';
 
-export async function checkEnglish(_input: WordCheckInput): Promise<WordCheck> {
-  return { status: 'unchecked', reason: 'engine_missing', language: 'en' };
+export const INSTALL_COMMAND = 'apt-get install pocketsphinx pocketsphinx-en-us';
+
+/** Checks at once: each runs two pocketsphinx processes side by side. */
+export const ENGLISH_CHECKS_AT_ONCE = Math.max(1, Math.floor(os.cpus().length / 2));
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= ENGLISH_CHECKS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await job();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+let missingCache: string[] | null = null;
+
+/** Null when the English check can run; else what is missing and the one command that adds it. */
+export function englishWordCheckStatus(): { missing: string[]; install: string } | null {
+  missingCache ??= missingParts(enginePaths());
+  return missingCache.length ? { missing: missingCache, install: INSTALL_COMMAND } : null;
+}
+
+/** The start-up line's words about the English check. */
+export function englishWordCheckLine(): string {
+  const status = englishWordCheckStatus();
+  return status
+    ? `English word check off: missing ${status.missing.join(', ')}; add it with: ${status.install}`
+    : 'English word check on (pocketsphinx)';
+}
+
+/** What a check measured, for the training script and the bench (kept only as long as the check). */
+const measured = new WeakMap<WordCheck, EnglishMeasures>();
+export function englishMeasuresOf(check: WordCheck): EnglishMeasures | undefined {
+  return measured.get(check);
+}
+
+export async function checkEnglish(input: WordCheckInput): Promise<WordCheck> {
+  if (englishWordCheckStatus()) return { status: 'unchecked', reason: 'engine_missing', language: 'en' };
+  const line = prepareLine(input.text);
+  if (line.tokens.length === 0) return { status: 'unchecked', reason: 'no_text', language: 'en' };
+  return slot(async () => {
+    try {
+      const alignment = await alignLine(input.samples, input.sampleRate, line);
+      const m = measure(alignment);
+      const check = verdict(alignment, m);
+      measured.set(check, m);
+      return check;
+    } catch (err) {
+      // The engine failed on this take (killed after its bound, or crashed): the take keeps its
+      // delivery score and says its words were not checked, rather than failing the whole score.
+      console.error(`English word check failed: ${err instanceof Error ? err.message : String(err)}`);
+      return { status: 'unchecked', reason: 'engine_missing', language: 'en' } as const;
+    }
+  });
 }

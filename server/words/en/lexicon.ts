@@ -89,8 +89,17 @@ export function spellByRules(word: string): string {
   const phones: string[] = [];
   let i = 0;
   while (i < letters.length) {
-    // A final silent e after a consonant ("make") adds nothing.
+    // A final silent e after a consonant ("make") adds nothing; a final y after one is a vowel ("henny").
     if (letters[i] === 'e' && i === letters.length - 1 && i > 1) break;
+    if (letters[i] === 'y' && i === letters.length - 1 && i > 0 && !/[aeiou]/.test(letters[i - 1])) {
+      phones.push('IY');
+      break;
+    }
+    // A final "ed" after anything but t or d is a bare D ("jumped").
+    if (letters.startsWith('ed', i) && i === letters.length - 2 && i > 1 && !/[td]/.test(letters[i - 1])) {
+      if (phones.at(-1) !== 'D') phones.push('D');
+      break;
+    }
     const rule = LETTER_RULES.find(([spelling]) => letters.startsWith(spelling, i));
     if (!rule) {
       i++;

@@ -36,6 +36,16 @@ const ONES = [
 ];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
+const ORDINALS: Record<string, string> = {
+  one: 'first',
+  two: 'second',
+  three: 'third',
+  five: 'fifth',
+  eight: 'eighth',
+  nine: 'ninth',
+  twelve: 'twelfth',
+};
+
 /** 0–999 999 in words; larger numbers are read digit by digit. */
 export function numberWords(n: number): string[] {
   if (!Number.isInteger(n) || n < 0) return [];
@@ -69,7 +79,11 @@ function keysOf(token: string): string[] {
     return /^1\d\d\d$|^20\d\d$/.test(token) ? yearWords(n) : numberWords(n);
   }
   const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(token);
-  if (ordinal) return numberWords(Number(ordinal[1]));
+  if (ordinal) {
+    const words = numberWords(Number(ordinal[1]));
+    const last = words.pop() ?? '';
+    return [...words, ORDINALS[last] ?? (last.endsWith('y') ? `${last.slice(0, -1)}ieth` : `${last}th`)];
+  }
   return [token];
 }
 

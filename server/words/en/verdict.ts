@@ -1,0 +1,85 @@
+/**
+ * From what the two passes measured to the learner's verdict (the WordCheck contract,
+ * src/api/contract/words.ts): each word said, missed or off, completeness, whether the take is
+ * another line, the sentence grades, and the words' 0–100 part of the overall score.
+ */
+import type { CheckedWord, WordCheck } from '../../../src/api/contract';
+import type { Alignment } from './align';
+import { type UtteranceFeatures, utteranceFeatures, type WordFeatures, wordFeatures } from './features';
+import { ENGLISH_MODEL, type EnglishModel, predict } from './model';
+import { FRAME_SECONDS } from './sphinx';
+
+export interface EnglishMeasures {
+  utterance: UtteranceFeatures;
+  /** One per said token, in order, with the line word it belongs to. */
+  words: { word: number; features: WordFeatures; accuracy: number }[];
+  /** The line model's value (below the model's threshold: another line). */
+  lineValue: number;
+  failed: boolean;
+}
+
+/** Less sound than this loud enough for speech (align.ts speechSeconds) is no line at all. */
+export const MIN_SPEECH_SECONDS = 0.15;
+
+const clamp10 = (v: number) => Math.round(Math.min(10, Math.max(0, v)) * 10) / 10;
+
+export function measure(a: Alignment, model: EnglishModel = ENGLISH_MODEL): EnglishMeasures {
+  const utterance = utteranceFeatures(a);
+  const perToken = wordFeatures(a, utterance);
+  return {
+    utterance,
+    words: a.aligned.map((t, i) => ({
+      word: a.tokens[t.token].word,
+      features: perToken[i],
+      accuracy: predict(model.word, perToken[i]),
+    })),
+    lineValue: a.failed ? Number.NEGATIVE_INFINITY : predict(model.line, utterance),
+    failed: a.failed,
+  };
+}
+
+export function verdict(a: Alignment, m: EnglishMeasures, model: EnglishModel = ENGLISH_MODEL): WordCheck {
+  const otherLine =
+    m.failed ||
+    a.aligned.length === 0 ||
+    a.speechSeconds < MIN_SPEECH_SECONDS ||
+    m.lineValue < model.line.threshold;
+  const words: CheckedWord[] = a.words.map((w) => ({
+    text: w.text,
+    state: 'missed',
+    start: null,
+    end: null,
+  }));
+  a.aligned.forEach((t, i) => {
+    const w = words[m.words[i].word];
+    const start = t.start * FRAME_SECONDS;
+    const end = (t.end + 1) * FRAME_SECONDS;
+    w.start = w.start === null ? start : Math.min(w.start, start);
+    w.end = w.end === null ? end : Math.max(w.end, end);
+    // A word of several tokens ("42": forty two) is off when any of them is.
+    const off = m.words[i].accuracy < model.offBelow;
+    w.state = w.state === 'off' || off ? 'off' : 'said';
+  });
+  // A word split into tokens counts as said only when all of them were heard.
+  const saidTokens = new Map<number, number>();
+  for (const t of a.aligned)
+    saidTokens.set(a.tokens[t.token].word, (saidTokens.get(a.tokens[t.token].word) ?? 0) + 1);
+  a.words.forEach((w, i) => {
+    const said = saidTokens.get(i) ?? 0;
+    if (said > 0 && said < w.keys.length) words[i].state = 'missed';
+  });
+  // Another line: none of this line's words were heard, whatever the grammar forced onto the take.
+  if (otherLine) for (const w of words) Object.assign(w, { state: 'missed', start: null, end: null });
+  const heard = words.filter((w) => w.state !== 'missed').length;
+  const completeness = words.length ? heard / words.length : 0;
+  const x = m.utterance;
+  const pronunciation = otherLine
+    ? null
+    : {
+        accuracy: clamp10(predict(model.sentence.accuracy, x)),
+        fluency: clamp10(predict(model.sentence.fluency, x)),
+        total: clamp10(predict(model.sentence.total, x)),
+      };
+  const score = pronunciation ? Math.round(100 * completeness * (pronunciation.total / 10)) : 0;
+  return { status: 'checked', language: 'en', words, completeness, otherLine, pronunciation, score };
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { WordCheck } from '../../src/api/contract';
+import { decodeWav, toMono } from '../../src/audio/dsp/wav';
+import { checkWords } from '../../server/words';
+import { englishWordCheckLine, englishWordCheckStatus } from '../../server/words/en';
+import { parseHypseg, runBatch, SphinxTimeout } from '../../server/words/en/sphinx';
+import { lineWords } from '../../server/words/en/text';
+
+const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
+const ENGINE_UP = englishWordCheckStatus() === null;
+const IN_CI = process.env.CI === 'true';
+if (!ENGINE_UP && !IN_CI) {
+  console.warn(`\n[words] ${englishWordCheckLine()}: the English word check tests are SKIPPED.\n`);
+}
+
+function load(file: string): { samples: Float32Array; sampleRate: number } {
+  const wav = decodeWav(readFileSync(path.join(fixtures, file)));
+  return { samples: toMono(wav), sampleRate: wav.sampleRate };
+}
+
+const MAN = {
+  ...load('words/en/sense_and_sensibility_01_austen_64kb-0880.wav'),
+  text: 'he was not an ill disposed young man',
+};
+const BOOKS = {
+  ...load('words/en/LJ001-0004.wav'),
+  text: 'produced the block books, which were the immediate predecessors of the true printed book,',
+};
+
+function checked(c: WordCheck): Extract<WordCheck, { status: 'checked' }> {
+  if (c.status !== 'checked') throw new Error(`expected a checked take, got ${JSON.stringify(c)}`);
+  return c;
+}
+
+describe('English line words', () => {
+  it('keeps the subtitle text, drops punctuation, spells numbers and keeps contractions', () => {
+    expect(lineWords('"Don\'t wait," she said - 3 times in 1984!')).toEqual([
+      { text: "Don't", keys: ["don't"] },
+      { text: 'wait', keys: ['wait'] },
+      { text: 'she', keys: ['she'] },
+      { text: 'said', keys: ['said'] },
+      { text: '3', keys: ['three'] },
+      { text: 'times', keys: ['times'] },
+      { text: 'in', keys: ['in'] },
+      { text: '1984', keys: ['nineteen', 'eighty', 'four'] },
+    ]);
+  });
+});
+
+describe('pocketsphinx hypothesis segments', () => {
+  it('reads each segment to the frame before the next, drops null transitions and variant marks', () => {
+    const line =
+      'u0 S 0 T -12509 A -11835 L -674 0 -3221 -337 <sil> 67 -1691 0 t0 80 0 0 (NULL) 91 -2716 0 t1(2) 139 -3678 0 t2 203 -529 -337 <sil> 257';
+    expect(parseHypseg(line)).toEqual([
+      { label: '<sil>', start: 0, end: 66, ascr: -3221 },
+      { label: 't0', start: 67, end: 79, ascr: -1691 },
+      { label: 't1', start: 91, end: 138, ascr: -2716 },
+      { label: 't2', start: 139, end: 202, ascr: -3678 },
+      { label: '<sil>', start: 203, end: 257, ascr: -529 },
+    ]);
+  });
+
+  it('reads a search that found no path as null', () => {
+    expect(parseHypseg('u0 S 0 T 0 A 0 L 0 0')).toBeNull();
+  });
+});
+
+// The engine is a Debian package (.ci/run installs it); on a machine without it these are skipped,
+// but in CI a missing engine fails, like PostgreSQL (tests/server/pg-statements.test.ts).
+(ENGINE_UP || IN_CI ? describe : describe.skip)('English word check (pocketsphinx)', () => {
+  it('finds the engine installed', () => {
+    expect(englishWordCheckStatus()).toBeNull();
+    expect(englishWordCheckLine()).toMatch(/on/);
+  });
+
+  it('checks the right line complete, every word said in order, and not another line', async () => {
+    const c = checked(await checkWords({ ...MAN, language: 'en' }));
+    expect(c.otherLine).toBe(false);
+    expect(c.completeness).toBe(1);
+    expect(c.words.map((w) => w.text)).toEqual(MAN.text.split(' '));
+    expect(c.words.every((w) => w.state !== 'missed' && w.start !== null && w.end !== null)).toBe(true);
+    const starts = c.words.map((w) => w.start ?? 0);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(c.pronunciation?.total).toBeGreaterThan(5);
+    expect(c.score).toBeGreaterThan(50);
+  });
+
+  it('calls another line another line', async () => {
+    const c = checked(await checkWords({ ...MAN, text: BOOKS.text, language: 'en-US' }));
+    expect(c.otherLine).toBe(true);
+    expect(c.words.length).toBe(14);
+    expect(c.words.every((w) => w.state === 'missed' && w.start === null)).toBe(true);
+    expect(c.completeness).toBe(0);
+    expect(c.pronunciation).toBeNull();
+    expect(c.score).toBe(0);
+  });
+
+  it('names the tail words of a take cut to its first 60 % as missed', async () => {
+    const whole = checked(await checkWords({ ...BOOKS, language: 'en' }));
+    const cutAt = Math.floor(BOOKS.samples.length * 0.6);
+    const cutSeconds = cutAt / BOOKS.sampleRate;
+    const cut = checked(
+      await checkWords({ ...BOOKS, samples: BOOKS.samples.subarray(0, cutAt), language: 'en' }),
+    );
+    expect(whole.completeness).toBe(1);
+    const after = whole.words.filter((w) => (w.start ?? 0) >= cutSeconds).map((w) => w.text);
+    expect(after.length).toBeGreaterThan(2);
+    const missed = cut.words.filter((w) => w.state === 'missed').map((w) => w.text);
+    // The words wholly after the cut, and at most the one word the cut splits.
+    expect(missed.slice(-after.length)).toEqual(after);
+    expect(missed.length - after.length).toBeLessThanOrEqual(1);
+    expect(cut.completeness).toBeLessThan(0.8);
+    expect(cut.words[0].state).not.toBe('missed');
+  });
+
+  it('hears no line in the same take played backwards', async () => {
+    const reversed = MAN.samples.slice().reverse();
+    const c = checked(await checkWords({ ...MAN, samples: reversed, language: 'en' }));
+    expect(c.otherLine).toBe(true);
+    expect(c.completeness).toBe(0);
+    expect(c.score).toBe(0);
+  });
+
+  it('hears no line in silence', async () => {
+    const rate = 16_000;
+    const samples = new Float32Array(rate * 2);
+    let seed = 7;
+    for (let i = 0; i < samples.length; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      samples[i] = (seed / 2147483648 - 0.5) * 1e-4;
+    }
+    const c = checked(await checkWords({ samples, sampleRate: rate, text: MAN.text, language: 'en' }));
+    expect(c.otherLine || c.completeness === 0).toBe(true);
+    expect(c.score).toBe(0);
+  });
+
+  it('checks a 44.1 kHz take like its 16 kHz original', async () => {
+    const { resampleSinc } = await import('../../src/audio/analysis/resample-sinc');
+    const c = checked(
+      await checkWords({
+        samples: resampleSinc(MAN.samples, 16_000, 44_100),
+        sampleRate: 44_100,
+        text: MAN.text,
+        language: 'en',
+      }),
+    );
+    expect(c.otherLine).toBe(false);
+    expect(c.completeness).toBe(1);
+  });
+
+  it('leaves no temp files behind and stops a run that outlives its bound', async () => {
+    // A private temp root, so other processes' runs cannot change the count.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'words-test-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = root;
+    try {
+      await expect(
+        runBatch({ utterances: [{ pcm: MAN.samples }], dict: '', loop: true }, undefined, 1),
+      ).rejects.toBeInstanceOf(SphinxTimeout);
+      checked(await checkWords({ ...MAN, language: 'en' }));
+      expect(readdirSync(root)).toEqual([]);
+    } finally {
+      process.env.TMPDIR = saved;
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('word check languages', () => {
+  it('says a German line is not checked for its language', async () => {
+    const de = load('emodb/15a01La.wav');
+    expect(await checkWords({ ...de, text: 'Der Lappen liegt auf dem Eisschrank.', language: 'de' })).toEqual(
+      {
+        status: 'unchecked',
+        reason: 'language',
+        language: 'de',
+      },
+    );
+  });
+
+  it('says an English line without words has nothing to check', async () => {
+    expect(await checkWords({ ...MAN, text: '…', language: 'en' })).toEqual({
+      status: 'unchecked',
+      reason: 'no_text',
+      language: 'en',
+    });
+  });
+
+  it('says which part is missing and the one command that adds it when the engine is absent', async () => {
+    const { missingParts } = await import('../../server/words/en/sphinx');
+    const missing = missingParts({
+      bin: 'no-such-pocketsphinx',
+      modelDir: '/nonexistent',
+      dict: '/nonexistent/d.dict',
+    });
+    expect(missing).toEqual([
+      'the program no-such-pocketsphinx',
+      'the acoustic model in /nonexistent/en-us',
+      'the phone model /nonexistent/en-us-phone.lm.bin',
+      'the dictionary /nonexistent/d.dict',
+    ]);
+  });
+});
