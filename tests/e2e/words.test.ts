@@ -14,7 +14,7 @@ import { fact, word } from '../../src/i18n';
 import { createUser } from '../../server/auth/users';
 import { launchChromium, waitForExpression } from '../support/browser';
 import { type JourneyApp, startJourneyApp } from '../support/journey/app';
-import { kioskPage, onPage } from '../support/journey/contexts';
+import { kioskPage, onPage, phonePage } from '../support/journey/contexts';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
 import { FAKE_MIC_ARGS } from './recording-helpers';
@@ -213,7 +213,7 @@ function expectTheLineMarked(marked: MarkedWord[], words: CheckedWord[]): void {
 const dubPanel = (page: Page) => page.getByTestId(`line-${dubbed.id}`).getByTestId('line-words');
 
 describe('issue 39: the score hears the words (English demo film, real Chromium, real word check)', () => {
-  test('another line said into the dubbed line: its words marked missed or "not this line", the same on the suggestion and the report, and the take does not pass', {
+  test('another line said into the dubbed line: its words marked missed or "not this line", the same on the suggestion, the report and the H5 page, and the take does not pass', {
     timeout: 180_000,
   }, async () => {
     const errors: string[] = [];
@@ -277,6 +277,35 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
         .getByRole('img', { name: zhText('ui.points', { n: shown }), exact: true })
         .waitFor();
       await checks.check(page, 'report-wrong-line');
+
+      // The H5 share page on the learner's phone (no login): the same reading, as static HTML
+      // (server/h5/words.ts), under the line's row.
+      const h5 = await page.getByTestId('report-h5-link').getAttribute('href');
+      expect(h5, 'the report links its H5 page').toBeTruthy();
+      const phone = await phonePage(browser, errors);
+      try {
+        await phone.page.goto(h5 as string);
+        const h5Words = phone.page.locator('[data-words]');
+        await h5Words.first().waitFor();
+        expect(await h5Words.count(), 'one dubbed line, one words reading').toBe(1);
+        expect(await h5Words.getAttribute('data-words')).toBe(dub.verdict);
+        expect(
+          await h5Words.locator('p[lang] > *').evaluateAll((els) =>
+            els.map((e) => ({
+              text: e.firstChild?.textContent ?? '',
+              state: e.tagName === 'S' ? 'missed' : e.classList.contains('off') ? 'off' : 'said',
+              struck: e.tagName === 'S',
+            })),
+          ),
+          'the H5 page marks the words as the dub page does',
+        ).toEqual(dub.marked);
+        expect((await h5Words.locator('p.sum').textContent())?.trim()).toBe(
+          `${word(fact('words.subScore', { score: Math.round(words.score) }), LANG)} ${dub.summary}`,
+        );
+        await checks.check(phone.page, 'h5-wrong-line');
+      } finally {
+        await phone.context.close();
+      }
       console.info(
         `[words] "${saidInstead.text}" said for "${dubbed.text}": overall ${shown} (delivery alone ${Math.round(overallScore(score.scores))}), words ${Math.round(words.score)}, completeness ${words.completeness.toFixed(2)}, other line ${words.otherLine}; marked ${dub.marked.map((w) => `${w.text}:${w.state}`).join(' ')}`,
       );
