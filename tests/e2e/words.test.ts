@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseSpeechScore } from '../../src/api/contract/parse-score';
-import type { CheckedWord, SpeechScore } from '../../src/api/contract';
+import type { CheckedWord, SpeechScore, WordCheck } from '../../src/api/contract';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
 import { overallScore } from '../../src/audio/scoring/subscores';
 import { MOSTLY_MISSED, PASS_SCORE } from '../../src/audio/scoring/words';
@@ -209,6 +209,14 @@ function expectTheLineMarked(marked: MarkedWord[], words: CheckedWord[]): void {
     expect(w.struck, `"${w.text}" struck through when missed`).toBe(w.state === 'missed');
 }
 
+/** The take's word check, which must have run: the film's lines are English, which has an engine. */
+function checkedWords(score: SpeechScore): Extract<WordCheck, { status: 'checked' }> {
+  const words = score.words;
+  if (words?.status !== 'checked')
+    throw new Error(`the words of an English line were not checked: ${JSON.stringify(words)}`);
+  return words;
+}
+
 /** The dubbed line's words panel on the dub page (in the line's details, opened by dubTheLine). */
 const dubPanel = (page: Page) => page.getByTestId(`line-${dubbed.id}`).getByTestId('line-words');
 
@@ -223,11 +231,7 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
     try {
       await signedInOnDub(page);
       const { score, shown } = await dubTheLine(page);
-      const words = score.words;
-      expect(words?.status, `the words of an English line are checked (${JSON.stringify(words)})`).toBe(
-        'checked',
-      );
-      if (words?.status !== 'checked') return;
+      const words = checkedWords(score);
       expect(score.quality.speechDetected, 'the take has speech in it').toBe(true);
 
       const dub = await readingOf(dubPanel(page));
@@ -325,11 +329,7 @@ describe('issue 39: the score hears the words (English demo film, real Chromium,
       await context.addInitScript(speaksOnCue(dubbed.wav, dubbed.startSeconds));
       await signedInOnDub(page);
       const { score, shown } = await dubTheLine(page);
-      const words = score.words;
-      expect(words?.status, `the words of an English line are checked (${JSON.stringify(words)})`).toBe(
-        'checked',
-      );
-      if (words?.status !== 'checked') return;
+      const words = checkedWords(score);
       expect(words.otherLine, 'the right line is not another line').toBe(false);
       const dub = await readingOf(dubPanel(page));
       expect(dub.verdict).toBe('checked');
