@@ -45,8 +45,10 @@ export interface Alignment {
   forcedTotal: number;
   loopTotal: number;
   seconds: number;
-  /** Seconds of the take loud enough to hold speech (speechSeconds). */
+  /** Seconds of the take loud enough to hold speech (speechFrames). */
   speechSeconds: number;
+  /** …of them after the last word said: little when the take stopped where its words stopped. */
+  speechAfterSeconds: number;
 }
 
 /** Below this a 10 ms frame holds no speech, whatever the grammar forced onto it (dBFS). */
@@ -55,11 +57,11 @@ const SPEECH_FLOOR_DB = -50;
 const SPEECH_ABOVE_QUIET_DB = 15;
 
 /**
- * Seconds of frames that can hold speech. Batch normalisation (`-cmn batch`) lifts a silent take's
- * noise to speech level, so the grammar happily aligns words to it; a level gate says plainly that
- * nothing was said.
+ * Which 10 ms frames can hold speech. Batch normalisation (`-cmn batch`) lifts a silent take's noise
+ * to speech level, so the grammar happily aligns words to it; a level gate says plainly that nothing
+ * was said.
  */
-export function speechSeconds(pcm: Float32Array, rate = SPHINX_RATE): number {
+export function speechFrames(pcm: Float32Array, rate = SPHINX_RATE): boolean[] {
   const hop = Math.round(rate * FRAME_SECONDS);
   const levels: number[] = [];
   for (let i = 0; i + hop <= pcm.length; i += hop) {
@@ -67,10 +69,21 @@ export function speechSeconds(pcm: Float32Array, rate = SPHINX_RATE): number {
     for (let k = i; k < i + hop; k++) e += pcm[k] * pcm[k];
     levels.push(10 * Math.log10(e / hop + 1e-12));
   }
-  if (!levels.length) return 0;
+  if (!levels.length) return [];
   const quiet = [...levels].sort((a, b) => a - b)[Math.floor(levels.length * 0.1)];
   const gate = Math.max(SPEECH_FLOOR_DB, quiet + SPEECH_ABOVE_QUIET_DB);
-  return levels.filter((l) => l > gate).length * FRAME_SECONDS;
+  return levels.map((l) => l > gate);
+}
+
+/** The level gate's figures for an alignment: speech in the take, and speech after its last word. */
+function withSpeech(a: Alignment, pcm: Float32Array): Alignment {
+  const frames = speechFrames(pcm);
+  const lastEnd = a.aligned.at(-1)?.end ?? -1;
+  return {
+    ...a,
+    speechSeconds: frames.filter(Boolean).length * FRAME_SECONDS,
+    speechAfterSeconds: frames.filter((v, f) => v && f > lastEnd).length * FRAME_SECONDS,
+  };
 }
 
 export function lineTokens(words: LineWord[], dict: Map<string, string[]>): Token[] {
@@ -179,6 +192,7 @@ export function combine(
     loopTotal: sum(perFrame, 0, frames - 1),
     seconds: samples16k / SPHINX_RATE,
     speechSeconds: 0,
+    speechAfterSeconds: 0,
   };
 }
 
@@ -198,7 +212,7 @@ export async function alignLine(
     runBatch({ utterances: [{ pcm }], dict, loop: true }, paths),
   ]);
   const forced = first ?? (await runBatch({ utterances: [{ pcm, fsg }], dict, wide: true }, paths))[0];
-  return { ...combine(line, pcm.length, forced, loop), speechSeconds: speechSeconds(pcm) };
+  return withSpeech(combine(line, pcm.length, forced, loop), pcm);
 }
 
 /**
@@ -242,10 +256,7 @@ export async function alignMany(
   }
   const out: Alignment[][] = takes.map(() => []);
   pairs.forEach((p, i) => {
-    out[p.ti][p.li] = {
-      ...combine(p.line, p.pcm.length, forced[i], loops[p.ti], prefix(i)),
-      speechSeconds: speechSeconds(p.pcm),
-    };
+    out[p.ti][p.li] = withSpeech(combine(p.line, p.pcm.length, forced[i], loops[p.ti], prefix(i)), p.pcm);
   });
   return out;
 }
