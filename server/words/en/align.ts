@@ -47,8 +47,6 @@ export interface Alignment {
   seconds: number;
   /** Seconds of the take loud enough to hold speech (speechFrames). */
   speechSeconds: number;
-  /** …of them after the last word said: little when the take stopped where its words stopped. */
-  speechAfterSeconds: number;
 }
 
 /** Below this a 10 ms frame holds no speech, whatever the grammar forced onto it (dBFS). */
@@ -75,15 +73,9 @@ export function speechFrames(pcm: Float32Array, rate = SPHINX_RATE): boolean[] {
   return levels.map((l) => l > gate);
 }
 
-/** The level gate's figures for an alignment: speech in the take, and speech after its last word. */
+/** The level gate's figure for an alignment: seconds of the take loud enough for speech. */
 function withSpeech(a: Alignment, pcm: Float32Array): Alignment {
-  const frames = speechFrames(pcm);
-  const lastEnd = a.aligned.at(-1)?.end ?? -1;
-  return {
-    ...a,
-    speechSeconds: frames.filter(Boolean).length * FRAME_SECONDS,
-    speechAfterSeconds: frames.filter((v, f) => v && f > lastEnd).length * FRAME_SECONDS,
-  };
+  return { ...a, speechSeconds: speechFrames(pcm).filter(Boolean).length * FRAME_SECONDS };
 }
 
 export function lineTokens(words: LineWord[], dict: Map<string, string[]>): Token[] {
@@ -192,7 +184,6 @@ export function combine(
     loopTotal: sum(perFrame, 0, frames - 1),
     seconds: samples16k / SPHINX_RATE,
     speechSeconds: 0,
-    speechAfterSeconds: 0,
   };
 }
 

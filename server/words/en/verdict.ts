@@ -23,20 +23,6 @@ export const MIN_SPEECH_SECONDS = 0.15;
 
 const clamp10 = (v: number) => Math.round(Math.min(10, Math.max(0, v)) * 10) / 10;
 
-/** Speech after the last word said up to which a take counts as stopping where its words stopped. */
-export const STOPPED_SPEECH_SECONDS = 0.3;
-
-/**
- * The line model's value. A take that stopped where its words stopped (little speech after the last
- * word said) is read as this line cut short, so the words not reached count as missed rather than
- * against the line: its value is taken with the coverage the words it did reach would give.
- */
-function lineValue(a: Alignment, utterance: UtteranceFeatures, model: EnglishModel): number {
-  const value = predict(model.line, utterance);
-  if (a.aligned.length === 0 || a.speechAfterSeconds > STOPPED_SPEECH_SECONDS) return value;
-  return Math.max(value, predict(model.line, { ...utterance, coverage: 1 }));
-}
-
 export function measure(a: Alignment, model: EnglishModel = ENGLISH_MODEL): EnglishMeasures {
   const utterance = utteranceFeatures(a);
   const perToken = wordFeatures(a, utterance);
@@ -47,7 +33,7 @@ export function measure(a: Alignment, model: EnglishModel = ENGLISH_MODEL): Engl
       features: perToken[i],
       accuracy: predict(model.word, perToken[i]),
     })),
-    lineValue: a.failed ? Number.NEGATIVE_INFINITY : lineValue(a, utterance, model),
+    lineValue: a.failed ? Number.NEGATIVE_INFINITY : predict(model.line, utterance),
     failed: a.failed,
   };
 }
