@@ -109,8 +109,6 @@ export interface PlaySchedule {
   actorLines: string[];
   /** Times the bed was restarted because the clip drifted off it. */
   bedRestarts: number;
-  /** The clip's measured rate against the audio clock. */
-  rate: number;
 }
 
 export interface PlayerMedia {
@@ -203,7 +201,7 @@ export class DubPlayer {
     video.muted = true;
     video.playbackRate = 1;
     await seek(video, from);
-    const clock = new VideoClock();
+    const clock = new VideoClock(video.playbackRate);
     const durations = new Map([...this.takes].map(([id, b]) => [id, b.duration]));
     let pending = takesFrom(media.plan.takes, durations, from);
     const scheduled: PlaySchedule['takes'] = [];
@@ -220,7 +218,6 @@ export class DubPlayer {
         takes: [...scheduled],
         actorLines: media.plan.actor.map((a) => a.lineId),
         bedRestarts,
-        rate: clock.rate,
       };
     };
     const onFrame = (meta: { expectedDisplayTime: number; mediaTime: number }) => {
