@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
 import { mmssToSeconds } from '../../src/audio/dsp/time';
+import { decodeWav } from '../../src/audio/dsp/wav';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium, waitForExpression } from '../support/browser';
@@ -21,6 +22,8 @@ const MARGIN = DEFAULT_WINDOW_MARGIN_SECONDS;
 const TOLERANCE_S = 0.02;
 /** Frames this far either side of a take's start measure the video's clock there. */
 const WINDOW_S = 0.75;
+/** At least this many frames measure it (the nearest, when fewer are shown within WINDOW_S). */
+const MIN_FRAMES = 6;
 
 /** Records every buffer source start and, per video frame of the player, the context's output clock. */
 const GRAPH_TAP_SCRIPT = `(() => {
@@ -115,10 +118,13 @@ const hasFirstAttempt = (page: Page, id: string) =>
  * than the picture is to itself: the check is that the take is heard within 20 ms of that envelope.
  */
 function clipTimeHeard(tap: Tap, when: number): { clip: number; low: number; high: number; slope: number } {
-  const points = tap.frames
+  const all = tap.frames
     .map((f) => ({ c: f.contextTime + (f.shown - f.performanceTime) / 1000, m: f.mediaTime }))
-    .filter((p) => Math.abs(p.c - when) <= WINDOW_S);
-  expect(points.length, 'frames around the start').toBeGreaterThanOrEqual(6);
+    .sort((x, y) => Math.abs(x.c - when) - Math.abs(y.c - when));
+  // A loaded machine may show only a few frames a second: then the MIN_FRAMES nearest, however far.
+  const within = all.filter((p) => Math.abs(p.c - when) <= WINDOW_S);
+  const points = within.length >= MIN_FRAMES ? within : all.slice(0, MIN_FRAMES);
+  expect(points.length, 'frames around the start').toBeGreaterThanOrEqual(MIN_FRAMES);
   expect(points.some((p) => p.c < when) && points.some((p) => p.c > when), 'frames on both sides').toBe(true);
   const mc = points.reduce((sum, p) => sum + p.c, 0) / points.length;
   const mm = points.reduce((sum, p) => sum + p.m, 0) / points.length;
@@ -137,6 +143,21 @@ function clipTimeHeard(tap: Tap, when: number): { clip: number; low: number; hig
     high: quantile(1) + slope * when,
     slope,
   };
+}
+
+/** Seconds of the demo learner's latest stored take of a line: the take the player plays for it. */
+async function storedTakeSeconds(lineId: string): Promise<number> {
+  const row = await api.app.db
+    .selectFrom('takes')
+    .innerJoin('users', 'users.id', 'takes.user_id')
+    .select('takes.audio_key')
+    .where('takes.subtitle_id', '=', lineId)
+    .where('users.account', '=', 'demo')
+    .orderBy('takes.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const wav = decodeWav(await api.app.storage.get(row.audio_key));
+  return wav.channels[0].length / wav.sampleRate;
 }
 
 /** How far (s) clip time `at` lies outside the picture's envelope around it; 0 inside. */
@@ -244,13 +265,13 @@ describe('watch my dub in Chromium', () => {
       const slopes: number[] = [];
       for (const line of dubbed) {
         const take = schedule.takes.find((t) => t.lineId === line.id)!;
-        // The app's start is a real start call on the graph, of a buffer the line's window: the whole
-        // window, or up to the line's end and on until the speaker stopped, where the take closed early
-        // at silence (src/audio/dsp/windows.ts, `endsEarly`).
+        // The app's start is a real start call on the graph, of the line's take as stored: its window,
+        // which reaches the line's end at least (it closes early at the speaker's silence, and later by
+        // as long as the clip stood still in it: src/audio/dsp/windows.ts).
         const started = tap.starts.find((s) => Math.abs(s.when - take.when) < 1e-9 && s.offset === 0);
         expect(started, `start of the take of ${line.id} on the audio graph`).toBeDefined();
+        expect(Math.abs(started!.duration - (await storedTakeSeconds(line.id)))).toBeLessThan(0.002);
         const windowSeconds = mmssToSeconds(line.endTime) - mmssToSeconds(line.startTime) + 2 * MARGIN;
-        expect(started!.duration).toBeLessThan(windowSeconds + TOLERANCE_S);
         expect(started!.duration).toBeGreaterThan(windowSeconds - MARGIN - TOLERANCE_S);
         const windowStart = mmssToSeconds(line.startTime) - MARGIN;
         const heard = clipTimeHeard(tap, take.when);
