@@ -1,8 +1,8 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { FIRST_SCREEN_CHUNK, firstScreenChunk } from './scripts/first-screen-chunk';
-import { precompress } from './scripts/precompress';
+import { FIRST_SCREEN_CHUNK, firstScreenChunk } from './scripts/first-screen-chunk.ts';
+import { precompress } from './scripts/precompress.ts';
 
 // One config for the client build and for every test layer (vitest projects):
 // - unit:   pure code and components, in happy-dom

@@ -7,7 +7,7 @@
  * of it anyway (React, signals, the catalogue, the part store, the UI kit).
  */
 import path from 'node:path';
-import { ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/lib/route-table';
+import { ROOT_REDIRECT, ROUTES, screenFile } from '../src/app/lib/route-table.ts';
 
 export const FIRST_SCREEN_CHUNK = 'first-screen';
 

@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_WINDOW_MARGIN_SECONDS } from '../../src/audio/constants';
 import { mmssToSeconds } from '../../src/audio/dsp/time';
+import { decodeWav } from '../../src/audio/dsp/wav';
+import { median } from '../../src/audio/scoring/contour';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium, waitForExpression } from '../support/browser';
@@ -19,8 +21,12 @@ import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './re
 const FILM = 'The Rag on the Fridge';
 const MARGIN = DEFAULT_WINDOW_MARGIN_SECONDS;
 const TOLERANCE_S = 0.02;
-/** Frames this far either side of a take's start measure the video's clock there. */
+/** Frames this far either side of a take's start say where the picture stands there. */
+const ENVELOPE_S = 0.3;
+/** Frames this far either side of a take's start give the picture's pace there (printed). */
 const WINDOW_S = 0.75;
+/** At least this many frames measure either (the nearest, when fewer are shown within the span). */
+const MIN_FRAMES = 6;
 
 /** Records every buffer source start and, per video frame of the player, the context's output clock. */
 const GRAPH_TAP_SCRIPT = `(() => {
@@ -70,7 +76,6 @@ interface Schedule {
   takes: { lineId: string; clipStart: number; when: number; offset: number }[];
   actorLines: string[];
   bedRestarts: number;
-  rate: number;
 }
 
 let journey: JourneyApp;
@@ -104,39 +109,55 @@ const hasFirstAttempt = (page: Page, id: string) =>
 
 /**
  * Clip time heard at context time `when`, measured by the test's own tap: each frame's display time
- * turned into the context time heard then (getOutputTimestamp), then the video's clock around `when`:
- * the slope of the frames within WINDOW_S and the median of their offsets from it (`clip`), so one
- * frame shown late or dropped (a busy machine does both) does not move the measure by a whole frame.
- * `low` and `high` are the clip times the lowest and highest of those offsets put at `when`: where the
- * picture itself stands around the start. Headless Chromium without an audio device presents a muted
- * clip a few per cent slow against the AudioContext and then skips frames to catch up, a sawtooth whose
- * range is about 100 ms even on a quiet machine (docs/architecture.md, "Watch my dub"); the median of a
- * window that holds a skip sits near whichever side has more frames, so a take aligned with the picture
- * on the other side of the skip is up to the whole range from it. No schedule can be nearer the picture
- * than the picture is to itself: the check is that the take is heard within 20 ms of that envelope.
+ * turned into the context time heard then (getOutputTimestamp), and its offset from the clip at rate
+ * 1 (the clip's playbackRate), over the frames within ENVELOPE_S of `when`: those the player could
+ * place the take from, and those shown while it starts. `clip` is the median offset, so one frame
+ * shown late or dropped (a busy machine does both) does not move it by a whole frame; `low` and
+ * `high` are the lowest and highest: where the picture itself stands around the start. Headless
+ * Chromium on a loaded machine presents a muted clip a few per cent slow, stalls for 50–130 ms and
+ * skips ahead to catch up (docs/architecture.md, "Watch my dub"): a take placed from the frames before
+ * a stall is as near the picture as the picture is to itself, so the check is that the take is heard
+ * within 20 ms of that envelope. `slope` is the picture's pace over WINDOW_S, printed.
  */
-function clipTimeHeard(tap: Tap, when: number): { clip: number; low: number; high: number } {
-  const points = tap.frames
+function clipTimeHeard(tap: Tap, when: number): { clip: number; low: number; high: number; slope: number } {
+  const all = tap.frames
     .map((f) => ({ c: f.contextTime + (f.shown - f.performanceTime) / 1000, m: f.mediaTime }))
-    .filter((p) => Math.abs(p.c - when) <= WINDOW_S);
-  expect(points.length, 'frames around the start').toBeGreaterThanOrEqual(6);
+    .sort((x, y) => Math.abs(x.c - when) - Math.abs(y.c - when));
+  // A loaded machine may show only a few frames a second: then the MIN_FRAMES nearest, however far.
+  const around = (seconds: number) => {
+    const within = all.filter((p) => Math.abs(p.c - when) <= seconds);
+    return within.length >= MIN_FRAMES ? within : all.slice(0, MIN_FRAMES);
+  };
+  const points = around(ENVELOPE_S);
+  expect(points.length, 'frames around the start').toBeGreaterThanOrEqual(MIN_FRAMES);
   expect(points.some((p) => p.c < when) && points.some((p) => p.c > when), 'frames on both sides').toBe(true);
-  const mc = points.reduce((sum, p) => sum + p.c, 0) / points.length;
-  const mm = points.reduce((sum, p) => sum + p.m, 0) / points.length;
-  const cov = points.reduce((sum, p) => sum + (p.c - mc) * (p.m - mm), 0);
-  const varc = points.reduce((sum, p) => sum + (p.c - mc) ** 2, 0);
-  const slope = Math.min(1.2, Math.max(0.8, cov / varc));
-  const offsets = points.map((p) => p.m - slope * p.c).sort((x, y) => x - y);
-  const quantile = (q: number) => {
-    const at = q * (offsets.length - 1);
-    const lo = Math.floor(at);
-    return offsets[lo] + (offsets[Math.ceil(at)] - offsets[lo]) * (at - lo);
-  };
+  const offsets = points.map((p) => p.m - p.c).sort((x, y) => x - y);
+  const wide = around(WINDOW_S);
+  const mc = wide.reduce((sum, p) => sum + p.c, 0) / wide.length;
+  const mm = wide.reduce((sum, p) => sum + p.m, 0) / wide.length;
+  const cov = wide.reduce((sum, p) => sum + (p.c - mc) * (p.m - mm), 0);
+  const varc = wide.reduce((sum, p) => sum + (p.c - mc) ** 2, 0);
   return {
-    clip: quantile(0.5) + slope * when,
-    low: quantile(0) + slope * when,
-    high: quantile(1) + slope * when,
+    clip: median(offsets) + when,
+    low: offsets[0] + when,
+    high: offsets[offsets.length - 1] + when,
+    slope: cov / varc,
   };
+}
+
+/** Seconds of the demo learner's latest stored take of a line: the take the player plays for it. */
+async function storedTakeSeconds(lineId: string): Promise<number> {
+  const row = await api.app.db
+    .selectFrom('takes')
+    .innerJoin('users', 'users.id', 'takes.user_id')
+    .select('takes.audio_key')
+    .where('takes.subtitle_id', '=', lineId)
+    .where('users.account', '=', 'demo')
+    .orderBy('takes.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const wav = decodeWav(await api.app.storage.get(row.audio_key));
+  return wav.channels[0].length / wav.sampleRate;
 }
 
 /** How far (s) clip time `at` lies outside the picture's envelope around it; 0 inside. */
@@ -241,23 +262,28 @@ describe('watch my dub in Chromium', () => {
       expect(schedule.actorLines).toEqual(film.lines.filter((l) => !dubbed.includes(l)).map((l) => l.id));
       expect(tap.frames.length).toBeGreaterThan(10);
       const report: string[] = [];
+      const slopes: number[] = [];
       for (const line of dubbed) {
         const take = schedule.takes.find((t) => t.lineId === line.id)!;
-        // The app's start is a real start call on the graph, of a buffer as long as the line's window.
+        // The app's start is a real start call on the graph, of the line's take as stored: its window,
+        // which reaches the line's end at least (it closes early at the speaker's silence, and later by
+        // as long as the clip stood still in it: src/audio/dsp/windows.ts).
         const started = tap.starts.find((s) => Math.abs(s.when - take.when) < 1e-9 && s.offset === 0);
         expect(started, `start of the take of ${line.id} on the audio graph`).toBeDefined();
+        expect(Math.abs(started!.duration - (await storedTakeSeconds(line.id)))).toBeLessThan(0.002);
         const windowSeconds = mmssToSeconds(line.endTime) - mmssToSeconds(line.startTime) + 2 * MARGIN;
-        expect(Math.abs(started!.duration - windowSeconds)).toBeLessThan(TOLERANCE_S);
+        expect(started!.duration).toBeGreaterThan(windowSeconds - MARGIN - TOLERANCE_S);
         const windowStart = mmssToSeconds(line.startTime) - MARGIN;
         const heard = clipTimeHeard(tap, take.when);
         report.push(`${line.id} ${describeHeard(heard, windowStart)}`);
+        slopes.push(heard.slope);
         expect(
           outsidePicture(heard, windowStart),
           `take of ${line.id} heard at its window (${report.join(', ')})`,
         ).toBeLessThanOrEqual(TOLERANCE_S);
       }
       console.info(
-        `[watch-dub] take starts vs their windows on the video clock: ${report.join(', ')}; clip rate ${schedule.rate.toFixed(3)}, bed restarts ${schedule.bedRestarts}`,
+        `[watch-dub] take starts vs their windows on the video clock: ${report.join(', ')}; the picture's pace around them ${slopes.map((r) => r.toFixed(3)).join(', ')}, bed restarts ${schedule.bedRestarts}; the player's output latency ${await page.evaluate('(() => { const c = window.__graphTap.ctx; return Math.round(c.outputLatency * 1000) + " ms, base " + Math.round(c.baseLatency * 1000) + " ms"; })()')}`,
       );
       // Each retake had a lead-in: the clip's sound on from just before the line before, and off again
       // after it, before the retaken line's window opens.

@@ -297,7 +297,9 @@ describeEngines("a learner's history at many runs", (engine) => {
     const open = await runForTake(db, dubbed.id, film, undefined);
     const save = (token: string, answers: typeof ALL_RIGHT) =>
       saveQuestionRecord(db, token, 'prpt', { filmId: film, answers });
-    await save(light.token, ALL_RIGHT); // fills the catalogue cache, so the saves below ask together
+    // A learner of this test's own fills the catalogue cache, so the saves below ask together; the
+    // shared learners' rows stay as the other tests seeded them.
+    await save((await learner('warms-saves')).token, ALL_RIGHT);
     const saves: [string, typeof ALL_RIGHT][] = [
       [dubbed.token, HALF_RIGHT],
       [dubbed.token, ALL_RIGHT],
@@ -384,7 +386,7 @@ describeEngines("a learner's history at many runs", (engine) => {
         : [sql`drop trigger refuse_answers`];
     const save = (token: string) =>
       saveQuestionRecord(db, token, 'prpt', { filmId: film, answers: ALL_RIGHT });
-    await save(light.token); // fills the catalogue cache, so the saves below ask together
+    await save((await learner('warms-refused')).token); // fills the catalogue cache, as above
     for (const statement of refuse) await statement.execute(db);
     let saved: PromiseSettledResult<Awaited<ReturnType<typeof save>>>[] = [];
     try {

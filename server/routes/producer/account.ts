@@ -51,18 +51,11 @@ async function awaitChange(
   return row;
 }
 
-/** Sign-in calls: password login, QR request and QR status (long poll), and logout. */
-export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const provider = qrProvider(app.config.qrProvider);
-  // Long polls end early on shutdown so a graceful close does not wait for them.
-  let shuttingDown = false;
-  const shutdown = new AbortController();
-  app.addHook('preClose', async () => {
-    shuttingDown = true;
-    shutdown.abort();
-  });
+const withZod = (fastify: FastifyInstance) => fastify.withTypeProvider<ZodTypeProvider>();
+type ZodApp = ReturnType<typeof withZod>;
 
+/** Password login, logout and logout everywhere. */
+function passwordRoutes(app: ZodApp): void {
   app.post(
     ENDPOINTS.accountLogin.path,
     {
@@ -97,7 +90,11 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       return ok({ ended }, sayTo(request, 'account.signedOutEverywhere'));
     },
   );
+}
 
+/** The QR request, and its status as a long poll that `shutdown` ends early. */
+function qrRoutes(app: ZodApp, shutdown: AbortSignal): void {
+  const provider = qrProvider(app.config.qrProvider);
   app.get(
     ENDPOINTS.getAuthQRCode.path,
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
@@ -130,8 +127,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         closed = true;
         gone.abort();
       });
-      const stop = AbortSignal.any([gone.signal, shutdown.signal]);
-      const row = await awaitChange(app, uuid, deadline, stop, () => closed || shuttingDown);
+      const stop = AbortSignal.any([gone.signal, shutdown]);
+      const row = await awaitChange(app, uuid, deadline, stop, () => closed || shutdown.aborted);
       const state = effectiveState(row);
       if (row && state === 'confirmed') {
         const userInfo = await deliverOnce(app.db, row, pickupKey);
@@ -144,6 +141,18 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       return ok(data, sayTo(request, STATE_MESSAGES[state]));
     },
   );
+}
+
+/** Sign-in calls: password login, QR request and QR status (long poll), and logout. */
+export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withZod(fastify);
+  // Long polls end early on shutdown so a graceful close does not wait for them.
+  const shutdown = new AbortController();
+  app.addHook('preClose', async () => {
+    shutdown.abort();
+  });
+  passwordRoutes(app);
+  qrRoutes(app, shutdown.signal);
 }
 
 /** Human messages per state; the client reads `state`, people read `msg`. */

@@ -73,78 +73,96 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** What one status poll loop needs from its QR login (createQrLogin). */
+interface PollContext {
+  waitMs: number;
+  retryDelayMs: number;
+  set: (patch: Partial<QrLoginState>) => void;
+  onSuccess?: (user: UserInfo | null) => void;
+  /** Status polls in flight now, and the most there ever were. */
+  polls: { inFlight: number; max: number };
+}
+
+/** Long-polls one request's status until the login succeeds, the request ends or `signal` stops it. */
+async function pollStatus(
+  ctx: PollContext,
+  uuid: string,
+  pickupKey: string,
+  deadline: number,
+  signal: AbortSignal,
+): Promise<'success' | 'expired' | 'cancelled' | 'stopped'> {
+  while (!signal.aborted) {
+    if (Date.now() >= deadline) return 'expired';
+    let data: WxLoginStatusData;
+    ctx.polls.inFlight++;
+    ctx.polls.max = Math.max(ctx.polls.max, ctx.polls.inFlight);
+    try {
+      data = await getWxLoginStatus(
+        { uuid, wait: ctx.waitMs },
+        { signal, headers: { [QR_PICKUP_HEADER]: pickupKey } },
+      );
+    } catch (e) {
+      if (signal.aborted || isAbortError(e)) return 'stopped';
+      console.error('[qr-login] status poll failed', e);
+      ctx.set({ error: errorText(e) });
+      await sleep(ctx.retryDelayMs, signal);
+      continue;
+    } finally {
+      ctx.polls.inFlight--;
+    }
+    if (signal.aborted) return 'stopped';
+    if (data.status && data.token) {
+      completeLogin(data.token, data.userInfo ?? null, { viaQr: true });
+      ctx.set({ phase: 'success', error: null });
+      ctx.onSuccess?.(data.userInfo ?? null);
+      return 'success';
+    }
+    if (data.state === 'expired') return 'expired';
+    if (data.state === 'cancelled') return 'cancelled';
+    ctx.set({
+      phase: data.state === 'scanned' || data.state === 'confirmed' ? 'scanned' : 'waiting',
+      error: null,
+    });
+  }
+  return 'stopped';
+}
+
+/** A fresh QR request: its link and id, the code's image, its lifetime and the pickup key only this screen holds. */
+async function requestCode(signal: AbortSignal, toDataURL: (text: string) => Promise<string>) {
+  const res = await getAuthQRCode({ signal });
+  return {
+    link: res.url,
+    uuid: uuidFromLink(res.url),
+    qrcode: await toDataURL(res.url),
+    expiresIn: res.expiresIn,
+    pickupKey: res.pickupKey,
+  };
+}
+
 export function createQrLogin(opts: QrLoginOptions = {}) {
   const state = signal<QrLoginState>(initial);
-  const waitMs = opts.waitMs ?? 20_000;
   const refreshDelayMs = opts.refreshDelayMs ?? 1500;
   const retryDelayMs = opts.retryDelayMs ?? 2000;
   const toDataURL = opts.toDataURL ?? defaultToDataURL;
   let run: AbortController | null = null;
-  /** Number of status polls in flight; never above 1 (tests pin it). */
-  let inFlight = 0;
-  let maxInFlight = 0;
-
   const set = (patch: Partial<QrLoginState>) => {
     state.value = { ...state.peek(), ...patch };
   };
-
-  async function poll(
-    uuid: string,
-    pickupKey: string,
-    deadline: number,
-    signal: AbortSignal,
-  ): Promise<'success' | 'expired' | 'cancelled' | 'stopped'> {
-    while (!signal.aborted) {
-      if (Date.now() >= deadline) return 'expired';
-      let data: WxLoginStatusData;
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      try {
-        data = await getWxLoginStatus(
-          { uuid, wait: waitMs },
-          { signal, headers: { [QR_PICKUP_HEADER]: pickupKey } },
-        );
-      } catch (e) {
-        if (signal.aborted || isAbortError(e)) return 'stopped';
-        console.error('[qr-login] status poll failed', e);
-        set({ error: errorText(e) });
-        await sleep(retryDelayMs, signal);
-        continue;
-      } finally {
-        inFlight--;
-      }
-      if (signal.aborted) return 'stopped';
-      if (data.status && data.token) {
-        completeLogin(data.token, data.userInfo ?? null, { viaQr: true });
-        set({ phase: 'success', error: null });
-        opts.onSuccess?.(data.userInfo ?? null);
-        return 'success';
-      }
-      if (data.state === 'expired') return 'expired';
-      if (data.state === 'cancelled') return 'cancelled';
-      set({
-        phase: data.state === 'scanned' || data.state === 'confirmed' ? 'scanned' : 'waiting',
-        error: null,
-      });
-    }
-    return 'stopped';
-  }
+  // Its status polls in flight never exceed 1 (tests pin it: maxConcurrentPolls).
+  const ctx: PollContext = {
+    waitMs: opts.waitMs ?? 20_000,
+    retryDelayMs,
+    set,
+    onSuccess: opts.onSuccess,
+    polls: { inFlight: 0, max: 0 },
+  };
 
   async function cycle(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       set({ phase: 'loading', error: null });
-      let link: string;
-      let uuid: string;
-      let qrcode: string;
-      let expiresIn: number;
-      let pickupKey: string;
+      let code: Awaited<ReturnType<typeof requestCode>>;
       try {
-        const res = await getAuthQRCode({ signal });
-        link = res.url;
-        expiresIn = res.expiresIn;
-        pickupKey = res.pickupKey;
-        uuid = uuidFromLink(link);
-        qrcode = await toDataURL(link);
+        code = await requestCode(signal, toDataURL);
       } catch (e) {
         if (signal.aborted || isAbortError(e)) return;
         console.error('[qr-login] cannot get a QR code', e);
@@ -153,9 +171,10 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
         continue;
       }
       if (signal.aborted) return;
+      const { qrcode, uuid, link } = code;
       authQRCode.value = { qrcode, uuid };
       set({ phase: 'waiting', qrcode, uuid, link, error: null });
-      const outcome = await poll(uuid, pickupKey, Date.now() + expiresIn * 1000, signal);
+      const outcome = await pollStatus(ctx, uuid, code.pickupKey, Date.now() + code.expiresIn * 1000, signal);
       if (outcome === 'success' || outcome === 'stopped') return;
       set({ phase: outcome });
       await sleep(refreshDelayMs, signal);
@@ -179,7 +198,7 @@ export function createQrLogin(opts: QrLoginOptions = {}) {
     },
     /** Test hook: the most status polls that were ever in flight at once. */
     get maxConcurrentPolls() {
-      return maxInFlight;
+      return ctx.polls.max;
     },
   };
 }

@@ -12,13 +12,13 @@ const ms = (v: number | undefined) =>
 /** The overlay re-renders at most this often: its own updates must not be what it measures. */
 const REFRESH_MS = 500;
 
-/** `?debug=pipeline`: live stage timings, queue depths and dropped-frame counters (English: for developers). */
-export function DebugOverlay({ session, queue }: { session: DubSession; queue: UploadQueue }) {
+/**
+ * Re-renders the overlay when what it shows changes, at most every REFRESH_MS: the worker's stats come
+ * 10 times a second, and each long task it reports would otherwise re-render (and re-lay-out) it. In a
+ * transition, so React renders it in short slices rather than in one timer task.
+ */
+function useThrottledRefresh(session: DubSession, queue: UploadQueue): void {
   const [, setTick] = useState(0);
-  useEffect(() => watchLongTasks(), []);
-  // Subscribed through an effect and refreshed at most every REFRESH_MS: the worker's stats come 10
-  // times a second, and each long task it reports would otherwise re-render (and re-lay-out) it. In a
-  // transition, so React renders it in short slices rather than in one timer task.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const dispose = effect(() => {
@@ -41,6 +41,53 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
       clearTimeout(timer);
     };
   }, [session, queue]);
+}
+
+/** The stage columns of the timings table: heading, and the line timing's field. */
+const STAGES = [
+  ['capture', 'captureMs'],
+  ['encode', 'encodeMs'],
+  ['handoff', 'handoffMs'],
+  ['queue', 'queueMs'],
+  ['upload+score', 'uploadMs'],
+  ['paint', 'paintMs'],
+  ['end→shown', 'lineEndToShownMs'],
+] as const;
+
+/** The last lines' stage timings, newest first. */
+function LineTimingsTable() {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>line</th>
+          {STAGES.map(([heading]) => (
+            <th key={heading}>{heading}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {lineTimings
+          .peek()
+          .slice(-8)
+          .reverse()
+          .map((t) => (
+            <tr key={t.uploadId}>
+              <td>{t.subtitlesId}</td>
+              {STAGES.map(([heading, field]) => (
+                <td key={heading}>{ms(t[field])}</td>
+              ))}
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `?debug=pipeline`: live stage timings, queue depths and dropped-frame counters (English: for developers). */
+export function DebugOverlay({ session, queue }: { session: DubSession; queue: UploadQueue }) {
+  useEffect(() => watchLongTasks(), []);
+  useThrottledRefresh(session, queue);
   const s = session.stats.peek();
   const lt = longTasks.peek();
   return (
@@ -74,38 +121,7 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
           {lt.count} (worst {ms(lt.worstMs)} ms)
         </dd>
       </dl>
-      <table>
-        <thead>
-          <tr>
-            <th>line</th>
-            <th>capture</th>
-            <th>encode</th>
-            <th>handoff</th>
-            <th>queue</th>
-            <th>upload+score</th>
-            <th>paint</th>
-            <th>end→shown</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lineTimings
-            .peek()
-            .slice(-8)
-            .reverse()
-            .map((t) => (
-              <tr key={t.uploadId}>
-                <td>{t.subtitlesId}</td>
-                <td>{ms(t.captureMs)}</td>
-                <td>{ms(t.encodeMs)}</td>
-                <td>{ms(t.handoffMs)}</td>
-                <td>{ms(t.queueMs)}</td>
-                <td>{ms(t.uploadMs)}</td>
-                <td>{ms(t.paintMs)}</td>
-                <td>{ms(t.lineEndToShownMs)}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      <LineTimingsTable />
     </aside>
   );
 }

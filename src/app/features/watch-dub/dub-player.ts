@@ -109,8 +109,6 @@ export interface PlaySchedule {
   actorLines: string[];
   /** Times the bed was restarted because the clip drifted off it. */
   bedRestarts: number;
-  /** The clip's measured rate against the audio clock. */
-  rate: number;
 }
 
 export interface PlayerMedia {
@@ -141,6 +139,21 @@ const LOOKAHEAD_SECONDS = 1;
 const BED_DRIFT_SECONDS = 0.06;
 /** A waiting take is moved when the clock now puts its window this far from where it was scheduled. */
 const RESCHEDULE_SECONDS = 0.004;
+
+/** One play's state: what is scheduled, what waits, where the bed stands (DubPlayer.play). */
+interface PlayRun {
+  ctx: AudioContext;
+  media: PlayerMedia;
+  clock: VideoClock;
+  /** Takes not yet scheduled, in film order. */
+  pending: ReturnType<typeof takesFrom>;
+  scheduled: PlaySchedule['takes'];
+  /** Takes scheduled but not yet sounding. */
+  waiting: { entry: PlaySchedule['takes'][number]; buffer: AudioBuffer; source: AudioBufferSourceNode }[];
+  bed: { when: number; clip: number } | null;
+  /** Times the bed was restarted because the clip drifted off it. */
+  bedRestarts: number;
+}
 
 export class DubPlayer {
   readonly state = signal<PlayerState>('idle');
@@ -203,71 +216,29 @@ export class DubPlayer {
     video.muted = true;
     video.playbackRate = 1;
     await seek(video, from);
-    const clock = new VideoClock();
     const durations = new Map([...this.takes].map(([id, b]) => [id, b.duration]));
-    let pending = takesFrom(media.plan.takes, durations, from);
-    const scheduled: PlaySchedule['takes'] = [];
-    /** Takes scheduled but not yet sounding. */
-    const waiting: {
-      entry: PlaySchedule['takes'][number];
-      buffer: AudioBuffer;
-      source: AudioBufferSourceNode;
-    }[] = [];
-    let bed: { when: number; clip: number } | null = null;
-    let bedRestarts = 0;
-    const publish = () => {
-      this.schedule.value = {
-        takes: [...scheduled],
-        actorLines: media.plan.actor.map((a) => a.lineId),
-        bedRestarts,
-        rate: clock.rate,
-      };
+    const play: PlayRun = {
+      ctx,
+      media,
+      clock: new VideoClock(video.playbackRate),
+      pending: takesFrom(media.plan.takes, durations, from),
+      scheduled: [],
+      waiting: [],
+      bed: null,
+      bedRestarts: 0,
     };
     const onFrame = (meta: { expectedDisplayTime: number; mediaTime: number }) => {
       // A frame shown while the clip seeks belongs to neither position.
       if (run !== this.run || video.seeking) return;
-      clock.add(presentedContextTime(outputTimestamp(ctx), meta.expectedDisplayTime), meta.mediaTime);
+      play.clock.add(presentedContextTime(outputTimestamp(ctx), meta.expectedDisplayTime), meta.mediaTime);
       const now = ctx.currentTime + START_AHEAD_SECONDS;
-      const clipNow = clock.clipAt(now);
-      if (!bed || Math.abs(bed.clip + (now - bed.when) - clipNow) > BED_DRIFT_SECONDS) {
-        if (bed) bedRestarts++;
-        this.stopSources(this.bed);
-        bed = { when: now, clip: Math.max(0, clipNow) };
-        this.bed = this.startBed(ctx, media.plan, bed.when, bed.clip);
-      }
-      let changed = false;
-      // A take not yet sounding follows the clock: the clip may stall or jump after it was scheduled.
-      for (const t of waiting) {
-        const when = clock.contextAt(t.entry.clipStart);
-        if (t.entry.when <= now || Math.abs(when - t.entry.when) < RESCHEDULE_SECONDS) continue;
-        this.stopSources([t.source]);
-        const source = this.startAt(ctx, t.buffer, Math.max(when, now), now, this.takeGain(ctx));
-        if (source) {
-          t.source = source;
-          t.entry.when = Math.max(when, now);
-          changed = true;
-        }
-      }
-      while (pending.length > 0 && pending[0].clipStart - clipNow < LOOKAHEAD_SECONDS) {
-        const take = pending.shift() as (typeof pending)[number];
-        const buffer = this.takes.get(take.lineId);
-        if (!buffer) continue;
-        const when = clock.contextAt(take.clipStart);
-        const source = this.startAt(ctx, buffer, when, now, this.takeGain(ctx));
-        if (source) {
-          const entry = {
-            lineId: take.lineId,
-            clipStart: take.clipStart,
-            when,
-            offset: Math.max(0, now - when),
-          };
-          scheduled.push(entry);
-          waiting.push({ entry, buffer, source });
-          changed = true;
-        }
-      }
-      for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i].entry.when <= now) waiting.splice(i, 1);
-      if (changed) publish();
+      const clipNow = play.clock.clipAt(now);
+      this.followBed(play, now, clipNow);
+      const moved = this.moveWaitingTakes(play, now);
+      const added = this.scheduleDueTakes(play, now, clipNow);
+      for (let i = play.waiting.length - 1; i >= 0; i--)
+        if (play.waiting[i].entry.when <= now) play.waiting.splice(i, 1);
+      if (moved || added) this.publish(play);
     };
     // A seek: every take and the bed are dropped, and the takes still ahead (one under the playhead
     // too) are scheduled again from the clock the frames after it show.
@@ -276,20 +247,76 @@ export class DubPlayer {
       this.stopSources(this.bed);
       this.sources = [];
       this.bed = [];
-      bed = null;
-      waiting.length = 0;
-      pending = takesFrom(media.plan.takes, durations, clip);
-      clock.reset();
+      play.bed = null;
+      play.waiting.length = 0;
+      play.pending = takesFrom(media.plan.takes, durations, clip);
+      play.clock.reset();
     };
     await video.play();
     this.state.value = 'playing';
-    publish();
+    this.publish(play);
     watchFrames(video, onFrame, () => run !== this.run);
     const end = () => {
       if (run === this.run) this.stop(video);
     };
     video.addEventListener('ended', end, { once: true });
     video.addEventListener('pause', end, { once: true });
+  }
+
+  private publish(play: PlayRun): void {
+    this.schedule.value = {
+      takes: [...play.scheduled],
+      actorLines: play.media.plan.actor.map((a) => a.lineId),
+      bedRestarts: play.bedRestarts,
+    };
+  }
+
+  /** Starts the bed at the clip's position, again whenever the clip is BED_DRIFT_SECONDS off it. */
+  private followBed(play: PlayRun, now: number, clipNow: number): void {
+    const bed = play.bed;
+    if (bed && !(Math.abs(bed.clip + (now - bed.when) - clipNow) > BED_DRIFT_SECONDS)) return;
+    if (bed) play.bedRestarts++;
+    this.stopSources(this.bed);
+    play.bed = { when: now, clip: Math.max(0, clipNow) };
+    this.bed = this.startBed(play.ctx, play.media.plan, play.bed.when, play.bed.clip);
+  }
+
+  /**
+   * Moves each take not yet sounding to where the clock now puts its window: the clip may stall or
+   * jump after it was scheduled. True when one moved.
+   */
+  private moveWaitingTakes(play: PlayRun, now: number): boolean {
+    let moved = false;
+    for (const t of play.waiting) {
+      const when = play.clock.contextAt(t.entry.clipStart);
+      if (t.entry.when <= now || Math.abs(when - t.entry.when) < RESCHEDULE_SECONDS) continue;
+      this.stopSources([t.source]);
+      const source = this.startAt(play.ctx, t.buffer, Math.max(when, now), now, this.takeGain(play.ctx));
+      if (source) {
+        t.source = source;
+        t.entry.when = Math.max(when, now);
+        moved = true;
+      }
+    }
+    return moved;
+  }
+
+  /** Schedules the takes whose windows open within LOOKAHEAD_SECONDS. True when one was. */
+  private scheduleDueTakes(play: PlayRun, now: number, clipNow: number): boolean {
+    let added = false;
+    while (play.pending.length > 0 && play.pending[0].clipStart - clipNow < LOOKAHEAD_SECONDS) {
+      const take = play.pending.shift() as (typeof play.pending)[number];
+      const buffer = this.takes.get(take.lineId);
+      if (!buffer) continue;
+      const when = play.clock.contextAt(take.clipStart);
+      const source = this.startAt(play.ctx, buffer, when, now, this.takeGain(play.ctx));
+      if (!source) continue;
+      const entry = { lineId: take.lineId, clipStart: take.clipStart, when, offset: Math.max(0, now - when) };
+      play.scheduled.push(entry);
+      play.waiting.push({ entry, buffer, source });
+      added = true;
+    }
+    return added;
   }
 
   /**

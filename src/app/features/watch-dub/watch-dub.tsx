@@ -66,23 +66,17 @@ export function WatchDub({
   );
 }
 
-function WatchDubPlayer({
-  filmId,
-  takes,
-  melodies,
-}: {
-  filmId: string;
-  takes: LatestTakes;
-  melodies: LatestTakes;
-}) {
-  useSignals();
-  // "With the actor's melody": a line's melody version in place of its take; a line without one keeps the take.
-  const [withMelody, setWithMelody] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
-  // The seek bar follows the clip (its own events), and moves it.
-  const [duration, setDuration] = useState(0);
-  const [position, setPosition] = useState(0);
-  const player = useMemo(() => new DubPlayer(), []);
+/**
+ * The film's detail (loaded when missing) and the mix plan of its lines: each line's take, or with
+ * `withMelody` its melody version where it has one; loaded into `player` whenever it changes.
+ */
+function usePlayerMedia(
+  player: DubPlayer,
+  filmId: string,
+  takes: LatestTakes,
+  melodies: LatestTakes,
+  withMelody: boolean,
+) {
   const loaded = prpt.movieDetail.value;
   const detail = loaded && loaded.id === filmId ? loaded : null;
 
@@ -117,6 +111,61 @@ function WatchDubPlayer({
       plan,
     });
   }, [detail, plan, player]);
+  return { detail, plan };
+}
+
+/** The seek bar: it follows the clip's position, and moves the clip. */
+function SeekBar({
+  duration,
+  position,
+  disabled,
+  onSeek,
+}: {
+  duration: number;
+  position: number;
+  disabled: boolean;
+  onSeek: (to: number) => void;
+}) {
+  useSignals();
+  return (
+    <label className={styles.seek}>
+      <span>{word(fact('watchDub.seek'), lang.value)}</span>
+      <input
+        type="range"
+        min={0}
+        max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+        step={0.1}
+        value={position}
+        disabled={!(duration > 0) || disabled}
+        aria-valuetext={`${clockTime(position)} / ${clockTime(duration)}`}
+        onChange={(e) => onSeek(Number(e.currentTarget.value))}
+        data-testid="watch-dub-seek"
+      />
+      <span className={styles.time} aria-hidden="true">
+        {clockTime(position)} / {clockTime(duration)}
+      </span>
+    </label>
+  );
+}
+
+function WatchDubPlayer({
+  filmId,
+  takes,
+  melodies,
+}: {
+  filmId: string;
+  takes: LatestTakes;
+  melodies: LatestTakes;
+}) {
+  useSignals();
+  // "With the actor's melody": a line's melody version in place of its take; a line without one keeps the take.
+  const [withMelody, setWithMelody] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  // The seek bar follows the clip (its own events), and moves it.
+  const [duration, setDuration] = useState(0);
+  const [position, setPosition] = useState(0);
+  const player = useMemo(() => new DubPlayer(), []);
+  const { detail, plan } = usePlayerMedia(player, filmId, takes, melodies, withMelody);
   useEffect(() => () => void player.dispose(), [player]);
 
   const state = player.state.value;
@@ -147,27 +196,15 @@ function WatchDubPlayer({
           ) : null}
         </video>
       ) : null}
-      <label className={styles.seek}>
-        <span>{word(fact('watchDub.seek'), lang.value)}</span>
-        <input
-          type="range"
-          min={0}
-          max={Number.isFinite(duration) && duration > 0 ? duration : 0}
-          step={0.1}
-          value={position}
-          disabled={!(duration > 0) || state === 'loading'}
-          aria-valuetext={`${clockTime(position)} / ${clockTime(duration)}`}
-          onChange={(e) => {
-            const to = Number(e.currentTarget.value);
-            setPosition(to);
-            if (video.current) void player.seekTo(video.current, to);
-          }}
-          data-testid="watch-dub-seek"
-        />
-        <span className={styles.time} aria-hidden="true">
-          {clockTime(position)} / {clockTime(duration)}
-        </span>
-      </label>
+      <SeekBar
+        duration={duration}
+        position={position}
+        disabled={state === 'loading'}
+        onSeek={(to) => {
+          setPosition(to);
+          if (video.current) void player.seekTo(video.current, to);
+        }}
+      />
       <div className={styles.controls}>
         {state === 'playing' ? (
           <Button

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Question } from '../../../api/contract';
 import type { Lang } from '../../i18n';
 import type { Translate } from '../../i18n/use-t';
@@ -16,12 +17,19 @@ export interface QuestionFieldProps {
   lang: Lang;
 }
 
-/** One question as a fieldset: radios, checkboxes or a text area, with its error tied to it. */
-export function QuestionField({ question: q, index, value, error, onChange, t, lang }: QuestionFieldProps) {
-  const base = `q-${q.id}`;
-  const errorId = `${base}-error`;
-  const prompt = q.prompt[lang] || q.prompt.zh;
-  const legend = (
+/** The question's number, kind, whether it is required, and its prompt. */
+function QuestionLegend({
+  q,
+  index,
+  prompt,
+  t,
+}: {
+  q: Question;
+  index: number;
+  prompt: string;
+  t: Translate;
+}) {
+  return (
     <legend className={styles.legend}>
       <span className={styles.qMeta}>
         <span>{t('answer.question', { n: index + 1 })}</span>
@@ -32,37 +40,61 @@ export function QuestionField({ question: q, index, value, error, onChange, t, l
       <span>{prompt}</span>
     </legend>
   );
-  const errorLine = error ? (
-    <span id={errorId} className={styles.error}>
-      {error}
-    </span>
-  ) : null;
+}
 
-  if (q.kind === 'text') {
-    const text = typeof value === 'string' ? value : '';
-    return (
-      <fieldset className={styles.question} data-invalid={error ? 'true' : undefined} id={base}>
-        {legend}
-        <textarea
-          id={`${base}-text`}
-          className={styles.textarea}
-          value={text}
-          maxLength={TEXT_MAX}
-          placeholder={t('answer.textPlaceholder')}
-          aria-label={prompt}
-          aria-required={q.required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <span className={styles.counter} aria-hidden="true">
-          {t('answer.chars', { n: text.length, max: TEXT_MAX })}
-        </span>
-        {errorLine}
-      </fieldset>
-    );
-  }
+/** What a field's parts share: its ids, its prompt in the learner's language, its error line. */
+interface FieldParts {
+  base: string;
+  errorId: string;
+  prompt: string;
+  legend: ReactNode;
+  errorLine: ReactNode;
+}
 
+/** A text question: a text area with its character count. */
+function TextAnswer({
+  q,
+  value,
+  error,
+  onChange,
+  t,
+  parts,
+}: QuestionFieldProps & { q: Question; parts: FieldParts }) {
+  const { base, errorId, prompt } = parts;
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <fieldset className={styles.question} data-invalid={error ? 'true' : undefined} id={base}>
+      {parts.legend}
+      <textarea
+        id={`${base}-text`}
+        className={styles.textarea}
+        value={text}
+        maxLength={TEXT_MAX}
+        placeholder={t('answer.textPlaceholder')}
+        aria-label={prompt}
+        aria-required={q.required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span className={styles.counter} aria-hidden="true">
+        {t('answer.chars', { n: text.length, max: TEXT_MAX })}
+      </span>
+      {parts.errorLine}
+    </fieldset>
+  );
+}
+
+/** A single or multiple choice question: radios or checkboxes. */
+function ChoiceAnswer({
+  q,
+  value,
+  error,
+  onChange,
+  lang,
+  parts,
+}: QuestionFieldProps & { q: Question; parts: FieldParts }) {
+  const { base, errorId } = parts;
   const multiple = q.kind === 'multiple';
   const selected = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
   return (
@@ -72,7 +104,7 @@ export function QuestionField({ question: q, index, value, error, onChange, t, l
       id={base}
       aria-describedby={error ? errorId : undefined}
     >
-      {legend}
+      {parts.legend}
       <div className={styles.options}>
         {q.options.map((o) => {
           const checked = selected.includes(o.id);
@@ -95,7 +127,31 @@ export function QuestionField({ question: q, index, value, error, onChange, t, l
           );
         })}
       </div>
-      {errorLine}
+      {parts.errorLine}
     </fieldset>
+  );
+}
+
+/** One question as a fieldset: radios, checkboxes or a text area, with its error tied to it. */
+export function QuestionField(props: QuestionFieldProps) {
+  const { question: q, index, error, t, lang } = props;
+  const base = `q-${q.id}`;
+  const errorId = `${base}-error`;
+  const prompt = q.prompt[lang] || q.prompt.zh;
+  const parts: FieldParts = {
+    base,
+    errorId,
+    prompt,
+    legend: <QuestionLegend q={q} index={index} prompt={prompt} t={t} />,
+    errorLine: error ? (
+      <span id={errorId} className={styles.error}>
+        {error}
+      </span>
+    ) : null,
+  };
+  return q.kind === 'text' ? (
+    <TextAnswer {...props} q={q} parts={parts} />
+  ) : (
+    <ChoiceAnswer {...props} q={q} parts={parts} />
   );
 }

@@ -29,12 +29,46 @@ function release(chart: { current: Instance | null }): void {
 }
 
 /**
+ * Calls `start` once: when `el` comes within NEAR_VIEWPORT of the viewport, when the page is printed,
+ * or once the page has been idle IDLE_START_MS; at once where IntersectionObserver is missing.
+ * Returns what stops watching.
+ */
+function whenNeeded(el: HTMLElement, start: () => void): () => void {
+  let fired = false;
+  const once = () => {
+    if (fired) return;
+    fired = true;
+    unwatch();
+    start();
+  };
+  const io =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && once(), {
+          rootMargin: NEAR_VIEWPORT,
+        })
+      : null;
+  const idleSoon = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(once, { timeout: 2000 }) : once();
+  const timer = setTimeout(idleSoon, IDLE_START_MS);
+  function unwatch() {
+    io?.disconnect();
+    clearTimeout(timer);
+    window.removeEventListener('beforeprint', once);
+  }
+  if (io) {
+    io.observe(el);
+    window.addEventListener('beforeprint', once);
+  } else once();
+  return unwatch;
+}
+
+/**
  * Mounts one ECharts instance on a div, feeds it the option, follows the div's size and disposes
  * it on unmount. ECharts itself (the largest chunk of the app) loads only when the div comes near
- * the viewport, when the page is printed, or once the page has been idle a while: after the
- * screen's first paint, and never for a chart nobody scrolls to on a phone. `failed` turns true
- * when ECharts cannot load or the canvas cannot be created (very old browsers, test DOMs): callers
- * then rely on their text alternative, which every chart has anyway.
+ * the viewport, when the page is printed, or once the page has been idle a while (`whenNeeded`):
+ * after the screen's first paint, and never for a chart nobody scrolls to on a phone. `failed` turns
+ * true when ECharts cannot load or the canvas cannot be created (very old browsers, test DOMs):
+ * callers then rely on their text alternative, which every chart has anyway.
  */
 export function useEChart(option: ChartOption, kind: EChartKind) {
   const ref = useRef<HTMLDivElement>(null);
@@ -59,11 +93,8 @@ export function useEChart(option: ChartOption, kind: EChartKind) {
         setFailed(true);
       }
     };
-    let started = false;
     const start = () => {
-      if (started || gone) return;
-      started = true;
-      unwatch();
+      if (gone) return;
       loadKind(kind).then(
         (echarts) => {
           if (gone) return;
@@ -86,24 +117,7 @@ export function useEChart(option: ChartOption, kind: EChartKind) {
         },
       );
     };
-    const io =
-      typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
-            rootMargin: NEAR_VIEWPORT,
-          })
-        : null;
-    const idleSoon = () =>
-      typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 2000 }) : start();
-    const timer = setTimeout(idleSoon, IDLE_START_MS);
-    function unwatch() {
-      io?.disconnect();
-      clearTimeout(timer);
-      window.removeEventListener('beforeprint', start);
-    }
-    if (io) {
-      io.observe(el);
-      window.addEventListener('beforeprint', start);
-    } else start();
+    const unwatch = whenNeeded(el, start);
     return () => {
       gone = true;
       unwatch();
