@@ -25,7 +25,7 @@ const ERRORS_ZH = {
   'error.reportNotFound': '报告不存在',
   'error.noPartTwoRun': '还没有第二部分的训练记录，请先完成答题和配音',
   'error.noTakes': '还没有配音记录，请先完成配音',
-  'error.attemptsUsed': '这句台词的两次配音都已录完，不能再录',
+  'error.attemptsUsed': '这句已录过两次，不能再录',
   'error.tooLarge': '上传内容过大',
   'error.unsupportedMedia': '不支持的文件类型',
   'error.rateLimited': '登录失败次数过多，请 {minutes} 分钟后再试',

@@ -144,7 +144,7 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
     expect(second.body.code).toBe(200);
     expect((await rowsOfLine()).length).toBe(3);
     const msgs = {
-      zh: '这句台词的两次配音都已录完，不能再录',
+      zh: '这句已录过两次，不能再录',
       en: 'Both takes of this line are recorded; it cannot be recorded again',
     };
     for (const [lang, msg] of Object.entries(msgs)) {
