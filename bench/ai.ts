@@ -167,14 +167,9 @@ async function timeAsync(n: number, fn: (i: number) => Promise<unknown>): Promis
   return { wall: wall.sort((x, y) => x - y), cpu: cpu.sort((x, y) => x - y) };
 }
 
-/**
- * What the service adds around the job: handing it to a pool worker and back (ScoringPool, one job
- * at a time, so this is the round trip, not queueing), and storing the take (audio file + row +
- * the learner's running statistics, one transaction) on each engine.
- */
-async function aroundTheJob(): Promise<void> {
-  const take = threeSeconds('15a01Wa.wav', '15a02Wd.wav');
-  const record = toReferenceRecord(analyseReference(threeSeconds('15a01Nb.wav', '15a02La.wav'), RATE));
+/** A pool job of a take against the actor's cached analysis, as both sections below hand it over. */
+function poolJob(take: Float32Array, actor: Float32Array) {
+  const record = toReferenceRecord(analyseReference(actor, RATE));
   const wav = new Uint8Array(encodeWav16(take, RATE));
   const meta = { takeId: 'bench', subtitlesId: 's', filmId: 'f', attempt: 1, audioUrl: '', createdAt: '' };
   const job = () => ({
@@ -184,6 +179,19 @@ async function aroundTheJob(): Promise<void> {
     speakerStats: null,
     meta,
   });
+  return { wav, job };
+}
+
+/**
+ * What the service adds around the job: handing it to a pool worker and back (ScoringPool, one job
+ * at a time, so this is the round trip, not queueing), and storing the take (audio file + row +
+ * the learner's running statistics, one transaction) on each engine.
+ */
+async function aroundTheJob(): Promise<void> {
+  const { wav, job } = poolJob(
+    threeSeconds('15a01Wa.wav', '15a02Wd.wav'),
+    threeSeconds('15a01Nb.wav', '15a02La.wav'),
+  );
   const N = 40;
   const pool = new ScoringPool(1);
   let result: Awaited<ReturnType<ScoringPool['run']>> | null = null;
@@ -272,17 +280,10 @@ function takeOf(seconds: number, files: string[]): Float32Array {
  */
 async function wordsBeside(): Promise<void> {
   const SECONDS = 4;
-  const take = takeOf(SECONDS, ['15a01Wa.wav', '15a02Wd.wav']);
-  const record = toReferenceRecord(analyseReference(takeOf(SECONDS, ['15a01Nb.wav', '15a02La.wav']), RATE));
-  const wav = new Uint8Array(encodeWav16(take, RATE));
-  const meta = { takeId: 'bench', subtitlesId: 's', filmId: 'f', attempt: 1, audioUrl: '', createdAt: '' };
-  const job = () => ({
-    wav: wav.slice(),
-    reference: { record },
-    targetEmotion: null,
-    speakerStats: null,
-    meta,
-  });
+  const { wav, job } = poolJob(
+    takeOf(SECONDS, ['15a01Wa.wav', '15a02Wd.wav']),
+    takeOf(SECONDS, ['15a01Nb.wav', '15a02La.wav']),
+  );
   const log = {
     warn: (obj: object, msg: string) => console.log(`  (word check warned: ${msg} ${JSON.stringify(obj)})`),
   };
