@@ -61,6 +61,9 @@ export async function startCluster(opts: { lockMs: number }): Promise<Cluster> {
       // The tests follow every acknowledged take to its row, and one learner sends ~60 takes to the
       // same run: retention must keep them all here (it is tested in tests/security/take-storage.test.ts).
       TAKES_RETAKES_KEPT: '100',
+      // ...and accept them all: the spec's two takes per line are enforced and tested in
+      // tests/server/ai-speech-emotion.test.ts, not what this test is about.
+      TAKES_ATTEMPTS_PER_LINE: '100',
       // nginx is the one proxy hop in front of the apps (it sets X-Forwarded-For to the client).
       TRUST_PROXY: '1',
     };
