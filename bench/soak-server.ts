@@ -4,7 +4,8 @@
  * soak's learners (`soak-1` … `soak-<SOAK_LEARNERS>`, password `soak-pass-1`). One bench process is one
  * address, so the all-routes limit per IP, the login limit and the daily take bytes are raised by
  * environment (RATE_LIMIT_PER_MINUTE, LOGIN_RATE_LIMIT_PER_MINUTE, TAKES_UPLOAD_MB_PER_DAY), the way an
- * operator would for a kiosk room behind one NAT address; no forwarded-address header is sent.
+ * operator would for a kiosk room behind one NAT address; no forwarded-address header is sent. Its
+ * learners retake each line many times, which TAKES_ATTEMPTS_PER_LINE allows.
  * Sends `{ ready: { url, engine, pid } }` and answers `mem` with process.memoryUsage().
  */
 import { addUser } from '../tests/server/support/seed';
@@ -24,6 +25,7 @@ const server = await startTestServer({
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     TAKES_UPLOAD_MB_PER_DAY: '0',
+    TAKES_ATTEMPTS_PER_LINE: '100',
   },
 });
 for (let i = 1; i <= learners; i++) await addUser(server.app.db, `soak-${i}`, 'soak-pass-1', `压测学员${i}`);
