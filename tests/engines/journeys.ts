@@ -318,9 +318,16 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
         await onPage(page, 'prpt/dub');
         await waitFor(page, css('[data-testid="dub-scene-take"]'));
         await waitFor(page, "document.querySelector('[data-testid=dub-video]')?.readyState >= 1", 60_000);
-        const [first, during] = await page.evaluate<string[]>(
-          `[...document.querySelectorAll('li[data-testid^="line-"]')].map((e) => e.dataset.testid.slice(5))`,
+        // Two lines this account can still record: the part-two journey before used both takes of a
+        // line, and a line takes two (the spec's first and second attempt; no record button after).
+        await waitFor(
+          page,
+          `((rows) => rows.length > 0 && rows.every((e) => e.querySelector('[data-testid^="record-"], [data-testid^="attempts-used-"]')))([...document.querySelectorAll('li[data-testid^="line-"]')])`,
         );
+        const [first, during] = await page.evaluate<string[]>(
+          `[...document.querySelectorAll('li[data-testid^="line-"]')].map((e) => e.dataset.testid.slice(5)).filter((id) => document.querySelector('[data-testid="record-' + id + '"]'))`,
+        );
+        expect(during, 'two lines left to record').toBeTruthy();
         await settle(page);
         await shot(page, 'expiry-take', 'dub');
         const stopMic = await run.pulse.loopMicrophone(micFixture().path);
