@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FFMPEG_PATH } from '../../../server/films/ffmpeg';
+import { decodeAudio } from '../../../scripts/demo/decode-media';
 import { parseSubtitles } from '../../../server/films/subtitle-parse';
 import { analyzeVoice } from '../../../src/audio/analysis';
 import { pitchFigures, robustPitchTrack } from '../../../src/audio/analysis/pitch-figures';
@@ -62,25 +61,11 @@ describe('line 2 of "The Rag on the Fridge" as the app cuts it from the demo fil
   const dir = resolve(import.meta.dirname, '../../../demo/films/rag-on-the-fridge');
   const cue = parseSubtitles(readFileSync(resolve(dir, 'subtitles.srt'), 'utf8'), 'srt')[1];
   const rate = 16_000;
-  const pcm = execFileSync(FFMPEG_PATH, [
-    '-v',
-    'error',
-    '-ss',
-    String(cue.startMs / 1000),
-    '-to',
-    String(cue.endMs / 1000),
-    '-i',
-    resolve(dir, 'video.mp4'),
-    '-vn',
-    '-ac',
-    '1',
-    '-ar',
-    String(rate),
-    '-f',
-    'f32le',
-    'pipe:1',
-  ]);
-  const samples = new Float32Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength));
+  const whole = decodeAudio(resolve(dir, 'video.mp4'), rate);
+  const samples = whole.subarray(
+    Math.round((cue.startMs * rate) / 1000),
+    Math.round((cue.endMs * rate) / 1000),
+  );
   const actor = analyzeVoice(samples, rate);
 
   it('claims a range within 2 semitones of Praat, not the 32 the error made', () => {
