@@ -56,18 +56,13 @@ export async function checkEnglish(input: WordCheckInput): Promise<WordCheck> {
   if (englishWordCheckStatus()) return { status: 'unchecked', reason: 'engine_missing', language: 'en' };
   const line = prepareLine(input.text);
   if (line.tokens.length === 0) return { status: 'unchecked', reason: 'no_text', language: 'en' };
+  // A failed run (killed after its bound, or crashed) rejects: the scoring path logs it and keeps the
+  // take's delivery score, saying its words were not checked (server/ai/take-words.ts, engine_failed).
   return slot(async () => {
-    try {
-      const alignment = await alignLine(input.samples, input.sampleRate, line);
-      const m = measure(alignment);
-      const check = verdict(alignment, m);
-      measured.set(check, m);
-      return check;
-    } catch (err) {
-      // The engine failed on this take (killed after its bound, or crashed): the take keeps its
-      // delivery score and says its words were not checked, rather than failing the whole score.
-      console.error(`English word check failed: ${err instanceof Error ? err.message : String(err)}`);
-      return { status: 'unchecked', reason: 'engine_missing', language: 'en' } as const;
-    }
+    const alignment = await alignLine(input.samples, input.sampleRate, line);
+    const m = measure(alignment);
+    const check = verdict(alignment, m);
+    measured.set(check, m);
+    return check;
   });
 }
