@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './poster-card.module.css';
-import { ProgressRing } from './progress-ring';
 
 export interface PosterCardProps {
   to: string;
@@ -12,9 +11,7 @@ export interface PosterCardProps {
   /** Accessible text for the duration, e.g. "2 minutes 5 seconds". */
   durationSpoken?: string;
   tags?: string[];
-  /** 0–1, or null when the learner has not started the film. */
-  progress: number | null;
-  progressLabel: string;
+  /** The learner's progress in words ("Answered · best 25", "Dubbed 3/7 lines"). */
   status?: string;
   /**
    * A poster in the first screenful: fetched at once and first (the page's largest paint), not
@@ -60,11 +57,6 @@ export function PosterCard(p: PosterCardProps) {
           <span aria-hidden={p.durationSpoken ? true : undefined}>{p.durationLabel}</span>
           {p.durationSpoken ? <span className="visually-hidden">{p.durationSpoken}</span> : null}
         </span>
-        {p.progress !== null ? (
-          <span className={styles.badge}>
-            <ProgressRing value={p.progress} label={p.progressLabel} size={48} stroke={5} />
-          </span>
-        ) : null}
       </div>
       <div className="stack" style={{ gap: 'var(--space-1)' }}>
         <h2 className={styles.title}>{p.title}</h2>

@@ -38,7 +38,7 @@ function filmList(list: unknown[]) {
 }
 
 describe('movies screen', () => {
-  test('shows a loading state, then one poster card per film with duration, parts and progress', async () => {
+  test('shows a loading state, then one poster card per film with duration, parts and progress in words', async () => {
     filmList([film]);
     renderScreen(<MoviesScreen part="prpt" />, '/prpt/movies');
     expect(screen.getByRole('status')).toHaveTextContent('正在加载影片…');
@@ -50,8 +50,9 @@ describe('movies screen', () => {
     expect(card).toHaveTextContent('观影理解');
     expect(card).toHaveTextContent('影视配音');
     expect(card).toHaveTextContent('已配音 1/2 句');
-    // 30 % for answering plus 70 % × half the lines dubbed.
-    expect(screen.getByRole('progressbar', { name: '完成进度 65%' })).toBeInTheDocument();
+    // Progress is what the words say (issue 40, point 17): no unlabelled percentage beside them.
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(card.textContent).not.toMatch(/\d+%/);
     expect(prpt.movies.value).toHaveLength(1);
   });
 

@@ -145,7 +145,6 @@ export const firstEn = {
   'movies.notStarted': 'Not started',
   'movies.answered': 'Answered · best {score}',
   'movies.dubbed': 'Dubbed {done}/{total} lines',
-  'movies.progress': '{n}% complete',
   'movies.duration': 'Duration {d}',
 
   // 404

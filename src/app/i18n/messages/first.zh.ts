@@ -143,7 +143,6 @@ export const firstZh = {
   'movies.notStarted': '未开始',
   'movies.answered': '已答题 · 最高 {score} 分',
   'movies.dubbed': '已配音 {done}/{total} 句',
-  'movies.progress': '完成进度 {n}%',
   'movies.duration': '时长 {d}',
 
   // 404

@@ -7,11 +7,10 @@ import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ArrowRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
-import { ProgressRing } from '../../ui/progress-ring';
 import { LoadingState } from '../../ui/states';
 import { type Part, paths, usePart } from '../../lib/paths';
 import { PartSteps } from '../../ui/part-steps';
-import { filmCompletion, recentFilms } from '../../lib/film-progress';
+import { recentFilms } from '../../lib/film-progress';
 import { filmStore } from '../../stores/films';
 import { filmTitle } from '../../lib/film-title';
 import { useLoad } from '../../lib/use-load';
@@ -63,7 +62,6 @@ function Recent({
   return (
     <ul className={styles.recent}>
       {recent.map((f) => {
-        const done = filmCompletion(f, part) ?? 0;
         const status =
           part === 'prpt' && f.progress.dubbedLines > 0
             ? t('movies.dubbed', { done: f.progress.dubbedLines, total: f.progress.totalLines })
@@ -78,12 +76,6 @@ function Recent({
                 <span className={styles.recentTitle}>{filmTitle(f, lang)}</span>
                 <span className="muted">{status}</span>
               </span>
-              <ProgressRing
-                value={done}
-                size={48}
-                stroke={5}
-                label={t('movies.progress', { n: Math.round(done * 100) })}
-              />
             </Link>
           </li>
         );

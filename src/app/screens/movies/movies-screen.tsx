@@ -7,7 +7,6 @@ import { PosterCard } from '../../ui/poster-card';
 import { EmptyState, PosterGridSkeleton } from '../../ui/states';
 import { clock, minutesSeconds } from '../../lib/format';
 import { type Part, paths, usePart } from '../../lib/paths';
-import { filmCompletion } from '../../lib/film-progress';
 import { filmStore } from '../../stores/films';
 import { useLoad } from '../../lib/use-load';
 import { type Translate, useT } from '../../i18n/use-t';
@@ -50,7 +49,6 @@ export function MoviesScreen({ part }: { part: Part }) {
     ) : (
       <ul className={styles.grid}>
         {films.map((f, i) => {
-          const done = filmCompletion(f, part);
           const { m, s } = minutesSeconds(f.durationMs);
           return (
             <li key={f.id}>
@@ -68,8 +66,6 @@ export function MoviesScreen({ part }: { part: Part }) {
                     ? t('movies.lines', { n: f.lineCount })
                     : t('movies.questions', { n: f.questionCount }),
                 ]}
-                progress={done}
-                progressLabel={t('movies.progress', { n: Math.round((done ?? 0) * 100) })}
                 status={filmStatus(f, part, t)}
               />
             </li>
