@@ -5,7 +5,7 @@ import type { DubVideo } from '../../../api/contract';
 import { prefixImage } from '../../../api/image';
 import { fact, word } from '../../../i18n';
 import { lang, t } from '../../i18n';
-import { Button } from '../../ui/button';
+import { Button, buttonClass } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { prpt } from '../../stores/films';
 import { subTitlesScores } from '../../stores/takes/sub-titles-scores';
@@ -294,7 +294,12 @@ export function WatchDubFromScores({ filmId }: { filmId: string }) {
 export function DubVideoLink({ video }: { video: DubVideo | undefined }) {
   if (video?.status === 'ready' && video.url) {
     return (
-      <a href={prefixImage(video.url)} download data-testid="dub-video-download">
+      <a
+        href={prefixImage(video.url)}
+        download
+        className={buttonClass({ variant: 'secondary', size: 'sm' })}
+        data-testid="dub-video-download"
+      >
         {t('watchDub.download')}
       </a>
     );
