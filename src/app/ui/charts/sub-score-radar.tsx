@@ -13,6 +13,9 @@ export const SUB_SCORE_KEYS = [
   'quality',
 ] as const satisfies ReadonlyArray<keyof SubScores>;
 
+/** A chart at most this wide (CSS px) is a phone's: see the option's `media`. */
+const NARROW_CHART_PX = 440;
+
 export interface SubScoreRadarLabels {
   title: string;
   summary: string;
@@ -56,18 +59,33 @@ export function SubScoreRadar({ scores, previous, labels, height = 280 }: SubSco
       },
     ];
     return {
-      animation: !prefersReducedMotion(),
-      textStyle: { fontFamily: th.font },
-      tooltip: { trigger: 'item' },
-      radar: {
-        indicator: SUB_SCORE_KEYS.map((k) => ({ name: labels.axes[k], max: 100 })),
-        radius: '66%',
-        axisName: { color: th.text, fontFamily: th.font },
-        splitLine: { lineStyle: { color: th.grid } },
-        splitArea: { show: false },
-        axisLine: { lineStyle: { color: th.grid } },
+      baseOption: {
+        animation: !prefersReducedMotion(),
+        textStyle: { fontFamily: th.font },
+        tooltip: { trigger: 'item' },
+        radar: {
+          indicator: SUB_SCORE_KEYS.map((k) => ({ name: labels.axes[k], max: 100 })),
+          radius: '66%',
+          axisName: { color: th.text, fontFamily: th.font },
+          splitLine: { lineStyle: { color: th.grid } },
+          splitArea: { show: false },
+          axisLine: { lineStyle: { color: th.grid } },
+        },
+        series: [{ type: 'radar', data, symbolSize: 6 }],
       },
-      series: [{ type: 'radar', data, symbolSize: 6 }],
+      // A phone-wide chart: the side axes' names ("Recording quality") ran past the canvas and were
+      // cut. There the radar is smaller and a name takes a line a word.
+      media: [
+        {
+          query: { maxWidth: NARROW_CHART_PX },
+          option: {
+            radar: {
+              radius: '52%',
+              axisName: { formatter: (name?: string) => (name ?? '').replace(/ /g, '\n') },
+            },
+          },
+        },
+      ],
     };
   }, [scores, previous, labels]);
   const { ref, failed } = useEChart(option, 'radar');
