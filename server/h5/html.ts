@@ -44,6 +44,13 @@ video.dub{display:block;width:100%;aspect-ratio:16/9;background:#000;border-radi
 .words .off{text-decoration:underline wavy #f0c04a;text-underline-offset:4px}
 .words .sum{color:#9aa3b2;font-size:14px;margin:2px 0 0}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.top{display:flex;align-items:center;justify-content:space-between;gap:8px;flex-wrap:wrap}
+.brand{color:#f5b942;font-weight:600}.langs{display:flex;gap:4px}
+.langs a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;
+padding:0 14px;border:1px solid #333b4a;border-radius:22px;color:#e9ecf1;text-decoration:none}
+.langs a[aria-current]{background:#2a303c;border-color:#f5b942}
+label.check{display:flex;align-items:center;gap:12px;min-height:44px;margin:14px 0 0;cursor:pointer}
+label.check input{flex:none;width:24px;height:24px;margin:0;padding:0;accent-color:#f5b942}
 `;
 
 /**
@@ -52,11 +59,14 @@ video.dub{display:block;width:100%;aspect-ratio:16/9;background:#000;border-radi
  */
 const ICON = `data:image/svg+xml;base64,${readFileSync(new URL('../../public/favicon.svg', import.meta.url)).toString('base64')}`;
 
-/** A self-contained mobile page: no scripts, no external assets, so it works on any phone browser. */
-export function page(title: string, body: Raw, lang: 'zh' | 'en' = 'zh'): string {
+/**
+ * A self-contained mobile page: no scripts, no external assets, so it works on any phone browser.
+ * `top` goes above the body (server/h5/lang.ts phoneHeader: the product's name and the language switch).
+ */
+export function page(title: string, body: Raw, lang: 'zh' | 'en' = 'zh', top?: Raw): string {
   return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="${ICON}">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
-<body><main>${body.html}</main></body></html>`;
+<body><main>${top?.html ?? ''}${body.html}</main></body></html>`;
 }

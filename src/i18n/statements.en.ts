@@ -217,6 +217,8 @@ export const statementsEn: Record<StatementId, string> = {
 
   'qr.title': 'Confirm sign-in',
   'qr.heading': 'Confirm sign-in on your computer',
+  'qr.explain':
+    'The computer that showed this code is waiting to sign in to {product}. When you confirm here, it signs in to your account: your password is typed only on your phone, never on the shared screen.',
   'qr.signInAs': 'You will sign in on the computer as {nickname} ({account}).',
   'qr.account': 'Account',
   'qr.password': 'Password',

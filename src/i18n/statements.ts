@@ -182,6 +182,7 @@ export const STATEMENTS = {
   // The phone's page that confirms a QR sign-in on the computer.
   'qr.title': [],
   'qr.heading': [],
+  'qr.explain': ['product'],
   'qr.signInAs': ['nickname', 'account'],
   'qr.account': [],
   'qr.password': [],

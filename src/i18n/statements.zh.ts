@@ -194,6 +194,8 @@ export const statementsZh: Record<StatementId, string> = {
 
   'qr.title': '确认登录',
   'qr.heading': '确认登录电脑端',
+  'qr.explain':
+    '显示这个二维码的电脑正在等待登录{product}。你在这里确认后，它就会登录你的账号：密码只在你的手机上输入，不必在公用屏幕上输入。',
   'qr.signInAs': '将以 {nickname}（{account}）登录电脑端',
   'qr.account': '账号',
   'qr.password': '密码',

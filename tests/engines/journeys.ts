@@ -969,7 +969,7 @@ async function qrLogin(
     .executeTakeFirstOrThrow();
   const phone = await run.engine.newPage(PHONE);
   try {
-    await phone.goto(localQrProvider.linkFor(uuid, app.origin));
+    await phone.goto(localQrProvider.linkFor(uuid, app.origin, 'zh'));
     await waitFor(phone, css('input#account'), 30_000);
     await settle(phone);
     await shot(phone, 'sessions', 'qr-confirm-phone');

@@ -75,12 +75,13 @@ describe("the server answers in the request's language", () => {
     const qr = await client(server.url).get('/producer/site_products/qr_url');
     const link = new URL(qrUrlData.parse(qr.body.data).url);
     const uuid = link.searchParams.get('uuid') as string;
-    const en = await (
-      await fetch(`${link.href}&lang=en`, { headers: { 'accept-language': 'zh-CN' } })
-    ).text();
+    const english = new URL(link);
+    english.searchParams.set('lang', 'en');
+    const en = await (await fetch(english, { headers: { 'accept-language': 'zh-CN' } })).text();
     expect(en).toContain('<html lang="en">');
     expect(en).toContain('Confirm sign-in on your computer');
-    expect(en).not.toMatch(CJK);
+    // One language, but for the switch's way back, which names Chinese in Chinese.
+    expect(en.replace('>中文</a>', '></a>')).not.toMatch(CJK);
     expect(en).toContain('action="/producer/h5/qr/confirm?lang=en"');
 
     // A wrong password, posted from the English page, is answered on the English page.
@@ -96,5 +97,28 @@ describe("the server answers in the request's language", () => {
     const zh = await (await fetch(link)).text();
     expect(zh).toContain('确认登录电脑端');
     expect(zh).not.toContain('Confirm sign-in');
+  });
+
+  it("the QR code's link carries the kiosk's language; the phone's page names the product, says what confirming does, and switches language (issue 40, point 19)", async () => {
+    const qr = await client(server.url).get('/producer/site_products/qr_url', {}, EN);
+    const link = new URL(qrUrlData.parse(qr.body.data).url);
+    expect(link.searchParams.get('lang')).toBe('en');
+    // A phone set to Chinese opens it: the page speaks the kiosk's English.
+    const en = await (await fetch(link, { headers: { 'accept-language': 'zh-CN' } })).text();
+    expect(en).toContain('<html lang="en">');
+    expect(en).toContain('<span class="brand">Film Speech Trainer</span>');
+    expect(en).toContain(
+      'The computer that showed this code is waiting to sign in to Film Speech Trainer. When you confirm here',
+    );
+    const uuid = link.searchParams.get('uuid') as string;
+    expect(en).toContain(
+      `<a href="/producer/h5/qr?uuid=${uuid}&amp;lang=zh" lang="zh-CN" hreflang="zh-CN">中文</a>`,
+    );
+    // "Stay signed in": the box inside its label, with its words.
+    expect(en).toMatch(
+      /<label class="check"><input type="checkbox" name="keep" value="1"><span>Stay signed in on this phone[^<]*<\/span><\/label>/,
+    );
+    const zhKiosk = await client(server.url).get('/producer/site_products/qr_url');
+    expect(new URL(qrUrlData.parse(zhKiosk.body.data).url).searchParams.get('lang')).toBe('zh');
   });
 });

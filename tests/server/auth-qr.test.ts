@@ -178,7 +178,9 @@ describeEngines('QR links honour the public address', (engine) => {
 
   it('uses PUBLIC_URL when set', async () => {
     const res = await client(configured.url).get(QR_URL);
-    expect(res.body.data.url).toMatch(/^https:\/\/learn\.example\.com\/producer\/h5\/qr\?uuid=[0-9a-f]{32}$/);
+    expect(res.body.data.url).toMatch(
+      /^https:\/\/learn\.example\.com\/producer\/h5\/qr\?uuid=[0-9a-f]{32}&lang=zh$/,
+    );
   });
 
   it('otherwise derives it from X-Forwarded-Host and -Proto', async () => {

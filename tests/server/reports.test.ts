@@ -291,6 +291,23 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(chosen).toContain('训练报告');
   });
 
+  it('the shared page names the product and switches language with two links, no script (issue 40, point 19)', async () => {
+    const { url } = (await demo.get(`${P1}/get_report_url`, { id: prpoRecord })).body.data;
+    const path = new URL(url).pathname;
+    const zh = await (await fetch(url)).text();
+    expect(zh).toContain('<span class="brand">光影声台</span>');
+    expect(zh).toContain('<nav class="langs" aria-label="语言">');
+    expect(zh).toContain(
+      `<a href="${path}?lang=zh" lang="zh-CN" hreflang="zh-CN" aria-current="true">中文</a>`,
+    );
+    expect(zh).toContain(`<a href="${path}?lang=en" lang="en" hreflang="en">English</a>`);
+    // The page's policy allows no script, and the switch needs none.
+    expect(zh).not.toContain('<script');
+    const en = await (await fetch(`${url}?lang=en`)).text();
+    expect(en).toContain('<span class="brand">Film Speech Trainer</span>');
+    expect(en).toContain(`<a href="${path}?lang=en" lang="en" hreflang="en" aria-current="true">English</a>`);
+  });
+
   it('a tampered link answers 403 and an expired one 410, with a clear page', async () => {
     const { url } = (await demo.get(`${P1}/get_report_url`, { id: prpoRecord })).body.data;
     const [payload, mac] = url.split('/').pop().split('.');

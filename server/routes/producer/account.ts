@@ -21,7 +21,7 @@ import {
 import { revokeAllSessions, revokeSession } from '../../auth/sessions';
 import { publicBase } from '../../lib/public-url';
 import { ok } from '../../lib/reply';
-import { sayTo } from '../../lib/words';
+import { requestLang, sayTo } from '../../lib/words';
 import { currentUser, requestToken } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../plugins/schemas';
 
@@ -101,7 +101,8 @@ function qrRoutes(app: ZodApp, shutdown: AbortSignal): void {
     async (request) => {
       const { uuid, pickupKey } = await createQrLogin(app.db);
       const data: QrUrlData = {
-        url: provider.linkFor(uuid, publicBase(request)),
+        // The app sends the learner's chosen language (src/api/request.ts): the phone's page speaks it.
+        url: provider.linkFor(uuid, publicBase(request), requestLang(request)),
         expiresIn: QR_TTL_SECONDS,
         pickupKey,
       };

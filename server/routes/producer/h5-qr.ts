@@ -20,7 +20,7 @@ import type { SessionKind } from '../../db/schema';
 import { sha256Hex } from '../../lib/ids';
 import type { Lang, StatementId } from '../../../src/i18n';
 import { esc, html, page, type Raw, raw } from '../../h5/html';
-import { pageLang, type Words, wordsFor } from '../../h5/lang';
+import { pageLang, phoneHeader, productName, type Words, wordsFor } from '../../h5/lang';
 import { AppError, catalogueError } from '../../lib/app-error';
 import { inputError } from '../../lib/validate';
 import { said, sayTo } from '../../lib/words';
@@ -67,11 +67,13 @@ interface PageWords {
   w: Words;
   /** The forms post back in the page's language. */
   query: string;
+  /** The product's name and the language switch (server/h5/lang.ts). */
+  top: Raw;
 }
 
 function pageWords(request: FastifyRequest): PageWords {
   const lang = pageLang(request);
-  return { lang, w: wordsFor(lang), query: `?lang=${lang}` };
+  return { lang, w: wordsFor(lang), query: `?lang=${lang}`, top: phoneHeader(request, lang) };
 }
 
 function sendPage(reply: FastifyReply, status: number, p: PageWords, title: string, body: Raw) {
@@ -81,7 +83,7 @@ function sendPage(reply: FastifyReply, status: number, p: PageWords, title: stri
     .header('cache-control', 'no-store')
     .header('content-language', p.lang)
     .header('vary', 'Accept-Language')
-    .send(page(title, body, p.lang));
+    .send(page(title, body, p.lang, p.top));
 }
 
 function messagePage(reply: FastifyReply, status: number, p: PageWords, text: string, ok = false) {
@@ -121,8 +123,9 @@ function confirmForm(p: PageWords, uuid: string, user: User | null, error?: stri
         <input id="account" name="account" autocomplete="username" required>
         <label for="password">${p.w('qr.password')}</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required>
-        <label class="check"><input type="checkbox" name="keep" value="1"> ${p.w('qr.keepSignedIn')}</label>`;
+        <label class="check"><input type="checkbox" name="keep" value="1"><span>${p.w('qr.keepSignedIn')}</span></label>`;
   return html`<h1>${p.w('qr.heading')}</h1>
+    <p>${p.w('qr.explain', { product: productName(p.lang) })}</p>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     <form method="post" action="/producer/h5/qr/confirm${p.query}">
       <input type="hidden" name="uuid" value="${uuid}">${who}

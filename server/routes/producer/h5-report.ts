@@ -9,7 +9,7 @@ import {
 import { heardFact } from '../../../src/audio/scoring/labels';
 import { changeDirection } from '../../../src/audio/scoring/aggregate';
 import { fact, type Lang, type StatementId, word } from '../../../src/i18n';
-import { pageLang, type Words, wordsFor } from '../../h5/lang';
+import { pageLang, phoneHeader, type Words, wordsFor } from '../../h5/lang';
 import { html, page, raw } from '../../h5/html';
 import { parseRange, sendStoredBytes } from '../../lib/media-range';
 import type { RunsTable } from '../../db/schema';
@@ -28,6 +28,7 @@ function sendHtml(
   lang: Lang,
   title: string,
   body: ReturnType<typeof html>,
+  top?: ReturnType<typeof html>,
 ) {
   return reply
     .code(status)
@@ -36,7 +37,7 @@ function sendHtml(
     .header('x-robots-tag', 'noindex')
     .header('content-language', lang === 'zh' ? 'zh-CN' : 'en')
     .header('vary', 'Accept-Language')
-    .send(page(title, body, lang));
+    .send(page(title, body, lang, top));
 }
 
 /** The time spent, only when the client reported it; never a placeholder. */
@@ -214,7 +215,8 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
     const { token } = request.params as { token: string };
     const lang = pageLang(request);
     const shared = await sharedRun(app, token, wordsFor(lang));
-    if (!('run' in shared)) return sendHtml(reply, shared.status, lang, shared.title, shared.body);
+    const top = phoneHeader(request, lang);
+    if (!('run' in shared)) return sendHtml(reply, shared.status, lang, shared.title, shared.body, top);
     const deps = { db: app.db, storage: app.storage, scoring: app.scoring, log: request.log };
     // The page gets its own short-lived links to the takes it plays (server/takes/audio-links.ts).
     const [built, sign] = await Promise.all([
@@ -239,6 +241,7 @@ export async function h5ReportRoutes(app: FastifyInstance): Promise<void> {
       lang,
       word(fact('h5.reportTitle', { film }), lang),
       reportBody(report, token, lang),
+      top,
     );
   });
 

@@ -1,11 +1,13 @@
-import { type Lang, setLang } from '../i18n';
+import { LANGUAGE_NAMES } from '../../i18n/language-names';
+import { LANGS, type Lang, setLang } from '../i18n';
 import { LanguageSwitch } from './language-switch';
 import { useT } from '../i18n/use-t';
 
-const OPTIONS = [
-  { value: 'zh', label: '中文', lang: 'zh-CN' },
-  { value: 'en', label: 'English', lang: 'en' },
-] as const satisfies ReadonlyArray<{ value: Lang; label: string; lang: string }>;
+const OPTIONS = LANGS.map((value) => ({
+  value,
+  label: LANGUAGE_NAMES[value].label,
+  lang: LANGUAGE_NAMES[value].tag,
+}));
 
 /** The choice shows once its messages are here; if they cannot load, the page keeps its language. */
 function choose(l: Lang) {

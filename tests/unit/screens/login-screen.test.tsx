@@ -97,10 +97,21 @@ describe('login screen: QR states in words', () => {
     expect(await screen.findByText('请使用手机扫描二维码')).toBeInTheDocument();
   });
 
-  test('scanned: asks to confirm on the phone', async () => {
+  test('the code says in steps what scanning does and why (issue 40, point 19)', async () => {
+    qrServer(['waiting']);
+    renderLogin();
+    const steps = await screen.findByTestId('qr-steps');
+    expect([...steps.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '用手机相机扫描二维码',
+      '手机打开确认页：输入账号密码，或直接确认',
+      '这块屏幕随即自动登录，密码不必在这里输入',
+    ]);
+  });
+
+  test('scanned: says what to do on the phone and that this screen then logs in by itself', async () => {
     qrServer(['scanned']);
     renderLogin();
-    expect(await screen.findByText('已扫码，请在手机上确认登录')).toBeInTheDocument();
+    expect(await screen.findByText('已扫码：请在手机上登录并确认，这里随即自动登录')).toBeInTheDocument();
   });
 
   test('expired: says so, then a fresh code replaces it by itself', async () => {

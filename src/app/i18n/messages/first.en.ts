@@ -96,11 +96,14 @@ export const firstEn = {
 
   // Login
   'signin.title': 'Log in',
-  'signin.subtitle': 'Scan the code or use your account and password to start training.',
+  'signin.subtitle': 'Log in to start training.',
   'signin.qr.title': 'Scan to log in',
   'signin.qr.alt': 'Login QR code: scan it with your phone',
   'signin.qr.waiting': 'Scan the QR code with your phone',
-  'signin.qr.scanned': 'Scanned: confirm the login on your phone',
+  'signin.qr.scanned': 'Scanned: sign in and confirm on your phone, and this screen logs in by itself',
+  'signin.qr.step1': 'Point your phone’s camera at the code',
+  'signin.qr.step2': 'Your phone opens a page: enter your account and password there, or just confirm',
+  'signin.qr.step3': 'This screen then logs in by itself: no password typed here',
   'signin.qr.expired': 'The QR code expired; getting a new one…',
   'signin.qr.confirmed': 'Confirmed; logging you in…',
   'signin.qr.loading': 'Making the QR code…',

@@ -94,11 +94,14 @@ export const firstZh = {
 
   // Login
   'signin.title': '登录',
-  'signin.subtitle': '扫码或使用账号密码登录，开始你的训练。',
+  'signin.subtitle': '登录后开始你的训练。',
   'signin.qr.title': '扫码登录',
   'signin.qr.alt': '登录二维码，请用手机扫描',
   'signin.qr.waiting': '请使用手机扫描二维码',
-  'signin.qr.scanned': '已扫码，请在手机上确认登录',
+  'signin.qr.scanned': '已扫码：请在手机上登录并确认，这里随即自动登录',
+  'signin.qr.step1': '用手机相机扫描二维码',
+  'signin.qr.step2': '手机打开确认页：输入账号密码，或直接确认',
+  'signin.qr.step3': '这块屏幕随即自动登录，密码不必在这里输入',
   'signin.qr.expired': '二维码已过期，正在刷新…',
   'signin.qr.confirmed': '已确认，正在登录…',
   'signin.qr.loading': '正在生成二维码…',

@@ -48,7 +48,7 @@ export function QrPanel({ phase, qrcode, link, onRefresh }: QrPanelProps) {
               : t('signin.qr.loading');
   const dimmed = phase === 'scanned' || phase === 'expired' || phase === 'cancelled' || phase === 'success';
   return (
-    <Card title={t('signin.qr.title')} titleId="qr-title">
+    <Card title={t('signin.qr.title')} titleId="qr-title" className={styles.qrCard}>
       <div className={styles.qrBox}>
         <div className={styles.qrFrame}>
           {qrcode ? <img src={qrcode} alt={t('signin.qr.alt')} width={288} height={288} /> : null}
@@ -68,6 +68,12 @@ export function QrPanel({ phase, qrcode, link, onRefresh }: QrPanelProps) {
         >
           {status}
         </p>
+        {/* What scanning does and why, in the order it happens. */}
+        <ol className={styles.qrSteps} data-testid="qr-steps">
+          <li>{t('signin.qr.step1')}</li>
+          <li>{t('signin.qr.step2')}</li>
+          <li>{t('signin.qr.step3')}</li>
+        </ol>
         {loopback ? (
           <p className={styles.qrHint} data-testid="qr-loopback">
             {t('signin.qr.loopback', { host: loopback })}
