@@ -77,15 +77,23 @@ export async function loadVoiceData(): Promise<VoiceData> {
   };
 }
 
+/** What the script chooses (emotion-voices.ts TypicalVoicesFile has their meaning). */
 export interface VoiceOptions {
   register: TypicalVoicesFile['register'];
   takes: number;
   weight: number;
 }
 
-export const VOICE_OPTIONS: VoiceOptions = { register: REGISTER, takes: TYPICAL_TAKES, weight: FIRST_TAKE_WEIGHT };
+export const VOICE_OPTIONS: VoiceOptions = {
+  register: REGISTER,
+  takes: TYPICAL_TAKES,
+  weight: FIRST_TAKE_WEIGHT,
+};
 
-/** The typical voices file built from `data` (pure: the script writes it, the evaluations compare options). */
+/**
+ * The typical voices file built from `data` with `opt` (the script writes it with VOICE_OPTIONS;
+ * `npm run eval:transfer -- --only reading-options` compares others, scripts/eval/reading.ts).
+ */
 export function buildVoices(data: VoiceData, opt: VoiceOptions = VOICE_OPTIONS): TypicalVoicesFile {
   const reg = FEATURE_NAMES.indexOf(opt.register.feature);
   // EmoDB's speakers by register: their neutral delivery, all their takes, their spread.
