@@ -23,7 +23,7 @@ import { FEATURE_NAMES } from '../../src/audio/analysis';
 import type { Register, TypicalVoice, TypicalVoicesFile } from '../../src/audio/analysis/emotion-voices';
 import { loadCondition, ensureConditions } from '../eval/transfer/features';
 import { loadEmoDbIndex } from '../lib/emodb';
-import { loadNeutralIndex, neutralFeatures, neutralPresent } from './neutral-voices';
+import { loadNeutralIndex, type NeutralTake, neutralFeatures, neutralPresent } from './neutral-voices';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const out = resolve(root, 'src', 'audio', 'analysis', 'emotion-voices.json');
@@ -58,18 +58,46 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const sig = (v: number) => Number(v.toPrecision(5));
 
-async function main(): Promise<void> {
-  if (!neutralPresent()) {
-    console.error(
-      'neutral read speech not found (../shared/datasets/so762-train and line-check; SO762_DIR, LINE_CHECK_DIR)',
-    );
-    process.exit(2);
-  }
-  const reg = FEATURE_NAMES.indexOf(REGISTER.feature);
-  // EmoDB's speakers by register: their neutral delivery, all their takes, their spread.
+/** What the typical voices are built from: EmoDB's clean features and the neutral read speech's. */
+export interface VoiceData {
+  emo: Array<{ file: string; speaker: string; sex: 'm' | 'f'; emotion: string }>;
+  emoFeatures: Map<string, Float64Array>;
+  neutral: NeutralTake[];
+  neutralFeatures: Map<string, Float64Array>;
+}
+
+export async function loadVoiceData(): Promise<VoiceData> {
   await ensureConditions(['clean']);
-  const emoFeatures = loadCondition('clean');
-  const emo = loadEmoDbIndex();
+  const neutral = loadNeutralIndex();
+  return {
+    emo: loadEmoDbIndex(),
+    emoFeatures: loadCondition('clean'),
+    neutral,
+    neutralFeatures: neutralFeatures(neutral),
+  };
+}
+
+/** What the script chooses (emotion-voices.ts TypicalVoicesFile has their meaning). */
+export interface VoiceOptions {
+  register: TypicalVoicesFile['register'];
+  takes: number;
+  weight: number;
+}
+
+export const VOICE_OPTIONS: VoiceOptions = {
+  register: REGISTER,
+  takes: TYPICAL_TAKES,
+  weight: FIRST_TAKE_WEIGHT,
+};
+
+/**
+ * The typical voices file built from `data` with `opt` (the script writes it with VOICE_OPTIONS;
+ * `npm run eval:transfer -- --only reading-options` compares others, scripts/eval/reading.ts).
+ */
+export function buildVoices(data: VoiceData, opt: VoiceOptions = VOICE_OPTIONS): TypicalVoicesFile {
+  const reg = FEATURE_NAMES.indexOf(opt.register.feature);
+  // EmoDB's speakers by register: their neutral delivery, all their takes, their spread.
+  const { emo, emoFeatures } = data;
   const anchor = Object.fromEntries(
     REGISTERS.map((r) => {
       const speakers = groupBy(
@@ -85,8 +113,8 @@ async function main(): Promise<void> {
     }),
   ) as Record<Register, { range: Float64Array; variance: Float64Array; speakers: number }>;
 
-  const takes = loadNeutralIndex();
-  const features = neutralFeatures(takes);
+  const takes = data.neutral;
+  const features = data.neutralFeatures;
   const delivery: Record<string, Partial<Record<Register, Float64Array>>> = {};
   const counts: string[] = [];
   for (const [language, own] of groupBy(takes, (t) => t.language)) {
@@ -96,7 +124,7 @@ async function main(): Promise<void> {
     delivery[language] = {};
     for (const r of REGISTERS) {
       const inRegister = speakers.filter(
-        (rows) => median(rows.map((x) => x[reg])) >= REGISTER.threshold === (r === 'high'),
+        (rows) => median(rows.map((x) => x[reg])) >= opt.register.threshold === (r === 'high'),
       );
       if (inRegister.length) delivery[language][r] = meanOf(inRegister.map(meanOf));
       counts.push(`${language} ${r}: ${inRegister.length} speakers`);
@@ -120,12 +148,12 @@ async function main(): Promise<void> {
       low: voiceOf(delivery[l].low ?? pooled.low, 'low'),
       high: voiceOf(delivery[l].high ?? pooled.high, 'high'),
     };
-  const file: TypicalVoicesFile = {
+  return {
     format: 'emotion-voices/1',
     featureNames: [...FEATURE_NAMES],
-    register: REGISTER,
-    takes: TYPICAL_TAKES,
-    weight: FIRST_TAKE_WEIGHT,
+    register: opt.register,
+    takes: opt.takes,
+    weight: opt.weight,
     voices,
     provenance: {
       neutral:
@@ -137,14 +165,26 @@ async function main(): Promise<void> {
       script: 'scripts/emotion/voices.ts (npm run build:voices)',
     },
   };
+}
+
+async function main(): Promise<void> {
+  if (!neutralPresent()) {
+    console.error(
+      'neutral read speech not found (../shared/datasets/so762-train and line-check; SO762_DIR, LINE_CHECK_DIR)',
+    );
+    process.exit(2);
+  }
+  const file = buildVoices(await loadVoiceData());
   writeFileSync(out, `${JSON.stringify(file)}\n`);
   execFileSync(resolve(root, 'node_modules', '.bin', 'biome'), ['format', '--write', out], {
     stdio: 'ignore',
   });
-  console.log(`wrote ${out} (${counts.join('; ')})`);
+  console.log(`wrote ${out} (${file.provenance.speakers})`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as a script (npm run build:voices); imported, it only lends buildVoices to the evaluations.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -19,7 +19,8 @@
  *
  * Options: --splits loso,sentence,sex (default all); --conditions a,b (default all);
  * --only nemo (just the nemo-dev table, about 15 s once its features are cached);
- * --only reading (just the first take's reading: scripts/eval/reading.ts);
+ * --only reading (just the reading of energy and issue 42's goals: scripts/eval/reading.ts);
+ * --only reading-options (the first take's typical-voice options compared: the same file);
  * --record (write the EmoDB summary into src/audio/analysis/emotion-model.json's evaluation.transfer;
  * nemo-dev figures are never written into the repository).
  * Features are cached under scripts/.cache/transfer (see features.ts).
@@ -40,7 +41,7 @@ import {
   type Take,
 } from './bench';
 import { nemoReport } from '../nemo/report';
-import { readingReport } from '../reading';
+import { readingOptions, readingReport } from '../reading';
 import { BENCH_CONDITIONS } from './conditions';
 import { ensureConditions, loadCondition } from './features';
 import { previousRecipe, shippedRecipe } from './recipes';
@@ -95,6 +96,10 @@ async function main(): Promise<void> {
   }
   if (arg('only') === 'reading') {
     await readingReport();
+    return;
+  }
+  if (arg('only') === 'reading-options') {
+    await readingOptions();
     return;
   }
   if (!existsSync(join(emoDbDir(), 'labels.csv'))) {
