@@ -13,7 +13,6 @@ import {
   TARGET_SAMPLE_RATE,
 } from '../audio/constants';
 import { MediaClock } from '../audio/dsp/clock';
-import { RunningPitchMedian } from '../audio/dsp/pitch-median';
 import { LivePitch } from '../audio/dsp/live-pitch';
 import { StreamingResampler } from '../audio/dsp/resample';
 import { encodeWav16 } from '../audio/dsp/wav';
@@ -42,7 +41,6 @@ export class TakePipeline {
   private silence: Float32Array | null = null;
   private readonly slicer: WindowSlicer;
   private readonly pitch: LivePitch;
-  private readonly pitchMedian = new RunningPitchMedian();
   private captureRate = 0;
   private firstFrame = -1;
   private nextFrame = 0;
@@ -148,8 +146,6 @@ export class TakePipeline {
     skipped = this.slicer.finish().map((w) => w.id);
     this.pendingTimeline?.resolve([]);
     this.pendingTimeline = null;
-    const pitchHz = this.pitch.estimate();
-    this.pitchMedian.add(pitchHz);
     return {
       takeId: this.options.takeId,
       windows: this.windowsDone,
@@ -213,7 +209,6 @@ export class TakePipeline {
     this.rmsAcc = 0;
     this.rmsCount = 0;
     const pitchHz = this.pitch.estimate();
-    this.pitchMedian.add(pitchHz);
     return {
       takeId: this.options.takeId,
       captureRate: this.captureRate,
@@ -223,7 +218,6 @@ export class TakePipeline {
       remainingWindows: this.slicer.remaining,
       windowsDone: this.windowsDone,
       pitchHz,
-      pitchSemitones: this.pitchMedian.semitones(pitchHz),
       rms,
       workMsPerSecond: seconds ? this.workMs / seconds : 0,
       lastEncodeMs: this.lastEncodeMs,
