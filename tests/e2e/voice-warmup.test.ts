@@ -7,6 +7,7 @@ import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './re
 // The voice warm-up on the dub page in real Chromium, the fake microphone playing a learner's take:
 // recorded through the takes' capture path (AudioWorklet into the encoder worker, docs/recording.md),
 // saved by the server as the learner's baseline, and no deprecated ScriptProcessorNode on the way.
+// The film is German: the page also says, before any take, that its words are not checked.
 let journey: JourneyApp;
 let browser: Browser;
 let film: FilmLines;
@@ -44,6 +45,10 @@ describe('the voice warm-up in Chromium', () => {
       AudioContext.prototype.createScriptProcessor = function (...a) { nodes.scriptProcessor++; return create.apply(this, a); };
     })()`);
     await page.goto(`${journey.origin}/prpt/dub/${film.id}`);
+    // Before any take, the page says this German film's words are not checked (docs/words.md).
+    await expect(page.getByTestId('dub-words-not-checked').textContent()).resolves.toBe(
+      '德语台词暂不检查词句，只评语气',
+    );
     await page.getByTestId('voice-warmup-record').click();
     await page.getByTestId('voice-warmup-stop').waitFor();
     // The line takes a few seconds; the recording stops by itself after six.
