@@ -10,6 +10,7 @@ import {
   ENDPOINT_SILENCE_MAX_DBFS,
   ENDPOINT_SILENCE_MIN_DBFS,
   ENDPOINT_SILENCE_SECONDS,
+  LIVE_STATS_SECONDS,
   TARGET_SAMPLE_RATE,
 } from '../audio/constants';
 import { MediaClock } from '../audio/dsp/clock';
@@ -25,7 +26,7 @@ import {
 } from '../audio/dsp/windows';
 import type { EncodedWindow, PipelineStats, TakeOptions, TakeSummary, TimelineAnchor } from './encoder-types';
 
-const STATS_EVERY_SAMPLES = TARGET_SAMPLE_RATE / 10; // 10 Hz to the page at most
+const STATS_EVERY_SAMPLES = TARGET_SAMPLE_RATE * LIVE_STATS_SECONDS; // 10 Hz to the page at most
 const MAX_GAP_SECONDS = 5;
 const FLOOR_BLOCK_SAMPLES = TARGET_SAMPLE_RATE / 10;
 const HANG_SAMPLES = Math.round(ENDPOINT_SILENCE_SECONDS * TARGET_SAMPLE_RATE);

@@ -56,6 +56,17 @@ describe('pitch guide data', () => {
     expect(learnerOnLine(scene, b, 2.2).times.every((t) => t <= 2.2)).toBe(true);
   });
 
+  it("repairs the live tracker's upward octave slip on the line, as the actor's contour is", () => {
+    const ring = new PitchRing();
+    const b = line('b', 1, 3);
+    // 0.1 s apart, as the worker sends them; one point read an octave up.
+    const hz = [200, 202, 205, 208, 420, 212, 215, 218, 220, 222];
+    for (const [i, f] of hz.entries()) ring.push(1 + i * 0.1, f);
+    const drawn = learnerOnLine(ring, b, 3).semitones;
+    expect(drawn[4]).toBeCloseTo(0, 0); // 420 Hz read as 210 Hz, about the line's median
+    expect(Math.max(...drawn.map(Math.abs))).toBeLessThan(3);
+  });
+
   it('the ring keeps the last points by clip time, unvoiced as gaps, and says when it changed', () => {
     const ring = new PitchRing(4);
     for (let i = 0; i < 6; i++) ring.push(i, i === 4 ? null : 100 + i);

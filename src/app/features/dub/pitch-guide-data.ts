@@ -4,7 +4,8 @@
  * stamped with the clip time it arrived at, in a fixed ring. The actor's contour comes with the film
  * (subtitle `actorPitch`, computed by the server, semitones re the actor's median on the line).
  */
-import { median } from '../../../audio/scoring/contour';
+import { LIVE_STATS_SECONDS } from '../../../audio/constants';
+import { semitoneContour } from '../../../audio/scoring/contour';
 import type { SubtitleLine } from '../../lib/movie-detail';
 
 export class PitchRing {
@@ -91,11 +92,11 @@ export function guideLine(
 }
 
 /**
- * The learner's points of `line` up to clip time `to`, in semitones re the median of their own voiced
- * points on the line (NaN unvoiced): the actor's contour is re the actor's median on the line
- * (server/films/actor-pitch.ts), so both voices share one register per line, whether the take is the
- * whole scene or this line alone. A reference over the whole take put a line said higher or lower than
- * the rest of the scene at the guide's edge.
+ * The learner's points of `line` up to clip time `to`, read as the actor's contour is
+ * (server/films/actor-pitch.ts): semitones re the median of their own voiced points on the line, octave
+ * slips of the live tracker repaired (semitoneContour), NaN unvoiced. So both voices share one register
+ * per line, whether the take is the whole scene or this line alone: a reference over the whole take
+ * put a line said higher or lower than the rest of the scene at the guide's edge.
  */
 export function learnerOnLine(
   ring: PitchRing,
@@ -112,6 +113,5 @@ export function learnerOnLine(
       hz.push(f);
     },
   );
-  const ref = median(hz);
-  return { times, semitones: hz.map((f) => (Number.isFinite(f) ? 12 * Math.log2(f / ref) : Number.NaN)) };
+  return { times, semitones: Array.from(semitoneContour(hz, 0, hz.length, LIVE_STATS_SECONDS)) };
 }
