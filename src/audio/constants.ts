@@ -9,6 +9,8 @@ export const RENDER_QUANTUM = 128;
 export const TARGET_SAMPLE_RATE = 16_000;
 /** Analysis frame hop: 10 ms. */
 export const HOP_SECONDS = 0.01;
+/** The encoder worker reports a take's stats, its live pitch among them, every 0.1 s of audio. */
+export const LIVE_STATS_SECONDS = 0.1;
 export const HOP_SAMPLES = Math.round(TARGET_SAMPLE_RATE * HOP_SECONDS);
 /** Analysis frame length for spectral features: 40 ms. The pitch tracker uses its own longer window. */
 export const FRAME_SECONDS = 0.04;

@@ -221,7 +221,7 @@ export const statementsZh: Record<StatementId, string> = {
   'words.notChecked.language':
     '{language, select, de {德语台词} pl {波兰语台词} fr {法语台词} es {西班牙语台词} it {意大利语台词} ja {日语台词} ko {韩语台词} ru {俄语台词} none {这部影片没有注明台词的语言，} other {这种语言的台词}}暂不检查词句，只评语气',
   'words.notChecked.engine':
-    '这台设备还没装好{language, select, en {英语} zh {中文} other {}}词句检查，本句只评语气',
+    '这台设备还没装好{language, select, en {英语} zh {中文} other {}}词句检查，只评语气',
   'words.notChecked.failed': '这次没能检查词句，本句只评语气',
   'words.notChecked.noText': '这句台词没有要检查的词，只评语气',
   'words.missed': '（漏说）',

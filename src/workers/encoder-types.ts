@@ -46,8 +46,6 @@ export interface PipelineStats {
   remainingWindows: number;
   windowsDone: number;
   pitchHz: number | null;
-  /** pitchHz in semitones re the take's running median pitch (the pitch guide's learner trace). */
-  pitchSemitones: number | null;
   rms: number;
   /** Time spent resampling + slicing + encoding per second of audio (ms/s), a CPU-load figure. */
   workMsPerSecond: number;

@@ -10,10 +10,10 @@ import {
   ENDPOINT_SILENCE_MAX_DBFS,
   ENDPOINT_SILENCE_MIN_DBFS,
   ENDPOINT_SILENCE_SECONDS,
+  LIVE_STATS_SECONDS,
   TARGET_SAMPLE_RATE,
 } from '../audio/constants';
 import { MediaClock } from '../audio/dsp/clock';
-import { RunningPitchMedian } from '../audio/dsp/pitch-median';
 import { LivePitch } from '../audio/dsp/live-pitch';
 import { StreamingResampler } from '../audio/dsp/resample';
 import { encodeWav16 } from '../audio/dsp/wav';
@@ -26,7 +26,7 @@ import {
 } from '../audio/dsp/windows';
 import type { EncodedWindow, PipelineStats, TakeOptions, TakeSummary, TimelineAnchor } from './encoder-types';
 
-const STATS_EVERY_SAMPLES = TARGET_SAMPLE_RATE / 10; // 10 Hz to the page at most
+const STATS_EVERY_SAMPLES = TARGET_SAMPLE_RATE * LIVE_STATS_SECONDS; // 10 Hz to the page at most
 const MAX_GAP_SECONDS = 5;
 const FLOOR_BLOCK_SAMPLES = TARGET_SAMPLE_RATE / 10;
 const HANG_SAMPLES = Math.round(ENDPOINT_SILENCE_SECONDS * TARGET_SAMPLE_RATE);
@@ -42,7 +42,6 @@ export class TakePipeline {
   private silence: Float32Array | null = null;
   private readonly slicer: WindowSlicer;
   private readonly pitch: LivePitch;
-  private readonly pitchMedian = new RunningPitchMedian();
   private captureRate = 0;
   private firstFrame = -1;
   private nextFrame = 0;
@@ -148,8 +147,6 @@ export class TakePipeline {
     skipped = this.slicer.finish().map((w) => w.id);
     this.pendingTimeline?.resolve([]);
     this.pendingTimeline = null;
-    const pitchHz = this.pitch.estimate();
-    this.pitchMedian.add(pitchHz);
     return {
       takeId: this.options.takeId,
       windows: this.windowsDone,
@@ -213,7 +210,6 @@ export class TakePipeline {
     this.rmsAcc = 0;
     this.rmsCount = 0;
     const pitchHz = this.pitch.estimate();
-    this.pitchMedian.add(pitchHz);
     return {
       takeId: this.options.takeId,
       captureRate: this.captureRate,
@@ -223,7 +219,6 @@ export class TakePipeline {
       remainingWindows: this.slicer.remaining,
       windowsDone: this.windowsDone,
       pitchHz,
-      pitchSemitones: this.pitchMedian.semitones(pitchHz),
       rms,
       workMsPerSecond: seconds ? this.workMs / seconds : 0,
       lastEncodeMs: this.lastEncodeMs,

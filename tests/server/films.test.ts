@@ -64,6 +64,10 @@ describeEngines('films and answers', (engine) => {
       d.subtitlesList.map(({ actorPitch: _, ...rest }) => rest),
     );
     expect(d.subtitlesList.every((s) => s.actorPitch === null)).toBe(true);
+    // The dub page is told before a first take that this film's words will not be checked (the
+    // fixture declares no language); part one has no takes and is not told.
+    expect(filmDetail.parse(two.body.data).wordsNotChecked).toEqual({ reason: 'language', language: null });
+    expect(d.wordsNotChecked).toBeUndefined();
     for (const s of lines2) {
       expect(s.actorPitch?.hopSeconds).toBeCloseTo(0.02, 9);
       const voiced = (s.actorPitch?.semitones ?? []).filter((x) => x !== null) as number[];

@@ -14,6 +14,7 @@ import { loginExpired, notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { sayTo } from '../../lib/words';
 import { currentUser, sentToken } from '../../plugins/auth';
+import { wordsNotCheckedFor } from '../../words';
 import { okResponse, type ZodTypeProvider } from '../../plugins/schemas';
 
 /** Film list, film detail and answer saving for one part (prpo or prpt), as docs/api.md gives them. */
@@ -75,6 +76,8 @@ export function filmRoutes(part: Part) {
             film,
           );
           for (const s of detail.subtitlesList) s.actorPitch = contours.get(s.id) ?? null;
+          // Told before a first take when the words will not be checked (docs/words.md).
+          detail.wordsNotChecked = wordsNotCheckedFor(detail.language);
         }
         return ok(detail);
       },

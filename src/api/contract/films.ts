@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filmWordsNotChecked } from './words';
 
 export const part = z.enum(['prpo', 'prpt']);
 export type Part = z.infer<typeof part>;
@@ -121,5 +122,7 @@ export const filmDetail = filmSummary.extend({
   roles: z.array(role),
   subtitlesList: z.array(subtitle),
   questions: z.array(question),
+  /** Part two: why the takes' words will not be checked, or null when they will (docs/api.md). */
+  wordsNotChecked: filmWordsNotChecked.nullable().optional(),
 });
 export type FilmDetail = z.infer<typeof filmDetail>;

@@ -53,3 +53,15 @@ export const wordCheck = z.discriminatedUnion('status', [
   }),
 ]);
 export type WordCheck = z.infer<typeof wordCheck>;
+
+/**
+ * Known before any take (the dub page's film detail, `wordsNotChecked`): why this film's takes will
+ * not have their words checked, as a take's `unchecked` check would say: its language has no model,
+ * or this server lacks the engine for it. Absent or null: they will be checked.
+ */
+export const filmWordsNotChecked = z.object({
+  reason: z.enum(['language', 'engine_missing']),
+  /** The film's language (BCP 47 primary tag), when declared. */
+  language: z.string().nullable(),
+});
+export type FilmWordsNotChecked = z.infer<typeof filmWordsNotChecked>;

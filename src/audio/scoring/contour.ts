@@ -34,10 +34,16 @@ export function speechFrames(voice: ScoringVoice): { from: number; to: number } 
 /**
  * Semitones re the median voiced f0 of the range; NaN where unvoiced. Read from the repaired track
  * (src/audio/analysis/pitch-figures.ts), so a fricative read as voice or an octave slip moves no
- * contour, end movement or chart scale built on it.
+ * contour, end movement or chart scale built on it. `hopSeconds`: the frames' spacing, when not the
+ * analysis hop (the live pitch of the dub page's guide).
  */
-export function semitoneContour(f0Hz: ArrayLike<number>, from: number, to: number): Float64Array {
-  const track = robustPitchTrack(f0Hz, from, to);
+export function semitoneContour(
+  f0Hz: ArrayLike<number>,
+  from: number,
+  to: number,
+  hopSeconds?: number,
+): Float64Array {
+  const track = robustPitchTrack(f0Hz, from, to, hopSeconds);
   const out = new Float64Array(track.length);
   const voiced: number[] = [];
   for (const f of track) if (f > 0) voiced.push(f);

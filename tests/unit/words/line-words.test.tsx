@@ -130,7 +130,7 @@ describe('the line, word by word, and one plain sentence on its words', () => {
       ],
       [
         { status: 'unchecked', reason: 'engine_missing', language: 'en' },
-        '这台设备还没装好英语词句检查，本句只评语气',
+        '这台设备还没装好英语词句检查，只评语气',
         "English word checking isn't set up on this device yet — only your delivery is scored",
       ],
       [

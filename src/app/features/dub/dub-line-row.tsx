@@ -201,10 +201,95 @@ function LineNotes({ state, silent }: { state: LineState; silent: boolean }) {
 }
 
 /**
+ * The row's live state, each part rendered by React's scheduler (`useSignalLater`) rather than in the
+ * task that wrote it: whether the clip is inside the line, its stored scores and its pipeline stage
+ * (these two at normal priority: the learner waits for them). Tells the pipeline timing once a score
+ * is painted.
+ */
+function useRowState(line: SubtitleLine, clipTime: ReadonlySignal<number>) {
+  // The labels (`dt`) follow the language: a switch re-renders the row, like any other update of it.
+  useSignalLater(lang);
+  const active = useSignalLater(
+    useComputed(() => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m),
+  );
+  const entry = useSignalLater(scoreOf(line.id), 'default');
+  const state: LineState = useSignalLater(lineStateOf(line.id), 'default') ?? {
+    stage: entry ? 'scored' : 'idle',
+  };
+  // The score is on screen once this commit is painted: the pipeline timing measures line end → here.
+  useLayoutEffect(() => {
+    if (state.stage === 'scored' && entry) lineEvents.emit('shown', { subtitlesId: line.id });
+  }, [state.stage, entry, line.id]);
+  return { active, entry, state };
+}
+
+/** Shows or hides the line's score detail (`detailId`). */
+function DetailsToggle({
+  lineId,
+  detailId,
+  open,
+  onToggle,
+}: {
+  lineId: string;
+  detailId: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-expanded={open}
+      aria-controls={detailId}
+      onClick={onToggle}
+      data-testid={`details-${lineId}`}
+    >
+      {open ? t('dub.hideDetails') : t('dub.details')}
+    </Button>
+  );
+}
+
+/**
+ * Record the line (retake once it has a take; the main action after a take without speech), or, once
+ * the spec's first and second attempt are both recorded, say so: no third (the server refuses it).
+ */
+function RecordButton({
+  line,
+  entry,
+  silent,
+  busy,
+  onRecord,
+}: {
+  line: SubtitleLine;
+  entry: SubtitleScore | undefined;
+  silent: boolean;
+  busy: ReadonlySignal<boolean>;
+  onRecord: (line: SubtitleLine) => void;
+}) {
+  if (attemptsUsed(entry)) {
+    return (
+      <span className={styles.attemptsUsed} data-testid={`attempts-used-${line.id}`}>
+        {t('dub.attemptsUsed')}
+      </span>
+    );
+  }
+  return (
+    <IdleButton
+      busy={busy}
+      size="sm"
+      variant={silent ? 'primary' : 'secondary'}
+      onClick={() => onRecord(line)}
+      data-testid={`record-${line.id}`}
+    >
+      {entry ? t('dub.retake') : t('dub.record')}
+    </IdleButton>
+  );
+}
+
+/**
  * One subtitle line: its text and window, where its take is in the pipeline, its scores and actions.
- * Memoised and subscribed to its own line only, so the main thread stays idle while a take runs; its
- * updates are rendered by React's scheduler (`useSignalLater`), not in the task that wrote them: its
- * score and stage at normal priority (the learner waits for them), the rest in transitions.
+ * Memoised and subscribed to its own line only (useRowState), so the main thread stays idle while a
+ * take runs.
  */
 export const DubLineRow = memo(function DubLineRow({
   line,
@@ -215,17 +300,7 @@ export const DubLineRow = memo(function DubLineRow({
   onRetry,
   onPlay,
 }: DubLineRowProps) {
-  // The labels (`dt`) follow the language: a switch re-renders the row, like any other update of it.
-  useSignalLater(lang);
-  const active = useSignalLater(
-    useComputed(() => clipTime.value >= line.startTime_m && clipTime.value < line.endTime_m),
-  );
-  const entry = useSignalLater(scoreOf(line.id), 'default');
-  const state = useSignalLater(lineStateOf(line.id), 'default') ?? { stage: entry ? 'scored' : 'idle' };
-  // The score is on screen once this commit is painted: the pipeline timing measures line end → here.
-  useLayoutEffect(() => {
-    if (state.stage === 'scored' && entry) lineEvents.emit('shown', { subtitlesId: line.id });
-  }, [state.stage, entry, line.id]);
+  const { active, entry, state } = useRowState(line, clipTime);
   const takes = useLineTakes(entry);
   const { firstTake, secondTake, latestSilent } = takes;
   const silentScored = latestSilent && state.stage === 'scored';
@@ -254,33 +329,14 @@ export const DubLineRow = memo(function DubLineRow({
           </Button>
         ) : null}
         {entry && (firstTake.overall !== null || secondTake.overall !== null || latestSilent) ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-expanded={open}
-            aria-controls={detailId}
-            onClick={() => setOpen((v) => !v)}
-            data-testid={`details-${line.id}`}
-          >
-            {open ? t('dub.hideDetails') : t('dub.details')}
-          </Button>
+          <DetailsToggle
+            lineId={line.id}
+            detailId={detailId}
+            open={open}
+            onToggle={() => setOpen((v) => !v)}
+          />
         ) : null}
-        {attemptsUsed(entry) ? (
-          // The spec's first and second attempt are both recorded: no third (the server refuses it).
-          <span className={styles.attemptsUsed} data-testid={`attempts-used-${line.id}`}>
-            {t('dub.attemptsUsed')}
-          </span>
-        ) : (
-          <IdleButton
-            busy={busy}
-            size="sm"
-            variant={latestSilent ? 'primary' : 'secondary'}
-            onClick={() => onRecord(line)}
-            data-testid={`record-${line.id}`}
-          >
-            {entry ? t('dub.retake') : t('dub.record')}
-          </IdleButton>
-        )}
+        <RecordButton line={line} entry={entry} silent={latestSilent} busy={busy} onRecord={onRecord} />
       </span>
       {open && entry ? (
         <div id={detailId} className={styles.detail}>

@@ -186,7 +186,7 @@ export class DubSession {
   readonly stats = signal<PipelineStats | null>(null);
   /** Recent live pitch values (Hz, null = unvoiced), oldest first. */
   readonly pitchTrace = signal<(number | null)[]>([]);
-  /** The learner's live pitch for the pitch guide (semitones re their median, by clip time): no signal. */
+  /** The learner's live pitch for the pitch guide (Hz, by clip time): no signal. */
   readonly guideTrace = new PitchRing();
   /** The clip of the take in progress, whose position stamps each live pitch point. */
   private clip: HTMLVideoElement | null = null;
@@ -597,7 +597,7 @@ export class DubSession {
   private onStats(s: PipelineStats): void {
     this.stats.value = s;
     if (this.clip && this.phase.peek() === 'recording')
-      this.guideTrace.push(this.clip.currentTime, s.pitchSemitones);
+      this.guideTrace.push(this.clip.currentTime, s.pitchHz);
     const trace = this.pitchTrace.peek();
     this.pitchTrace.value = [...trace.slice(-(PITCH_POINTS - 1)), s.pitchHz];
   }

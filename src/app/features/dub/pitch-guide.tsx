@@ -2,15 +2,16 @@ import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import type { SubtitleLine } from '../../lib/movie-detail';
 import styles from './pitch-guide.module.css';
 import type { DubSession } from './dub-session';
-import { GUIDE_PAD_SECONDS, guideLine, type PitchRing } from './pitch-guide-data';
+import { GUIDE_PAD_SECONDS, guideLine, learnerOnLine, type PitchRing } from './pitch-guide-data';
 
 /** Semitones above and below the median the guide shows. */
 const RANGE_ST = 12;
 
 /**
- * The pitch guide (docs/architecture.md, "Pitch guide"): for the active line, the actor's contour
- * (semitones re the actor's median, from the film detail) scrolls under a playhead, and the
- * learner's live pitch (semitones re their own median, from the worker) is drawn over it. Drawn on a
+ * The pitch guide (docs/recording.md, "Pitch guide"): for the active line, the actor's contour
+ * (semitones re the actor's median on the line, from the film detail) scrolls under a playhead, and
+ * the learner's live pitch (from the worker, re their own median on the line: learnerOnLine) is drawn
+ * over it. Drawn on a
  * canvas once per display frame from data computed elsewhere; a frame with nothing new draws nothing.
  */
 export function PitchGuide({
@@ -89,7 +90,7 @@ function drawGuide(
   const x = (time: number) => ((time - from) / span) * w;
   const y = (st: number) => h / 2 - (Math.max(-RANGE_ST, Math.min(RANGE_ST, st)) / RANGE_ST) * (h / 2 - 2);
   if (line.actorPitch) strokeActor(g, colors.actor, line, line.actorPitch, x, y);
-  strokeLearner(g, colors.learner, ring, from, Math.min(t, from + span), x, y);
+  strokeLearner(g, colors.learner, learnerOnLine(ring, line, t), x, y);
   if (t >= from && t <= from + span) {
     g.strokeStyle = colors.learner;
     g.lineWidth = 1;
@@ -126,13 +127,11 @@ function strokeActor(
   g.stroke();
 }
 
-/** The learner's live pitch between `from` and `to` (clip time), broken where it is unvoiced. */
+/** The learner's live pitch on the line, broken where it is unvoiced. */
 function strokeLearner(
   g: CanvasRenderingContext2D,
   color: string,
-  ring: PitchRing,
-  from: number,
-  to: number,
+  points: ReturnType<typeof learnerOnLine>,
   x: (time: number) => number,
   y: (st: number) => number,
 ): void {
@@ -140,7 +139,8 @@ function strokeLearner(
   g.lineWidth = 2;
   g.beginPath();
   let on = false;
-  ring.forEachBetween(from, to, (time, st) => {
+  points.times.forEach((time, i) => {
+    const st = points.semitones[i];
     if (Number.isNaN(st)) {
       on = false;
       return;

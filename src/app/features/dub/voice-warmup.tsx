@@ -3,8 +3,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { getVoiceWarmup, saveVoiceWarmup, skipVoiceWarmup } from '../../../api/calls';
 import type { VoiceWarmupState } from '../../../api/contract';
-import { openMicrophone } from '../../../audio/capture/microphone';
+import { createRecorder } from '../../../audio/capture/create-recorder';
+import { presentedContextTime } from '../../../audio/dsp/clock';
 import { fact, word } from '../../../i18n';
+import { EncoderBridge } from '../../../workers/encoder-bridge';
 import { type Lang, lang } from '../../i18n';
 import { Button } from '../../ui/button';
 import styles from './voice-warmup.module.css';
@@ -14,34 +16,48 @@ const MAX_SECONDS = 6;
 
 type Step = 'hidden' | 'offer' | 'recording' | 'saving' | 'done' | 'skipped';
 
-/** audio-recorder-polyfill's recorder as used here (the package ships no types; see polyfill-recorder.ts). */
-interface WavRecorder {
-  start(): void;
-  stop(): void;
-  addEventListener(type: 'dataavailable', listener: (e: Event & { data: Blob }) => void): void;
-}
-
-/** Records one wav from the microphone until `stop` is called; resolves with it and releases the microphone. */
+/**
+ * Records one wav from the microphone until `signal` aborts or MAX_SECONDS pass, through the capture
+ * path of the takes (createRecorder: the AudioWorklet, or its fallback where a browser has none, into
+ * the encoder worker; docs/recording.md): the whole recording is one window on the capture clock. A
+ * worker of its own, so a take started meanwhile cannot end it; the microphone is released after.
+ */
 async function recordWav(signal: AbortSignal): Promise<Blob> {
-  const stream = await openMicrophone();
+  const recorder = await createRecorder();
+  const bridge = new EncoderBridge();
   try {
-    const mod = (await import('audio-recorder-polyfill')) as { default: new (s: MediaStream) => WavRecorder };
-    const recorder = new mod.default(stream);
-    const wav = new Promise<Blob>((resolve) =>
-      recorder.addEventListener('dataavailable', (e) => resolve(e.data)),
-    );
-    recorder.start();
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, MAX_SECONDS * 1000);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
+    const wav = await bridge.run(async (api) => {
+      let out: ArrayBuffer | null = null;
+      await recorder.startTake(
+        api,
+        { takeId: crypto.randomUUID(), marginSeconds: 0 },
+        // onStats is called through the Comlink proxy whether or not the page passes one.
+        { onWindow: (w) => (out = w.wav), onStats: () => {} },
+      );
+      const { clock } = recorder;
+      const anchor = {
+        contextTime: presentedContextTime(clock.outputTimestamp(), performance.now()),
+        mediaTime: 0,
+        playbackRate: 1,
+        outputLatency: clock.outputLatency,
+        inputLatency: clock.inputLatency,
+      };
+      await api.setTimeline(anchor, [{ id: 'warmup', startSeconds: 0, endSeconds: MAX_SECONDS }]);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, MAX_SECONDS * 1000);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
+      await recorder.finishTake();
+      return out as ArrayBuffer | null;
     });
-    recorder.stop();
-    return await wav;
+    if (!wav) throw new Error('The warm-up recording holds no audio');
+    return new Blob([wav], { type: 'audio/wav' });
   } finally {
-    for (const track of stream.getTracks()) track.stop();
+    bridge.terminate();
+    await recorder.close();
   }
 }
 

@@ -31,34 +31,60 @@ import { QuestionField } from './question-field';
 export function AnswerScreen({ part, id }: { part: Part; id: string }) {
   useSignals();
   const { t, lang } = useT();
-  const navigate = useNavigate();
   const store = filmStore(part);
   const { status } = useLoad(() => store.loadMovieDetail(id), [part, id]);
   const detail = store.movieDetail.value?.id === id ? store.movieDetail.value : null;
-  const { draft, setDraft, restored } = useDraft(part, id);
-  const [showErrors, setShowErrors] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const summaryRef = useRef<HTMLParagraphElement>(null);
-
   const back = (
     <ButtonLink to={paths.cinema(part, id)} variant="ghost" size="sm" icon={<ArrowLeftIcon />}>
       {t('answer.rewatch')}
     </ButtonLink>
   );
+  return (
+    <div className="screen screen--narrow" data-screen="answer">
+      {!detail ? (
+        <>
+          <PageHeader title={t('answer.title')} back={back} />
+          <NotLoaded loading={status === 'loading'} t={t} />
+        </>
+      ) : (
+        <>
+          <PageHeader back={back} eyebrow={filmTitle(detail, lang)} title={t('answer.title')} />
+          {detail.questions.length === 0 ? (
+            <EmptyState title={t('answer.noQuestions')} />
+          ) : (
+            <AnswerForm part={part} id={id} detail={detail} t={t} lang={lang} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
 
-  if (!detail) {
-    return (
-      <div className="screen screen--narrow" data-screen="answer">
-        <PageHeader title={t('answer.title')} back={back} />
-        <NotLoaded loading={status === 'loading'} t={t} />
-      </div>
-    );
-  }
-
+/**
+ * The questions, the draft restored and kept, and the submit: every required question answered (else
+ * the first missing one is focused and each says so), then saved for the result screen.
+ */
+function AnswerForm({
+  part,
+  id,
+  detail,
+  t,
+  lang,
+}: {
+  part: Part;
+  id: string;
+  detail: MovieDetail;
+  t: Translate;
+  lang: Lang;
+}) {
+  const navigate = useNavigate();
+  const { draft, setDraft, restored } = useDraft(part, id);
+  const [showErrors, setShowErrors] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
   const questions: Question[] = detail.questions;
   const answered = questions.filter((q) => isAnswered(draft[q.id])).length;
   const missing = showErrors ? missingRequired(questions, draft) : [];
-  const set = (qid: string, v: AnswerValue) => setDraft((d) => ({ ...d, [qid]: v }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -78,44 +104,37 @@ export function AnswerScreen({ part, id }: { part: Part; id: string }) {
   };
 
   return (
-    <div className="screen screen--narrow" data-screen="answer">
-      <PageHeader back={back} eyebrow={filmTitle(detail, lang)} title={t('answer.title')} />
-      {questions.length === 0 ? (
-        <EmptyState title={t('answer.noQuestions')} />
-      ) : (
-        <form onSubmit={submit} noValidate className="stack" style={{ gap: 'var(--space-5)' }}>
-          <AnswerProgress
-            done={answered}
-            total={questions.length}
-            label={t('answer.progress', { done: answered, total: questions.length })}
-          />
-          {restored ? (
-            <p className={styles.notice} role="status">
-              {t('answer.draftRestored')}
-            </p>
-          ) : null}
-          {missing.length > 0 ? (
-            <p ref={summaryRef} className={styles.summary} role="alert">
-              {t('answer.missing', { n: missing.length })}
-            </p>
-          ) : null}
-          <QuestionList
-            questions={questions}
-            draft={draft}
-            missing={missing}
-            onChange={set}
-            t={t}
-            lang={lang}
-          />
-          <div className={styles.footer}>
-            <span className="muted">{t('answer.draftSaved')}</span>
-            <Button type="submit" variant="primary" size="lg" loading={busy}>
-              {busy ? t('answer.submitting') : t('answer.submit')}
-            </Button>
-          </div>
-        </form>
-      )}
-    </div>
+    <form onSubmit={submit} noValidate className="stack" style={{ gap: 'var(--space-5)' }}>
+      <AnswerProgress
+        done={answered}
+        total={questions.length}
+        label={t('answer.progress', { done: answered, total: questions.length })}
+      />
+      {restored ? (
+        <p className={styles.notice} role="status">
+          {t('answer.draftRestored')}
+        </p>
+      ) : null}
+      {missing.length > 0 ? (
+        <p ref={summaryRef} className={styles.summary} role="alert">
+          {t('answer.missing', { n: missing.length })}
+        </p>
+      ) : null}
+      <QuestionList
+        questions={questions}
+        draft={draft}
+        missing={missing}
+        onChange={(qid, v) => setDraft((d) => ({ ...d, [qid]: v }))}
+        t={t}
+        lang={lang}
+      />
+      <div className={styles.footer}>
+        <span className="muted">{t('answer.draftSaved')}</span>
+        <Button type="submit" variant="primary" size="lg" loading={busy}>
+          {busy ? t('answer.submitting') : t('answer.submit')}
+        </Button>
+      </div>
+    </form>
   );
 }
 

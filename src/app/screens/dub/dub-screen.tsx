@@ -26,6 +26,7 @@ import { PitchGuide } from '../../features/dub/pitch-guide';
 import { WatchDubFromScores } from '../../features/watch-dub/watch-dub';
 import { LeadInChoice } from '../../features/dub/lead-in-choice';
 import { VoiceWarmup } from '../../features/dub/voice-warmup';
+import { WordsNotChecked } from '../../features/dub/words-not-checked';
 // Measures every line's stages from the data path's events (also without the debug overlay: the bench).
 import '../../features/dub/pipeline-timing';
 import { type MovieDetail, originalLanguage, type SubtitleLine } from '../../lib/movie-detail';
@@ -92,7 +93,7 @@ export default function DubScreen() {
       <div ref={stageRef} className={`${styles.stage} ${follow.followStage}`}>
         <DubPlayer detail={detail} lines={lines} video={video} clipTime={clipTime} session={session} />
         <LinePrompt lines={lines} clipTime={clipTime} />
-        <DubPanel session={session} queue={queue} video={video} lines={lines} filmId={id} />
+        <DubPanel session={session} queue={queue} video={video} detail={detail} filmId={id} />
       </div>
       <DubLines lines={lines} clipTime={clipTime} busy={session.busy} actions={rowActions} />
       {debug ? <DebugOverlay session={session} queue={queue} /> : null}
@@ -247,25 +248,30 @@ function DubPlayer({
   );
 }
 
-/** Beside the clip: warm-up, take controls, microphone check, notices, pitch guide and meters. */
+/**
+ * Beside the clip: whether the words are checked, warm-up, take controls, microphone check, notices,
+ * pitch guide and meters.
+ */
 function DubPanel({
   session,
   queue,
   video,
-  lines,
+  detail,
   filmId,
 }: {
   session: DubSession;
   queue: UploadQueue;
   video: RefObject<HTMLVideoElement | null>;
-  lines: SubtitleLine[];
+  detail: MovieDetail;
   filmId: string;
 }) {
   useSignals();
+  const lines = detail.subtitlesList;
   return (
     <div className={styles.panel}>
       {/* Before a take only, like the microphone check: during one the stage must stay short. */}
       <div className={follow.idleOnly}>
+        <WordsNotChecked notChecked={detail.wordsNotChecked} />
         <VoiceWarmup busy={session.busy} />
       </div>
       <TakeControls session={session} video={video} lines={lines} />
