@@ -35,12 +35,23 @@ export async function createSession(
 /**
  * A token's session and its learner, by the token's SHA-256. A statement may carry it to check the
  * session itself, in the same round trip as what it reads (server/takes/runs.ts, `runsByFilmOfSession`).
+ * One table in its FROM, the learner's columns read by key in subqueries: SQLite plans a join again
+ * on every run whose WHERE has a bound value (12 µs of a film list's 14 µs for this read; docs/performance.md,
+ * "The film list against its floor"). A session never outlives its user (`on delete cascade`).
  */
 export const sessionUserQuery = (db: QueryCreator<Database>, tokenHash: string | Expression<string>) =>
   db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.account', 'users.nickname', 'sessions.expires_at', 'sessions.kind'])
+    .select((eb) => {
+      const user = eb.selectFrom('users').whereRef('users.id', '=', 'sessions.user_id');
+      return [
+        'sessions.user_id as id',
+        user.select('users.account').$asScalar().$notNull().as('account'),
+        user.select('users.nickname').$asScalar().$notNull().as('nickname'),
+        'sessions.expires_at',
+        'sessions.kind',
+      ];
+    })
     .where('sessions.token_hash', '=', tokenHash);
 
 const sessionUser = prepared((db, tokenHash: string) => sessionUserQuery(db, tokenHash));
