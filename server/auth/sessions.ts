@@ -33,13 +33,24 @@ export async function createSession(
 }
 
 /**
- * A token's session and its learner, by the token's SHA-256. A statement may carry it to check the
- * session itself, in the same round trip as what it reads (server/takes/runs.ts, `runsByFilmOfSession`).
- * One table in its FROM, the learner's columns read by key in subqueries: SQLite plans a join again
- * on every run whose WHERE has a bound value (12 µs of a film list's 14 µs for this read; docs/performance.md,
- * "The film list against its floor"). A session never outlives its user (`on delete cascade`).
+ * A token's session and its learner, by the token's SHA-256, for a PostgreSQL statement that checks
+ * the session itself in the same round trip as what it reads (server/takes/runs.ts,
+ * `runsByFilmOfSession`; server/films/answers.ts).
  */
 export const sessionUserQuery = (db: QueryCreator<Database>, tokenHash: string | Expression<string>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.account', 'users.nickname', 'sessions.expires_at', 'sessions.kind'])
+    .where('sessions.token_hash', '=', tokenHash);
+
+/**
+ * The same session read as a statement of its own: one table in its FROM, the learner's columns read
+ * by key in subqueries. SQLite plans a join whose WHERE has a bound value again on every run (12 µs of
+ * this read's 14 µs in a film list; docs/performance.md, "The film list against its floor"). A session
+ * never outlives its user (`on delete cascade`).
+ */
+const sessionUser = prepared((db, tokenHash: string) =>
   db
     .selectFrom('sessions')
     .select((eb) => {
@@ -52,9 +63,8 @@ export const sessionUserQuery = (db: QueryCreator<Database>, tokenHash: string |
         'sessions.kind',
       ];
     })
-    .where('sessions.token_hash', '=', tokenHash);
-
-const sessionUser = prepared((db, tokenHash: string) => sessionUserQuery(db, tokenHash));
+    .where('sessions.token_hash', '=', tokenHash),
+);
 
 /** The learner of a session row, or null when there is none or it has expired. */
 export function liveSessionUser(
