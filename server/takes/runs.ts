@@ -394,7 +394,9 @@ const latestRatioOf = (db: QueryCreator<Database>) =>
     .select(
       sql<
         number | null
-      >`case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end`.as('ratio'),
+      >`case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end`.as(
+        'ratio',
+      ),
     )
     .where('q.run_id', '=', sql.ref<string>('r.id'))
     .orderBy('q.created_at', 'desc')
