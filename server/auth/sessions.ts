@@ -46,9 +46,9 @@ export const sessionUserQuery = (db: QueryCreator<Database>, tokenHash: string |
 
 /**
  * The same session read as a statement of its own: one table in its FROM, the learner's columns read
- * by key in subqueries. SQLite plans a join whose WHERE has a bound value again on every run (12 µs of
- * this read's 14 µs in a film list; docs/performance.md, "The film list against its floor"). A session
- * never outlives its user (`on delete cascade`).
+ * by key in subqueries. SQLite plans a join whose WHERE has a bound value again on every run (12 µs a
+ * run as a join, 3 µs as this one at load 21; docs/performance.md, "The film list against its floor").
+ * A session never outlives its user (`on delete cascade`).
  */
 const sessionUser = prepared((db, tokenHash: string) =>
   db
