@@ -373,66 +373,100 @@ export interface FilmRunsProgress {
   dubbingAverage: number | null;
 }
 
+/** The latest run of the film_progress row `p`'s (learner, part, film): one probe of `runs_user_film_idx`. */
+const latestRunOf = (eb: ExpressionBuilder<Database & { p: FilmProgressTable }, 'p'>) =>
+  eb
+    .selectFrom('runs as l')
+    .whereRef('l.user_id', '=', 'p.user_id')
+    .whereRef('l.part', '=', 'p.part')
+    .whereRef('l.film_id', '=', 'p.film_id')
+    .orderBy('l.started_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(1);
+
+/**
+ * The latest answer ratio of the run `r` of the statement, divided in `double precision` (REAL in
+ * SQLite too) as JavaScript divides, so the rounded percents are the report's.
+ */
+const latestRatioOf = (db: QueryCreator<Database>) =>
+  db
+    .selectFrom('question_records as q')
+    .select(
+      sql<
+        number | null
+      >`case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end`.as(
+        'ratio',
+      ),
+    )
+    .where('q.run_id', '=', sql.ref<string>('r.id'))
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(1);
+
 /**
  * Per film: the learner's film_progress row, its latest run and that run's latest answer ratio
- * (runsByFilm). `user` is the learner's id, or a subquery that finds it. PostgreSQL finds the latest
- * run in a LATERAL subquery, one index probe per film: joined on `r.id = (subquery)`, its planner
- * hashed every row of `runs` instead (6 ms at 10 000 runs, growing with the table). SQLite has no
- * LATERAL and probes by id.
+ * (runsByFilm), on PostgreSQL. `user` is the learner's id, or a subquery that finds it. The latest run
+ * is found in a LATERAL subquery, one index probe per film: joined on `r.id = (subquery)`, the planner
+ * hashed every row of `runs` instead (6 ms at 10 000 runs, growing with the table).
  */
 function progressRowsQuery(
   db: QueryCreator<Database>,
-  lateral: boolean,
   user: string | Expression<string>,
   part: Part,
   filmIds: string[],
 ) {
-  const progress = db.selectFrom('film_progress as p');
-  // The latest run of the progress row's (learner, part, film).
-  const latest = (eb: ExpressionBuilder<Database & { p: FilmProgressTable }, 'p'>) =>
-    eb
-      .selectFrom('runs as l')
-      .whereRef('l.user_id', '=', 'p.user_id')
-      .whereRef('l.part', '=', 'p.part')
-      .whereRef('l.film_id', '=', 'p.film_id')
-      .orderBy('l.started_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(1);
-  const withRun = lateral
-    ? progress.innerJoinLateral(
-        (eb) => latest(eb).selectAll('l').as('r'),
-        (join) => join.onTrue(),
-      )
-    : progress.innerJoin('runs as r', (join) => join.on((eb) => eb('r.id', '=', latest(eb).select('l.id'))));
-  return withRun
+  return db
+    .selectFrom('film_progress as p')
+    .innerJoinLateral(
+      (eb) => latestRunOf(eb).selectAll('l').as('r'),
+      (join) => join.onTrue(),
+    )
     .selectAll('r')
     .select(['p.runs as run_count', 'p.best_ratio'])
-    .select((eb) =>
-      eb
-        .selectFrom('question_records as q')
-        .select(
-          sql<
-            number | null
-          >`case when q.max_score > 0 then cast(q.score as double precision) / q.max_score else 0 end`.as(
-            'ratio',
-          ),
-        )
-        .whereRef('q.run_id', '=', 'r.id')
-        .orderBy('q.created_at', 'desc')
-        .orderBy('q.id', 'desc')
-        .limit(1)
-        .as('latest_ratio'),
-    )
+    .select(latestRatioOf(db).as('latest_ratio'))
     .where('p.user_id', '=', user)
     .where('p.part', '=', part)
     .where('p.film_id', 'in', filmIds);
 }
 
+/**
+ * progressRowsQuery's rows on SQLite, as a statement over one table: the latest runs whose ids the
+ * page's film_progress rows name, their rows' figures read by primary key. SQLite has no LATERAL, and
+ * plans a statement that joins tables again on every run when its WHERE has a bound value (30 µs a
+ * run as a join, 5 µs as this one at load 21; docs/performance.md, "The film list against its floor").
+ */
+function progressRowsQuerySqlite(db: QueryCreator<Database>, userId: string, part: Part, filmIds: string[]) {
+  const progressOf = (eb: ExpressionBuilder<Database & { r: RunsTable }, 'r'>) =>
+    eb
+      .selectFrom('film_progress as p')
+      .whereRef('p.user_id', '=', 'r.user_id')
+      .whereRef('p.part', '=', 'r.part')
+      .whereRef('p.film_id', '=', 'r.film_id');
+  return db
+    .selectFrom('runs as r')
+    .selectAll('r')
+    .select((eb) => [
+      progressOf(eb).select('p.runs').$asScalar().$notNull().as('run_count'),
+      progressOf(eb).select('p.best_ratio').$asScalar().as('best_ratio'),
+      latestRatioOf(db).as('latest_ratio'),
+    ])
+    .where('r.id', 'in', (eb) =>
+      eb
+        .selectFrom('film_progress as p')
+        .select((pb) => latestRunOf(pb).select('l.id').as('id'))
+        .where('p.user_id', '=', userId)
+        .where('p.part', '=', part)
+        .where('p.film_id', 'in', filmIds),
+    );
+}
+
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** progressRowsQuery for a learner's id, built and compiled once per page length (server/db/prepared.ts). */
+/** The page's progress rows for a learner's id, built and compiled once per page length (server/db/prepared.ts). */
 const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) =>
-  progressRowsQuery(db, isPostgres(db), userId, part, filmIds),
+  isPostgres(db)
+    ? progressRowsQuery(db, userId, part, filmIds)
+    : progressRowsQuerySqlite(db, userId, part, filmIds),
 );
 
 /**
@@ -447,7 +481,7 @@ const latestRunsOfSessions = prepared((db, hashes: string, part: Part, filmIds: 
   db
     .selectFrom(sql<{ hash: string }>`unnest(string_to_array(${hashes}, ','))`.as<'t'>(sql`t(hash)`))
     .innerJoinLateral(sessionUserQuery(db, sql.ref<string>('t.hash')).as('me'), (join) => join.onTrue())
-    .leftJoinLateral(progressRowsQuery(db, true, sql.ref<string>('me.id'), part, filmIds).as('x'), (join) =>
+    .leftJoinLateral(progressRowsQuery(db, sql.ref<string>('me.id'), part, filmIds).as('x'), (join) =>
       join.onTrue(),
     )
     .select([
