@@ -5,11 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { WordCheck } from '../../src/api/contract';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import { checkWords } from '../../server/words';
-import {
-  ENGLISH_CHECKS_AT_ONCE,
-  englishWordCheckLine,
-  englishWordCheckStatus,
-} from '../../server/words/en';
+import { ENGLISH_CHECKS_AT_ONCE, englishWordCheckLine, englishWordCheckStatus } from '../../server/words/en';
 import { enginePaths, parseHypseg, runBatch, SphinxTimeout } from '../../server/words/en/sphinx';
 import { lineWords } from '../../server/words/en/text';
 
