@@ -30,7 +30,7 @@ import { buildSpeechScore } from '../src/audio/scoring/score';
 import type { SpeechScore } from '../src/api/contract';
 import { ScoringPool } from '../server/ai/pool';
 import { runScoreJob } from '../server/ai/score-task';
-import { checkLineWords } from '../server/ai/take-words';
+import { checkLineWords, wordSamplesChannel } from '../server/ai/take-words';
 import { checkWords } from '../server/words';
 import { storeTake } from '../server/takes/repository';
 import { runForTake } from '../server/takes/runs';
@@ -299,16 +299,28 @@ async function wordsBeside(): Promise<void> {
       `The word check beside the job (${SECONDS} s take, ${N} runs each, alternating; load average ${os.loadavg()[0].toFixed(1)}):`,
     );
     for (const [language, line] of Object.entries(lines)) {
-      const answer = await checkLineWords(checkWords, line, wav, log);
+      // The check alone: the take's 16 kHz samples from a pool worker, then the engine.
+      const checkAlone = async () => {
+        const audio = await pool.wordSamples({ wav: wav.slice() });
+        if (!audio) throw new Error('the bench take has unusable samples');
+        return checkLineWords(checkWords, line, audio, log);
+      };
+      // As scoreAndStore runs them: the job posts the take for the words before analysing it.
+      const jobAndCheck = () => {
+        const forWords = wordSamplesChannel();
+        return Promise.all([
+          pool.run({ ...job(), wordsPort: forWords.port }),
+          forWords.samples.then((audio) => audio && checkLineWords(checkWords, line, audio, log)),
+        ]);
+      };
+      const answer = await checkAlone();
       const alone: Timing = { wall: [], cpu: [] };
       const beside: Timing = { wall: [], cpu: [] };
       const check: Timing = { wall: [], cpu: [] };
       for (let round = 0; round < 4; round++) {
         const a = await timeAsync(N / 4, () => pool.run(job()));
-        const b = await timeAsync(N / 4, () =>
-          Promise.all([pool.run(job()), checkLineWords(checkWords, line, wav, log)]),
-        );
-        const c = await timeAsync(N / 4, () => checkLineWords(checkWords, line, wav, log));
+        const b = await timeAsync(N / 4, jobAndCheck);
+        const c = await timeAsync(N / 4, checkAlone);
         for (const [into, from] of [
           [alone, a],
           [beside, b],
@@ -326,7 +338,7 @@ async function wordsBeside(): Promise<void> {
       console.log(`  ${language} (engine answers "${said}"):`);
       console.log(`    the job alone (pool, 1 worker):                               ${row(alone)}`);
       console.log(`    the job and the word check at once (as scoreAndStore):        ${row(beside)}`);
-      console.log(`    the word check alone (decode + checkWords):                   ${row(check)}`);
+      console.log(`    the word check alone (decode in the pool + checkWords):       ${row(check)}`);
       console.log(
         `    line end → score grows by ${fmt(p50(beside) - p50(alone))} (p50); goal ≤ 150 ms; word check RTF ${(p50(check) / 1000 / SECONDS).toFixed(4)}`,
       );

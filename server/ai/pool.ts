@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { Code } from '../../src/api/contract';
 import { errorText } from '../../src/i18n/errors';
@@ -10,6 +11,8 @@ import type {
   ScoreJobResult,
   WarmupJob,
   WarmupJobResult,
+  WordSamples,
+  WordSamplesJob,
 } from './score-task';
 
 /** The worker threads' entry: CommonJS, see the comment at its top. */
@@ -27,8 +30,8 @@ const QUEUE_PER_WORKER = 8;
  */
 export class ScoringPool {
   private readonly pool: Piscina<
-    ScoreJob | ReferenceJob | WarmupJob,
-    ScoreJobResult | ScoreJobRefusal | ReferenceJobResult | WarmupJobResult
+    ScoreJob | ReferenceJob | WarmupJob | WordSamplesJob,
+    ScoreJobResult | ScoreJobRefusal | ReferenceJobResult | WarmupJobResult | WordSamples | null
   >;
   readonly maxQueue: number;
 
@@ -49,15 +52,29 @@ export class ScoringPool {
   }
 
   async run(job: ScoreJob): Promise<ScoreJobResult | ScoreJobRefusal> {
-    if (this.pool.queueSize >= this.maxQueue) throw busy();
-    const transfer = [job.wav.buffer as ArrayBuffer];
-    if (job.reference && 'wav' in job.reference) transfer.push(job.reference.wav.buffer as ArrayBuffer);
     try {
+      if (this.pool.queueSize >= this.maxQueue) throw busy();
+      const transfer: (ArrayBuffer | MessagePort)[] = [job.wav.buffer as ArrayBuffer];
+      if (job.reference && 'wav' in job.reference) transfer.push(job.reference.wav.buffer as ArrayBuffer);
+      if (job.wordsPort) transfer.push(job.wordsPort);
       return (await this.pool.run(job, { transferList: transfer })) as ScoreJobResult | ScoreJobRefusal;
     } catch (err) {
+      // A job that never reached a worker answers its words port here, so the check waiting on it
+      // ends (a port already handed to a worker ignores this; the job there answers it).
+      job.wordsPort?.postMessage(null);
+      job.wordsPort?.close();
       if (err instanceof Error && /queue is at limit/i.test(err.message)) throw busy();
       throw err;
     }
+  }
+
+  /** A line's audio as the word check reads it (server/ai/take-words.ts); shed like a take when the queue is full. */
+  async wordSamples(job: WordSamplesJob): Promise<WordSamples | null> {
+    if (this.pool.queueSize >= this.maxQueue) throw busy();
+    return (await this.pool.run(job, {
+      name: 'wordSamplesJob',
+      transferList: [job.wav.buffer as ArrayBuffer],
+    })) as WordSamples | null;
   }
 
   /** The actors' readings of some lines (server/ai/reference.ts); shed like a take when the queue is full. */

@@ -10,9 +10,16 @@ import type { Config } from '../config';
 import { findStoredTake, loadSpeakerStats, melodyKeyOf, storeTake, takeAudioKey } from '../takes/repository';
 import { pruneLine } from '../takes/retention';
 import { nonFiniteSamples } from './audio-check';
-import { checkWords } from '../words';
+import { checkWords, primaryLanguage } from '../words';
 import { withWords } from '../../src/audio/scoring/words';
-import { checkLineWords, lineWords, referenceWords, type WordChecker } from './take-words';
+import type { WordSamples } from './score-task';
+import {
+  checkLineWords,
+  lineWords,
+  referenceWords,
+  type WordChecker,
+  wordSamplesChannel,
+} from './take-words';
 
 /** A take accepted by the upload route: everything scoring needs besides the wav bytes. */
 export interface TakeSubmission {
@@ -70,11 +77,13 @@ export async function scoreAndStore(
   const { db, storage, pool, log } = deps;
   const stored = await findStoredTake(db, take.rowId, take.userId);
   if (stored) return stored;
-  // The words are checked beside everything else, not after the analysis: the take's words, and the
-  // actor's (cached after the line's first take) so a word can be played from both
-  // (server/ai/take-words.ts). Started first, so the check overlaps the reading and the analysis.
+  // The words are checked beside the analysis, not after it: the take's words, and the actor's
+  // (cached after the line's first take) so a word can be played from both (server/ai/take-words.ts).
+  // The job posts the take at 16 kHz before analysing it, so the check starts from the job's one
+  // decode, off the event loop; the actor's words start at once.
   const line = lineWords(deps.db, take.subtitleId);
-  const words = wordsOf(deps, take.subtitleId, line, wav);
+  const forWords = wordSamplesChannel();
+  const words = wordsOf(deps, take.subtitleId, line, forWords.samples);
   // The actor's reading first: it analyses and caches the line's reference (and its voice's) if new.
   const actorEmotion = await actorReadingOf(deps, take.subtitleId);
   const [reference, speakerStats, language] = await Promise.all([
@@ -91,6 +100,7 @@ export async function scoreAndStore(
     speakerStats,
     actorEmotion,
     language,
+    wordsPort: forWords.port,
     meta: {
       takeId: take.takeId,
       subtitlesId: take.subtitleId,
@@ -145,14 +155,19 @@ async function wordsOf(
   deps: ScoringDeps,
   subtitleId: string,
   lineOf: ReturnType<typeof lineWords>,
-  wav: Uint8Array,
+  samples: Promise<WordSamples | null>,
 ): Promise<{ take: WordCheck; actor: WordCheck | null }> {
   const check = deps.checkWords ?? checkWords;
   try {
     const line = await lineOf;
     if (!line) return { take: { status: 'unchecked', reason: 'no_text', language: null }, actor: null };
     const [take, actor] = await Promise.all([
-      checkLineWords(check, line, wav, deps.log),
+      // No samples: the job refused the take or failed, and its own error is the answer.
+      samples.then((audio): Promise<WordCheck> | WordCheck =>
+        audio
+          ? checkLineWords(check, line, audio, deps.log)
+          : { status: 'unchecked', reason: 'engine_failed', language: primaryLanguage(line.language) },
+      ),
       referenceWords(deps, check, line).catch((err: unknown) => {
         deps.log.warn({ err, subtitleId }, "the actor's word check failed; the take keeps its own");
         return null;

@@ -2,6 +2,7 @@
  * The job that runs inside a pool worker (node:worker_threads via piscina): decode, analyse, score.
  * Everything CPU-heavy for a take happens here, never on the request event loop.
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { Emotion, ProsodyFigures, SpeechScore } from '../../src/api/contract';
 import {
   analyzeVoice,
@@ -10,7 +11,8 @@ import {
   type SpeakerStats,
   trackPitch,
 } from '../../src/audio/analysis';
-import { HOP_SECONDS } from '../../src/audio/constants';
+import { resampleSinc } from '../../src/audio/analysis/resample-sinc';
+import { HOP_SECONDS, TARGET_SAMPLE_RATE } from '../../src/audio/constants';
 import { compareVoices } from '../../src/audio/scoring/compare';
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
 import { type MelodyRefusal, resynthesiseWithMelody } from '../../src/audio/scoring/melody';
@@ -41,6 +43,27 @@ export interface ScoreJob {
   /** The film's language (films.language), for reading a first take against voices like it; null: unknown. */
   language?: string | null;
   meta: TakeMeta;
+  /**
+   * Where the take goes for its word check (server/ai/take-words.ts, wordSamplesChannel): posted as
+   * soon as it is decoded, before the analysis, so the check runs beside it from this one decode;
+   * null instead when the take is refused or the job fails before that.
+   */
+  wordsPort?: MessagePort;
+}
+
+/** A take as the word check reads it (server/words): mono at the rate both engines decode. */
+export interface WordSamples {
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+/** The word check's rate: 16 kHz, what pocketsphinx's model and the Mandarin model read. */
+export const WORD_SAMPLE_RATE = TARGET_SAMPLE_RATE;
+
+function wordSamples(samples: Float32Array, sampleRate: number): WordSamples {
+  const at16k = resampleSinc(samples, sampleRate, WORD_SAMPLE_RATE);
+  // At the same rate resampleSinc hands back its input, which the analysis still reads: send a copy.
+  return { samples: at16k === samples ? samples.slice() : at16k, sampleRate: WORD_SAMPLE_RATE };
 }
 
 /** A take refused after decoding: the samples themselves are unusable. */
@@ -69,9 +92,25 @@ function mono(bytes: Uint8Array): { samples: Float32Array; sampleRate: number; n
 }
 
 export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
+  const port = job.wordsPort;
+  let posted = false;
+  try {
+    return scoreJob(job, (words) => {
+      port?.postMessage(words, [words.samples.buffer as ArrayBuffer]);
+      posted = true;
+    });
+  } finally {
+    // Always one message: the port's close is not seen on the other thread, a null is.
+    if (!posted) port?.postMessage(null);
+    port?.close();
+  }
+}
+
+function scoreJob(job: ScoreJob, forWords: (words: WordSamples) => void): ScoreJobResult | ScoreJobRefusal {
   // One non-finite sample would turn every measure of the take into NaN and its score into 0.
   const take = mono(job.wav);
   if (take.nonFinite > 0) return { refused: { reason: 'non_finite_samples', count: take.nonFinite } };
+  if (job.wordsPort) forWords(wordSamples(take.samples, take.sampleRate));
   let reference: AnalysedReference | null = null;
   let referenceRecord: ReferenceRecord | null = null;
   if (job.reference && 'record' in job.reference)
@@ -108,6 +147,17 @@ export function runScoreJob(job: ScoreJob): ScoreJobResult | ScoreJobRefusal {
     } else melody = { refused: made.reason };
   }
   return { score, features: Array.from(scored.features), referenceRecord, melody };
+}
+
+export interface WordSamplesJob {
+  /** Audio of a line as stored (the actor's reference). */
+  wav: Uint8Array;
+}
+
+/** Audio for the word check (server/ai/take-words.ts, referenceWords); null when its samples are unusable. */
+export function wordSamplesJob(job: WordSamplesJob): WordSamples | null {
+  const audio = mono(job.wav);
+  return audio.nonFinite > 0 ? null : wordSamples(audio.samples, audio.sampleRate);
 }
 
 export interface WarmupJob {

@@ -28,3 +28,7 @@ module.exports.readReferencesJob = async function readReferencesJob(job) {
 module.exports.warmupJob = async function warmupJob(job) {
   return (await load()).warmupJob(job);
 };
+
+module.exports.wordSamplesJob = async function wordSamplesJob(job) {
+  return (await load()).wordSamplesJob(job);
+};

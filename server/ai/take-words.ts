@@ -4,14 +4,16 @@
  * said (server/words), and the same check of the line's reference audio, made once per imported audio
  * and cached, so a word can be cut from the actor's line and from the take alike (docs/score.md).
  */
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { type WordCheck, wordCheck } from '../../src/api/contract';
-import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/ids';
 import { parseJson } from '../lib/json';
 import type { MediaStorage } from '../storage/media-storage';
 import { primaryLanguage, type WordCheckInput } from '../words';
+import type { ScoringPool } from './pool';
+import type { WordSamples } from './score-task';
 
 /** The word check used by the scoring path: the engines of server/words (a test may pass another). */
 export type WordChecker = (input: WordCheckInput) => Promise<WordCheck>;
@@ -45,21 +47,38 @@ interface Log {
 }
 
 /**
- * The word check of some audio of a line. An engine that fails (crashes, or answers something that
- * is not a WordCheck) costs the take its words, never the take: it is answered "not checked", and the
- * failure is logged.
+ * The take for its word check, from the scoring job's own decode: `port` goes into the job
+ * (ScoreJob.wordsPort), which posts the take at 16 kHz before it analyses it; `samples` is that
+ * take, or null when the job posts nothing (a refused take, a job that never ran or failed).
+ */
+export function wordSamplesChannel(): { port: MessagePort; samples: Promise<WordSamples | null> } {
+  const { port1, port2 } = new MessageChannel();
+  const samples = new Promise<WordSamples | null>((resolve) => {
+    port1.once('message', (m: WordSamples | null) => {
+      resolve(m);
+      port1.close();
+    });
+  });
+  // A job lost with its worker thread never answers; the waiting port must not keep the process up.
+  port1.unref();
+  return { port: port2, samples };
+}
+
+/**
+ * The word check of some audio of a line (mono, at the word check's rate: ScoreJob.wordsPort and
+ * ScoringPool.wordSamples make it off the event loop). An engine that fails (crashes, or answers
+ * something that is not a WordCheck) costs the take its words, never the take: it is answered "not
+ * checked", and the failure is logged.
  */
 export async function checkLineWords(
   check: WordChecker,
   line: LineWords,
-  wav: Uint8Array,
+  audio: WordSamples,
   log: Log,
 ): Promise<WordCheck> {
   const language = primaryLanguage(line.language);
   try {
-    const decoded = decodeWav(wav);
-    const input = { samples: toMono(decoded), sampleRate: decoded.sampleRate };
-    return wordCheck.parse(await check({ ...input, text: line.text, language: line.language }));
+    return wordCheck.parse(await check({ ...audio, text: line.text, language: line.language }));
   } catch (err) {
     log.warn({ err, subtitleId: line.subtitleId, language }, 'word check failed; the take is scored without');
     return { status: 'unchecked', reason: 'engine_failed', language };
@@ -72,7 +91,7 @@ export async function checkLineWords(
  * a line without reference audio or whose audio cannot be read.
  */
 export async function referenceWords(
-  deps: { db: Kysely<Database>; storage: MediaStorage; log: Log },
+  deps: { db: Kysely<Database>; storage: MediaStorage; log: Log; pool: Pick<ScoringPool, 'wordSamples'> },
   check: WordChecker,
   line: LineWords,
 ): Promise<WordCheck | null> {
@@ -88,7 +107,9 @@ export async function referenceWords(
   }
   const wav = await deps.storage.get(line.referenceKey).catch(() => null);
   if (!wav) return null;
-  const words = await checkLineWords(check, line, new Uint8Array(wav), deps.log);
+  const audio = await deps.pool.wordSamples({ wav: new Uint8Array(wav) });
+  if (!audio) return null;
+  const words = await checkLineWords(check, line, audio, deps.log);
   // Only a lasting answer is kept: an engine that failed, or is not installed yet, is asked again
   // on the next take (an engine installed later then checks the actor too).
   if (words.status === 'unchecked' && (words.reason === 'engine_failed' || words.reason === 'engine_missing'))

@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WordCheck } from '../../src/api/contract';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import { checkWords } from '../../server/words';
-import { englishWordCheckLine, englishWordCheckStatus } from '../../server/words/en';
-import { parseHypseg, runBatch, SphinxTimeout } from '../../server/words/en/sphinx';
+import { ENGLISH_CHECKS_AT_ONCE, englishWordCheckLine, englishWordCheckStatus } from '../../server/words/en';
+import { enginePaths, parseHypseg, runBatch, SphinxTimeout } from '../../server/words/en/sphinx';
 import { lineWords } from '../../server/words/en/text';
 
 const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
@@ -163,7 +163,45 @@ describe('pocketsphinx hypothesis segments', () => {
       checked(await checkWords({ ...MAN, language: 'en' }));
       expect(readdirSync(root)).toEqual([]);
     } finally {
-      process.env.TMPDIR = saved;
+      // Assigning undefined would leave the string "undefined" behind.
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('runs at most ENGLISH_CHECKS_AT_ONCE checks at once under a burst, and answers every one', async () => {
+    // The real engine behind a shell script that notes each run's start and end in a log (lines
+    // appended with O_APPEND, so concurrent runs cannot interleave inside a line).
+    const root = mkdtempSync(path.join(os.tmpdir(), 'words-burst-'));
+    const log = path.join(root, 'runs.log');
+    const bin = path.join(root, 'pocketsphinx_batch');
+    writeFileSync(
+      bin,
+      `#!/bin/sh\necho start >> '${log}'\n'${enginePaths().bin}' "$@"\nrc=$?\necho end >> '${log}'\nexit $rc\n`,
+    );
+    chmodSync(bin, 0o755);
+    const saved = process.env.WORDS_EN_BIN;
+    process.env.WORDS_EN_BIN = bin;
+    try {
+      const burst = ENGLISH_CHECKS_AT_ONCE * 3 + 1;
+      const answers = await Promise.all(
+        Array.from({ length: burst }, () => checkWords({ ...MAN, language: 'en' })),
+      );
+      expect(answers.map((a) => checked(a).completeness)).toEqual(Array(burst).fill(1));
+      let running = 0;
+      let most = 0;
+      const events = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      for (const e of events) {
+        running += e === 'start' ? 1 : -1;
+        most = Math.max(most, running);
+      }
+      // Each check runs its two passes side by side, so a bound of N checks is 2N runs at once.
+      expect(events.filter((e) => e === 'start').length).toBeGreaterThanOrEqual(2 * burst);
+      expect(most).toBe(2 * ENGLISH_CHECKS_AT_ONCE);
+    } finally {
+      if (saved === undefined) delete process.env.WORDS_EN_BIN;
+      else process.env.WORDS_EN_BIN = saved;
       rmSync(root, { recursive: true, force: true });
     }
   });

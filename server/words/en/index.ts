@@ -5,6 +5,7 @@
  * without the engine answers "not checked" and says what to install.
  */
 import os from 'node:os';
+import pLimit from 'p-limit';
 import type { WordCheck } from '../../../src/api/contract';
 import type { WordCheckInput } from '../input';
 import { alignLine, prepareLine } from './align';
@@ -16,19 +17,8 @@ export const INSTALL_COMMAND = 'apt-get install pocketsphinx pocketsphinx-en-us'
 /** Checks at once: each runs two pocketsphinx processes side by side. */
 export const ENGLISH_CHECKS_AT_ONCE = Math.max(1, Math.floor(os.cpus().length / 2));
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot<T>(job: () => Promise<T>): Promise<T> {
-  if (running >= ENGLISH_CHECKS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await job();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+/** The checks beyond the bound wait their turn, first come first served. */
+const slot = pLimit(ENGLISH_CHECKS_AT_ONCE);
 
 let missingCache: string[] | null = null;
 
