@@ -27,6 +27,18 @@ import { orderAttempts } from './attempts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * A bound value of a statement over one table, as a scalar subquery on SQLite: SQLite plans a
+ * statement anew on every run when a bound value beside an ORDER BY, or in `LIMIT ?`, could change its
+ * plan, but not when it comes from a subquery (the same rows from the same index, 3–4 µs a run
+ * against 16–18; docs/performance.md, "The film list against its floor"). PostgreSQL keeps the plain
+ * value: it plans a named prepared statement once per connection.
+ */
+const plannedOnce = <T>(db: Db, value: T): T | Expression<T> =>
+  isPostgres(db) ? value : sql<T>`(select ${value})`;
+
 /** The learner's newest run of a film in a part. */
 export async function latestRun(
   db: Db,
@@ -37,12 +49,12 @@ export async function latestRun(
   const row = await db
     .selectFrom('runs')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('part', '=', part)
-    .where('film_id', '=', filmId)
+    .where('user_id', '=', plannedOnce(db, userId))
+    .where('part', '=', plannedOnce(db, part))
+    .where('film_id', '=', plannedOnce(db, filmId))
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(plannedOnce(db, 1))
     .executeTakeFirst();
   return row ?? null;
 }
@@ -79,9 +91,13 @@ export function listRuns(
   filmId: string | undefined,
   limit: number,
 ): Promise<RunsTable[]> {
-  let q = db.selectFrom('runs').selectAll().where('user_id', '=', userId).where('part', '=', part);
-  if (filmId) q = q.where('film_id', '=', filmId);
-  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  let q = db
+    .selectFrom('runs')
+    .selectAll()
+    .where('user_id', '=', plannedOnce(db, userId))
+    .where('part', '=', plannedOnce(db, part));
+  if (filmId) q = q.where('film_id', '=', plannedOnce(db, filmId));
+  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(plannedOnce(db, limit)).execute();
 }
 
 /**
@@ -254,10 +270,10 @@ export async function runRecord(db: Db, runId: string): Promise<QuestionRecordsT
   const row = await db
     .selectFrom('question_records')
     .selectAll()
-    .where('run_id', '=', runId)
+    .where('run_id', '=', plannedOnce(db, runId))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(plannedOnce(db, 1))
     .executeTakeFirst();
   return row ?? null;
 }
@@ -267,7 +283,7 @@ export function runTakes(db: Db, runId: string): Promise<TakesTable[]> {
   return db
     .selectFrom('takes')
     .selectAll()
-    .where('run_id', '=', runId)
+    .where('run_id', '=', plannedOnce(db, runId))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -459,8 +475,6 @@ function progressRowsQuerySqlite(db: QueryCreator<Database>, userId: string, par
         .where('p.film_id', 'in', filmIds),
     );
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The page's progress rows for a learner's id, built and compiled once per page length (server/db/prepared.ts). */
 const latestRunsOfFilms = prepared((db, userId: string, part: Part, filmIds: string[]) =>
