@@ -7,8 +7,9 @@
  * - cut-short AUC: the take cut to its first 60 % against the whole, ranked by completeness; tail
  *   words named exactly: share of takes whose whole check heard every word and whose cut check names
  *   as missed exactly the words that start after the cut (or those plus the word the cut splits).
- *   Lines of fewer than MIN_CUT_UNITS words (characters in Mandarin) are left out of both, and the line
- *   says how many: 60 % of a one-syllable word is still the word, so there is nothing to find missing;
+ *   Lines of fewer than MIN_CUT_UNITS words (characters in Mandarin) are left out of both, and so are
+ *   takes whose words all end before the cut (it removed only silence); the line says how many of
+ *   each: 60 % of a one-syllable word is still the word, so there is nothing to find missing;
  * - wrong lines passing: share of the wrong-line checks whose overall score (scoreTake, then
  *   withWords: src/audio/scoring/words.ts) is at least PASS_SCORE; the actor is another speaker's
  *   take of the target line where the set has one, else the line has no actor track;
@@ -148,8 +149,17 @@ async function main() {
     : Number.NaN;
   const completeness = (c: WordCheck) => (c.status === 'checked' ? c.completeness : Number.NaN);
   const units = (c: WordCheck) => (c.status === 'checked' ? c.words.length : 0);
-  const cutRows = rows.filter((r) => units(r.own) >= MIN_CUT_UNITS && r.cut.status === 'checked');
+  // A cut that removes only silence (every word the whole take heard ends before it) leaves nothing
+  // to find missing: such takes are left out too, and counted.
+  const silentCut = (r: Row) =>
+    r.own.status === 'checked' &&
+    !r.own.otherLine &&
+    r.own.words.every((w) => w.end !== null && w.end <= r.cutSeconds);
+  const cutRows = rows.filter(
+    (r) => units(r.own) >= MIN_CUT_UNITS && r.cut.status === 'checked' && !silentCut(r),
+  );
   const short = rows.filter((r) => units(r.own) < MIN_CUT_UNITS).length;
+  const silent = rows.filter((r) => units(r.own) >= MIN_CUT_UNITS && silentCut(r)).length;
   const cutAuc = cutRows.length
     ? auc(
         cutRows.map((r) => completeness(r.own)),
@@ -252,6 +262,7 @@ async function main() {
     short
       ? `${short} lines under ${MIN_CUT_UNITS} ${lang === 'zh' ? 'characters' : 'words'} left out of cut-short`
       : '',
+    silent ? `${silent} takes whose words all end before the cut left out of cut-short` : '',
     rows.length - paired.length ? `${rows.length - paired.length} without a checkable other line` : '',
   ].filter(Boolean);
   const note = notes.length ? ` (${notes.join('; ')})` : '';
