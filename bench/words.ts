@@ -6,7 +6,10 @@
  *   set (seeded, another speaker's where there is one), ranked by the words' score;
  * - cut-short AUC: the take cut to its first 60 % against the whole, ranked by completeness; tail
  *   words named exactly: share of takes whose whole check heard every word and whose cut check names
- *   as missed exactly the words that start after the cut (or those plus the word the cut splits);
+ *   as missed exactly the words that start after the cut (or those plus the word the cut splits).
+ *   Lines of fewer than MIN_CUT_UNITS words (characters in Mandarin) are left out of both, and so are
+ *   takes whose words all end before the cut (it removed only silence); the line says how many of
+ *   each: 60 % of a one-syllable word is still the word, so there is nothing to find missing;
  * - wrong lines passing: share of the wrong-line checks whose overall score (scoreTake, then
  *   withWords: src/audio/scoring/words.ts) is at least PASS_SCORE; the actor is another speaker's
  *   take of the target line where the set has one, else the line has no actor track;
@@ -15,6 +18,8 @@
  *   (so762-train) these come from speaker-grouped 5-fold cross-validation of the same recipe
  *   (scripts/words/train-en.ts), otherwise from the committed model;
  * - RTF: wall time of the own-line checks over their audio time (loaded machine: pessimistic).
+ * Takes whose own line cannot be checked (no_text: a line of pinyin or digits only) are counted and
+ * left out, also as anyone's "another line".
  * --limit N checks a seeded N of the set's takes (the whole set by default).
  */
 import path from 'node:path';
@@ -30,7 +35,7 @@ import { ENGLISH_MODEL } from '../server/words/en/model';
 import type { EnglishMeasures } from '../server/words/en/verdict';
 import { seededOrder } from '../scripts/lib/seeded';
 import { auc, pearson, predictLinear } from '../scripts/words/fit';
-import { otherLines } from '../scripts/words/measure-set';
+import { CUT_SHARE, otherLines } from '../scripts/words/measure-set';
 import { crossPredict, fitSentence, fitWord, wordRows } from '../scripts/words/train-en';
 import { readTakeAudio, readWordSet, type SetTake } from '../scripts/words/word-set';
 import { WORD_FEATURES } from '../server/words/en/features';
@@ -44,7 +49,9 @@ if (!values.set || (values.lang !== 'en' && values.lang !== 'zh')) {
 }
 const setDir = path.resolve(values.set);
 const lang = values.lang;
-const CUT = 0.6;
+const CUT = CUT_SHARE;
+/** A line needs this many words (characters) for a cut to leave some of it unsaid (see above). */
+const MIN_CUT_UNITS = 3;
 /** The set the English models were fitted on: its pronunciation figures are cross-validated. */
 const TRAINING_SET = 'so762-train';
 
@@ -78,15 +85,25 @@ function tailNamed(own: WordCheck, cut: WordCheck, cutAt: number): boolean | nul
 
 async function main() {
   const all = readWordSet(setDir, lang);
-  const takes = values.limit ? seededOrder(all, 39).slice(0, Number(values.limit)) : all;
-  const others = otherLines(takes);
-  const rows: Row[] = [];
-  for (const [i, take] of takes.entries()) {
+  const picked = values.limit ? seededOrder(all, 39).slice(0, Number(values.limit)) : all;
+  // Each take against its own line first: a line that cannot be checked is no one's "another line".
+  const owns: { take: SetTake; own: WordCheck; wall: number }[] = [];
+  for (const [i, take] of picked.entries()) {
     const { samples, sampleRate } = readTakeAudio(take);
-    const seconds = samples.length / sampleRate;
     const started = performance.now();
     const own = await checkWords({ samples, sampleRate, text: take.text, language: lang });
-    const wall = (performance.now() - started) / 1000;
+    owns.push({ take, own, wall: (performance.now() - started) / 1000 });
+    process.stderr.write(`\r${path.basename(setDir)}: own lines ${i + 1}/${picked.length}`);
+  }
+  process.stderr.write('\n');
+  const unchecked = owns.filter((o) => o.own.status !== 'checked');
+  const kept = owns.filter((o) => o.own.status === 'checked');
+  const takes = kept.map((o) => o.take);
+  const others = otherLines(takes);
+  const rows: Row[] = [];
+  for (const [i, { take, own, wall }] of kept.entries()) {
+    const { samples, sampleRate } = readTakeAudio(take);
+    const seconds = samples.length / sampleRate;
     const other = await checkWords({ samples, sampleRate, text: others[i], language: lang });
     const cutLength = Math.floor(samples.length * CUT);
     const cut = await checkWords({
@@ -99,7 +116,7 @@ async function main() {
     // actor, where another speaker said it), then its words. Only where the words were checked.
     let otherOverall = Number.NaN;
     if (other.status === 'checked') {
-      const actorTake = all.find((t) => t.text === others[i] && t.speaker !== take.speaker);
+      const actorTake = takes.find((t) => t.text === others[i] && t.speaker !== take.speaker);
       const actor = actorTake ? readTakeAudio(actorTake) : null;
       const to16 = (s: Float32Array, r: number) => resampleSinc(s, r, TARGET_SAMPLE_RATE);
       const delivery = scoreTake(to16(samples, sampleRate), TARGET_SAMPLE_RATE, {
@@ -118,25 +135,38 @@ async function main() {
       otherOverall = withWords(delivery, other).overall;
     }
     rows.push({ take, own, other, cut, cutSeconds: cutLength / sampleRate, otherOverall, wall, seconds });
-    process.stderr.write(`\r${path.basename(setDir)}: ${i + 1}/${takes.length}`);
+    process.stderr.write(`\r${path.basename(setDir)}: other and cut ${i + 1}/${takes.length}`);
   }
   process.stderr.write('\n');
 
-  const checked = rows.filter((r) => r.own.status === 'checked');
-  const lineAuc = checked.length
+  const checked = rows;
+  const paired = rows.filter((r) => r.other.status === 'checked');
+  const lineAuc = paired.length
     ? auc(
-        checked.map((r) => lineValue(r.own)),
-        checked.map((r) => lineValue(r.other)),
+        paired.map((r) => lineValue(r.own)),
+        paired.map((r) => lineValue(r.other)),
       )
     : Number.NaN;
   const completeness = (c: WordCheck) => (c.status === 'checked' ? c.completeness : Number.NaN);
-  const cutAuc = checked.length
+  const units = (c: WordCheck) => (c.status === 'checked' ? c.words.length : 0);
+  // A cut that removes only silence (every word the whole take heard ends before it) leaves nothing
+  // to find missing: such takes are left out too, and counted.
+  const silentCut = (r: Row) =>
+    r.own.status === 'checked' &&
+    !r.own.otherLine &&
+    r.own.words.every((w) => w.end !== null && w.end <= r.cutSeconds);
+  const cutRows = rows.filter(
+    (r) => units(r.own) >= MIN_CUT_UNITS && r.cut.status === 'checked' && !silentCut(r),
+  );
+  const short = rows.filter((r) => units(r.own) < MIN_CUT_UNITS).length;
+  const silent = rows.filter((r) => units(r.own) >= MIN_CUT_UNITS && silentCut(r)).length;
+  const cutAuc = cutRows.length
     ? auc(
-        checked.map((r) => completeness(r.own)),
-        checked.map((r) => completeness(r.cut)),
+        cutRows.map((r) => completeness(r.own)),
+        cutRows.map((r) => completeness(r.cut)),
       )
     : Number.NaN;
-  const named = checked.map((r) => tailNamed(r.own, r.cut, r.cutSeconds)).filter((v) => v !== null);
+  const named = cutRows.map((r) => tailNamed(r.own, r.cut, r.cutSeconds)).filter((v) => v !== null);
   const wrongChecked = rows.filter((r) => r.other.status === 'checked');
   const passing = wrongChecked.length
     ? wrongChecked.filter((r) => r.otherOverall >= PASS_SCORE).length / wrongChecked.length
@@ -155,9 +185,6 @@ async function main() {
     const measured = labelled.map((r) => ({
       take: r.take,
       own: englishMeasuresOf(r.own) as EnglishMeasures,
-      other: englishMeasuresOf(r.own) as EnglishMeasures,
-      otherText: '',
-      seconds: r.seconds,
     }));
     const cv = path.basename(setDir) === TRAINING_SET;
     for (const target of ['accuracy', 'fluency', 'total'] as const) {
@@ -218,7 +245,7 @@ async function main() {
   const figures = [
     `right-vs-wrong line AUC ${fmt(lineAuc)}`,
     `cut-short AUC ${fmt(cutAuc)}`,
-    `tail words named exactly ${named.length ? pct(named.filter(Boolean).length / named.length) : '–'}`,
+    `tail words named exactly ${named.length ? `${pct(named.filter(Boolean).length / named.length)} of ${named.length}` : '–'}`,
     `wrong lines passing ${pct(passing)}`,
     `sentence accuracy PCC ${fmt(pron.accuracy)}`,
     `fluency PCC ${fmt(pron.fluency)}`,
@@ -227,12 +254,20 @@ async function main() {
     `bad-word AUC ${fmt(pron.badAuc)}`,
     `RTF ${fmt(rtf, 3)}`,
   ];
-  const unchecked = rows.length - checked.length;
-  const note = unchecked
-    ? ` (${unchecked} not checked: ${[...new Set(rows.map((r) => (r.own.status === 'unchecked' ? r.own.reason : '')).filter(Boolean))].join(', ')})`
-    : '';
+  const reasons = [...new Set(unchecked.map((o) => (o.own.status === 'unchecked' ? o.own.reason : '')))].join(
+    ', ',
+  );
+  const notes = [
+    unchecked.length ? `${unchecked.length} not checked: ${reasons}` : '',
+    short
+      ? `${short} lines under ${MIN_CUT_UNITS} ${lang === 'zh' ? 'characters' : 'words'} left out of cut-short`
+      : '',
+    silent ? `${silent} takes whose words all end before the cut left out of cut-short` : '',
+    rows.length - paired.length ? `${rows.length - paired.length} without a checkable other line` : '',
+  ].filter(Boolean);
+  const note = notes.length ? ` (${notes.join('; ')})` : '';
   const setName = `${path.basename(path.dirname(setDir))}/${path.basename(setDir)}`;
-  console.log(`${setName} [${lang}, ${rows.length} takes${note}]  ${figures.join(' · ')}`);
+  console.log(`${setName} [${lang}, ${owns.length} takes${note}]  ${figures.join(' · ')}`);
 }
 
 await main();

@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url';
 import type { UtteranceFeatures, WordFeatures } from '../../server/words/en/features';
 import { WORD_FEATURES } from '../../server/words/en/features';
 import type { EnglishModel } from '../../server/words/en/model';
+import type { EnglishMeasures } from '../../server/words/en/verdict';
 import { auc, fitLogistic, fitOls, type Linear, pearson, predictLinear, speakerFolds } from './fit';
 import { type MeasuredTake, measureSet } from './measure-set';
-import { readWordSet } from './word-set';
+import { readWordSet, type SetTake } from './word-set';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shared = path.resolve(root, '..', 'shared', 'datasets');
@@ -61,7 +62,13 @@ interface WordRow {
   accuracy: number;
 }
 
-export function wordRows(takes: MeasuredTake[]): WordRow[] {
+/** A take measured against its own line (the sentence and word models read only this). */
+export interface OwnMeasures {
+  take: SetTake;
+  own: EnglishMeasures;
+}
+
+export function wordRows(takes: OwnMeasures[]): WordRow[] {
   const rows: WordRow[] = [];
   for (const t of takes) {
     const labels = t.take.wordAccuracy;
@@ -74,7 +81,7 @@ export function wordRows(takes: MeasuredTake[]): WordRow[] {
   return rows;
 }
 
-export function fitSentence(train: MeasuredTake[], target: Target, names: readonly string[]): Linear {
+export function fitSentence(train: OwnMeasures[], target: Target, names: readonly string[]): Linear {
   return fitOls(
     train.map((t) => row(t.own.utterance, names)),
     train.map((t) => t.take.labels?.[target] ?? 0),
@@ -94,25 +101,136 @@ export function offThreshold(predicted: number[], labels: number[]): number {
   return good[Math.floor(good.length * FALSE_FLAGS)] ?? 0;
 }
 
+/** One take against a line: its own whole (right), its own cut short (right, incomplete), another. */
 interface LineRow {
   speaker: string;
+  /** From the set the cut-short reading is chosen on (so762-train). */
+  learner: boolean;
   x: number[];
-  own: boolean;
+  /** The same features as if the words on the path were the whole line (coverage 1). */
+  prefix: number[];
+  coverage: number;
+  after: number;
+  kind: 'own' | 'cut' | 'other';
 }
 
-function lineRows(takes: MeasuredTake[]): LineRow[] {
-  return takes.flatMap((t) => [
-    ...(t.own.failed ? [] : [{ speaker: t.take.speaker, x: row(t.own.utterance, LINE_FEATURES), own: true }]),
-    ...(t.other.failed
-      ? []
-      : [{ speaker: t.take.speaker, x: row(t.other.utterance, LINE_FEATURES), own: false }]),
-  ]);
+function lineRows(takes: MeasuredTake[], learner: boolean): LineRow[] {
+  return takes.flatMap((t) =>
+    (['own', 'cut', 'other'] as const)
+      .filter((kind) => !t.measures[kind].failed)
+      .map((kind) => {
+        const u = t.measures[kind].utterance;
+        return {
+          speaker: t.take.speaker,
+          learner,
+          x: row(u, LINE_FEATURES),
+          prefix: row({ ...u, coverage: 1 }, LINE_FEATURES),
+          coverage: u.coverage,
+          after: u.after,
+          kind,
+        };
+      }),
+  );
 }
 
-/** The value below which FALSE_OTHER of the right lines fall. */
-function lineThreshold(values: number[], own: boolean[]): number {
-  const right = values.filter((_, i) => own[i]).sort((a, b) => a - b);
+/** The value below which FALSE_OTHER of the right (whole) lines fall. */
+function lineThreshold(values: number[], rows: LineRow[]): number {
+  const right = values.filter((_, i) => rows[i].kind === 'own').sort((a, b) => a - b);
   return right[Math.floor(right.length * FALSE_OTHER)] ?? 0;
+}
+
+/** Candidates for the cut-short reading (server/words/en/verdict.ts readsCutShort). */
+const CUT_AFTER = [0.05, 0.1, 0.15, 0.2, 0.3];
+const CUT_MARGIN = [0, 0.5, 1, 1.5, 2, 3, 4];
+/** The reading may let this many more wrong lines through with half their words or more. */
+const CUT_EXTRA_WRONG = 0.02;
+
+/**
+ * The cut-short reading that calls the fewest cut takes another line while wrong lines read as this
+ * line with at least half their words (the ones the overall score could pass) grow by at most
+ * CUT_EXTRA_WRONG; on the learners' out-of-fold values only.
+ */
+function chooseCutShort(
+  rows: LineRow[],
+  value: number[],
+  prefix: number[],
+  threshold: number,
+): { after: number; margin: number; cutOther: number; wrongHalf: number } {
+  const idx = rows.map((_, i) => i).filter((i) => rows[i].learner);
+  const other = (i: number, after: number, margin: number) =>
+    value[i] < threshold &&
+    !(rows[i].coverage < 1 && rows[i].after <= after && prefix[i] >= threshold + margin);
+  const rates = (after: number, margin: number) => {
+    const cuts = idx.filter((i) => rows[i].kind === 'cut');
+    const wrong = idx.filter((i) => rows[i].kind === 'other');
+    return {
+      cutOther: cuts.filter((i) => other(i, after, margin)).length / cuts.length,
+      wrongHalf:
+        wrong.filter((i) => !other(i, after, margin) && rows[i].coverage >= 0.5).length / wrong.length,
+    };
+  };
+  const base = rates(-1, 0);
+  let best = { after: -1, margin: 0, ...base };
+  for (const after of CUT_AFTER) {
+    for (const margin of CUT_MARGIN) {
+      const r = rates(after, margin);
+      if (r.wrongHalf <= base.wrongHalf + CUT_EXTRA_WRONG && r.cutOther < best.cutOther)
+        best = { after, margin, ...r };
+    }
+  }
+  console.log(
+    `cut-short reading: after ≤ ${best.after}, margin ${best.margin}: cut takes called another line ${(100 * base.cutOther).toFixed(1)} % → ${(100 * best.cutOther).toFixed(1)} %, wrong lines with half their words read as the line ${(100 * base.wrongHalf).toFixed(1)} % → ${(100 * best.wrongHalf).toFixed(1)} %`,
+  );
+  return { after: best.after, margin: best.margin, cutOther: best.cutOther, wrongHalf: best.wrongHalf };
+}
+
+/**
+ * The line model (whole takes: own line against another, learners and native speakers), its threshold
+ * and the cut-short reading, each chosen on speaker-grouped out-of-fold values; figures go to `figures`.
+ */
+export function fitLine(
+  so762: MeasuredTake[],
+  native: MeasuredTake[],
+  figures: Record<string, number | string>,
+): { model: Linear; threshold: number; cutShort: { after: number; margin: number } } {
+  const lines = [...lineRows(so762, true), ...lineRows(native, false)];
+  // Fitted on whole takes, own line against another; cut takes are only measured (chooseCutShort).
+  const lineFit = (train: LineRow[]) => {
+    const whole = train.filter((l) => l.kind !== 'cut');
+    return fitLogistic(
+      whole.map((l) => l.x),
+      whole.map((l) => (l.kind === 'own' ? 1 : 0)),
+    );
+  };
+  const outOfFold = (features: (l: LineRow) => number[]) =>
+    crossPredict(
+      lines,
+      (l) => l.speaker,
+      (train) => {
+        const m = lineFit(train);
+        return (l) => predictLinear(m, features(l));
+      },
+    );
+  const linePred = outOfFold((l) => l.x);
+  const prefixPred = outOfFold((l) => l.prefix);
+  const threshold = lineThreshold(linePred, lines);
+  const of = (kind: LineRow['kind']) => linePred.filter((_, i) => lines[i].kind === kind);
+  figures['right-vs-wrong line AUC (CV)'] = sig(auc(of('own'), of('other')));
+  figures['wrong lines accepted (CV)'] = sig(
+    of('other').filter((v) => v >= threshold).length / of('other').length,
+  );
+  for (const frr of [0.01, 0.02, 0.03, 0.05, 0.08]) {
+    const right = of('own').sort((a, b) => a - b);
+    const t = right[Math.floor(right.length * frr)];
+    const far = of('other').filter((v) => v >= t).length / of('other').length;
+    console.log(
+      `line threshold calling ${100 * frr} % of right lines another line: ${(100 * far).toFixed(1)} % of wrong lines accepted`,
+    );
+  }
+  const cutShort = chooseCutShort(lines, linePred, prefixPred, threshold);
+  figures['so762 cut takes called another line (CV)'] = sig(cutShort.cutOther);
+  figures['so762 wrong lines read as the line with half their words (CV)'] = sig(cutShort.wrongHalf);
+  return { model: lineFit(lines), threshold, cutShort };
 }
 
 async function main() {
@@ -126,7 +244,9 @@ async function main() {
     readWordSet(path.join(shared, 'line-check', 'en'), 'en'),
     cacheDir,
   );
-  const labelled = so762.filter((t) => t.take.labels && !t.own.failed);
+  const labelled: OwnMeasures[] = so762
+    .filter((t) => t.take.labels && !t.measures.own.failed)
+    .map((t) => ({ take: t.take, own: t.measures.own }));
   const figures: Record<string, number | string> = {};
 
   const sentence = {} as EnglishModel['sentence'];
@@ -178,40 +298,7 @@ async function main() {
   figures['bad words flagged (CV)'] = sig(bad.filter((v) => v < offBelow).length / bad.length);
   console.log(`words: ${words.length}`, figures);
 
-  const lines = lineRows([...so762, ...native]);
-  const lineFit = (train: LineRow[]) =>
-    fitLogistic(
-      train.map((l) => l.x),
-      train.map((l) => (l.own ? 1 : 0)),
-    );
-  const linePred = crossPredict(
-    lines,
-    (l) => l.speaker,
-    (train) => {
-      const m = lineFit(train);
-      return (l) => predictLinear(m, l.x);
-    },
-  );
-  const own = lines.map((l) => l.own);
-  const threshold = lineThreshold(linePred, own);
-  figures['right-vs-wrong line AUC (CV)'] = sig(
-    auc(
-      linePred.filter((_, i) => own[i]),
-      linePred.filter((_, i) => !own[i]),
-    ),
-  );
-  figures['wrong lines accepted (CV)'] = sig(
-    linePred.filter((v, i) => !own[i] && v >= threshold).length / own.filter((o) => !o).length,
-  );
-  for (const frr of [0.01, 0.02, 0.03, 0.05, 0.08]) {
-    const right = linePred.filter((_, i) => own[i]).sort((a, b) => a - b);
-    const t = right[Math.floor(right.length * frr)];
-    const far = linePred.filter((v, i) => !own[i] && v >= t).length / own.filter((o) => !o).length;
-    console.log(
-      `line threshold calling ${100 * frr} % of right lines another line: ${(100 * far).toFixed(1)} % of wrong lines accepted`,
-    );
-  }
-  const lineModel = lineFit(lines);
+  const line = fitLine(so762, native, figures);
   console.log(figures);
 
   const model: EnglishModel = {
@@ -233,9 +320,10 @@ async function main() {
     offBelow: sig(offBelow),
     line: {
       features: LINE_FEATURES,
-      weights: lineModel.weights.map(sig),
-      intercept: sig(lineModel.intercept),
-      threshold: sig(threshold),
+      weights: line.model.weights.map(sig),
+      intercept: sig(line.model.intercept),
+      threshold: sig(line.threshold),
+      cutShort: line.cutShort,
     },
   };
   const out = path.join(root, 'server', 'words', 'en', 'model.json');

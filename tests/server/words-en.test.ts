@@ -5,8 +5,15 @@ import { describe, expect, it } from 'vitest';
 import type { WordCheck } from '../../src/api/contract';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import { checkWords } from '../../server/words';
-import { ENGLISH_CHECKS_AT_ONCE, englishWordCheckLine, englishWordCheckStatus } from '../../server/words/en';
+import {
+  ENGLISH_CHECKS_AT_ONCE,
+  englishMeasuresOf,
+  englishWordCheckLine,
+  englishWordCheckStatus,
+} from '../../server/words/en';
+import { ENGLISH_MODEL } from '../../server/words/en/model';
 import { enginePaths, parseHypseg, runBatch, SphinxTimeout } from '../../server/words/en/sphinx';
+import { readsCutShort } from '../../server/words/en/verdict';
 import { lineWords } from '../../server/words/en/text';
 
 const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
@@ -28,6 +35,12 @@ const MAN = {
 const BOOKS = {
   ...load('words/en/LJ001-0004.wav'),
   text: 'produced the block books, which were the immediate predecessors of the true printed book,',
+};
+
+/** A learner's take (speechocean762): its words fit weakly, as weak learners' do. */
+const PICTURE = {
+  ...load('words/en/so762-013360263.wav'),
+  text: 'THE PICTURE OF THE NIGHT',
 };
 
 function checked(c: WordCheck): Extract<WordCheck, { status: 'checked' }> {
@@ -114,6 +127,35 @@ describe('pocketsphinx hypothesis segments', () => {
     expect(missed.length - after.length).toBeLessThanOrEqual(1);
     expect(cut.completeness).toBeLessThan(0.8);
     expect(cut.words[0].state).not.toBe('missed');
+  });
+
+  it("reads a learner's take cut short as the line with its tail missed, where the line model alone says another line", async () => {
+    const whole = checked(await checkWords({ ...PICTURE, language: 'en' }));
+    expect(whole.otherLine).toBe(false);
+    expect(whole.completeness).toBe(1);
+    const cutAt = Math.floor(PICTURE.samples.length * 0.6);
+    const cutSeconds = cutAt / PICTURE.sampleRate;
+    const cut = checked(
+      await checkWords({ ...PICTURE, samples: PICTURE.samples.subarray(0, cutAt), language: 'en' }),
+    );
+    const m = englishMeasuresOf(cut);
+    if (!m) throw new Error('the check kept no measures');
+    // The path's words fit too weakly for a whole line; nothing is said after them: cut short.
+    expect(m.lineValue).toBeLessThan(ENGLISH_MODEL.line.threshold);
+    expect(readsCutShort(m)).toBe(true);
+    expect(cut.otherLine).toBe(false);
+    const after = whole.words.filter((w) => (w.start ?? 0) >= cutSeconds).map((w) => w.text);
+    expect(after).toEqual(['NIGHT']);
+    expect(cut.words.filter((w) => w.state === 'missed').map((w) => w.text)).toEqual(after);
+    expect(cut.completeness).toBeCloseTo(0.8);
+    // The same path with speech left after it is not a take that stopped: another line.
+    expect(readsCutShort({ ...m, utterance: { ...m.utterance, after: 0.5 } })).toBe(false);
+  });
+
+  it("calls another line another line in a learner's take too", async () => {
+    const c = checked(await checkWords({ ...PICTURE, text: BOOKS.text, language: 'en' }));
+    expect(c.otherLine).toBe(true);
+    expect(c.score).toBe(0);
   });
 
   it('hears no line in the same take played backwards', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreement, alignLine, heardSyllables } from '../../server/words/zh/align';
 import { lineChars, syllableOf } from '../../server/words/zh/pinyin';
+import { judgeLine } from '../../server/words/zh/verdict';
 
 /** The bare finals of the model's tokens.txt that these lines use. */
 const FINALS = new Set([
@@ -85,5 +86,31 @@ describe('Mandarin syllables heard and aligned', () => {
 
   it('aligns nothing when nothing was heard', () => {
     expect(alignLine(lineChars('其中', FINALS), [])).toEqual([-1, -1]);
+  });
+});
+
+describe('Mandarin verdict on a short line', () => {
+  const line = lineChars('你好', new Set(['i', 'ao']));
+  const syllables = (...said: string[]) =>
+    heardSyllables({
+      tokens: said.flatMap((s) => s.split(' ')),
+      timestamps: said.flatMap((s, i) => s.split(' ').map((_, k) => 0.3 + i * 0.3 + k * 0.1)),
+    });
+
+  it('is the line when it was said with a stray syllable or two around it', () => {
+    for (const heard of [syllables('n ǐ', 'h ǎo'), syllables('ēn', 'n ǐ', 'h ǎo', 'a')]) {
+      const c = judgeLine(line, heard);
+      expect(c.completeness).toBe(1);
+      expect(c.otherLine).toBe(false);
+    }
+  });
+
+  it('is another line when its syllables come inside a longer sentence', () => {
+    const c = judgeLine(
+      line,
+      syllables('w ǒ', 'm en', 'j īn', 't iān', 'n ǐ', 'h ǎo', 'g āo', 'x ìng', 'j iàn', 'd ào'),
+    );
+    expect(c.completeness).toBe(1);
+    expect(c.otherLine).toBe(true);
   });
 });

@@ -54,6 +54,17 @@ describe('Mandarin word check', () => {
     expect(result.completeness).toBeLessThan(0.5);
   });
 
+  it('says a sentence is another line for a word of one or two characters that it holds', () => {
+    // 一点五倍以上是安全的 holds 安全 and 的: all of such a line is "said", but most of what was
+    // heard is not the line.
+    const audio = take(SAFE.file);
+    for (const text of ['安全', '的']) {
+      const result = checked(runMandarinCheck({ ...audio, text }));
+      expect(result.words.every((w) => w.state === 'said')).toBe(true);
+      expect(result.otherLine).toBe(true);
+    }
+  });
+
   it('names the characters after a take stops at 60 % as missed, and keeps those before it', () => {
     const audio = take(SAFE.file);
     const whole = checked(runMandarinCheck({ ...audio, text: SAFE.text }));

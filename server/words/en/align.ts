@@ -29,6 +29,8 @@ export interface AlignedToken {
   /** The phone loop's score over the same frames. */
   loop: number;
   phones: number;
+  /** How many of the token's frames are loud enough for speech (speechFrames). */
+  speech: number;
 }
 
 export interface Alignment {
@@ -47,6 +49,11 @@ export interface Alignment {
   seconds: number;
   /** Seconds of the take loud enough to hold speech (speechFrames). */
   speechSeconds: number;
+  /**
+   * Seconds loud enough for speech after the last word on the path (the whole take's when none is):
+   * a take cut short ends where its words end, another line leaves speech the grammar gave up on.
+   */
+  speechAfter: number;
 }
 
 /** Below this a 10 ms frame holds no speech, whatever the grammar forced onto it (dBFS). */
@@ -73,9 +80,21 @@ export function speechFrames(pcm: Float32Array, rate = SPHINX_RATE): boolean[] {
   return levels.map((l) => l > gate);
 }
 
-/** The level gate's figure for an alignment: seconds of the take loud enough for speech. */
+/** The level gate's figures for an alignment: where the take is loud enough for speech. */
 function withSpeech(a: Alignment, pcm: Float32Array): Alignment {
-  return { ...a, speechSeconds: speechFrames(pcm).filter(Boolean).length * FRAME_SECONDS };
+  const speech = speechFrames(pcm);
+  const count = (from: number, to: number) => {
+    let n = 0;
+    for (let f = Math.max(0, from); f <= to && f < speech.length; f++) if (speech[f]) n++;
+    return n;
+  };
+  const end = a.aligned.at(-1)?.end ?? -1;
+  return {
+    ...a,
+    aligned: a.aligned.map((t) => ({ ...t, speech: count(t.start, t.end) })),
+    speechSeconds: count(0, speech.length - 1) * FRAME_SECONDS,
+    speechAfter: count(end + 1, speech.length - 1) * FRAME_SECONDS,
+  };
 }
 
 export function lineTokens(words: LineWord[], dict: Map<string, string[]>): Token[] {
@@ -170,6 +189,7 @@ export function combine(
         ascr: s.ascr,
         loop: loopScore,
         phones: tokens[token].phones[0].split(' ').length,
+        speech: 0,
       });
     } else gaps.push({ start: s.start, end: s.end, ascr: s.ascr, loop: loopScore });
   }
@@ -184,6 +204,7 @@ export function combine(
     loopTotal: sum(perFrame, 0, frames - 1),
     seconds: samples16k / SPHINX_RATE,
     speechSeconds: 0,
+    speechAfter: 0,
   };
 }
 

@@ -21,6 +21,8 @@ export const UTTERANCE_FEATURES = [
   'npause',
   'silGop',
   'match',
+  'after',
+  'tailGop',
 ] as const;
 export type UtteranceFeatures = Record<(typeof UTTERANCE_FEATURES)[number], number>;
 
@@ -41,6 +43,9 @@ export function utteranceFeatures(a: Alignment): UtteranceFeatures {
   const pause = inner.reduce((n, g) => n + (g.end - g.start + 1) * FRAME_SECONDS, 0);
   const silFrames = a.gaps.reduce((n, g) => n + g.end - g.start + 1, 0);
   const silDiff = a.gaps.reduce((n, g) => n + g.ascr - g.loop, 0);
+  const tail = a.gaps.filter((g) => g.start > last);
+  const tailFrames = tail.reduce((n, g) => n + g.end - g.start + 1, 0);
+  const tailDiff = tail.reduce((n, g) => n + g.ascr - g.loop, 0);
   // A take with no aligned word gets the worst values seen in practice rather than NaN.
   return {
     coverage: a.tokens.length ? a.aligned.length / a.tokens.length : 0,
@@ -53,6 +58,10 @@ export function utteranceFeatures(a: Alignment): UtteranceFeatures {
     npause: inner.filter((g) => (g.end - g.start + 1) * FRAME_SECONDS >= PAUSE_SECONDS).length,
     silGop: silFrames ? silDiff / silFrames / UNIT : 0,
     match: a.failed ? -30 : (a.forcedTotal - a.loopTotal) / a.frames / UNIT,
+    // Where the path ends: a take cut short ends with its words, another line leaves speech after
+    // them that the grammar gave up on, which the phone loop explains far better than silence does.
+    after: a.speechSeconds > 0 ? a.speechAfter / a.speechSeconds : 0,
+    tailGop: tailFrames ? tailDiff / tailFrames / UNIT : 0,
   };
 }
 

@@ -20,8 +20,15 @@ export const englishModel = z.object({
   word: linearModel,
   /** A said word whose predicted accuracy is below this is marked off. */
   offBelow: z.number(),
-  /** The take is another line when this model's value is below its threshold. */
-  line: linearModel.extend({ threshold: z.number() }),
+  /**
+   * The take is another line when this model's value is below its threshold, unless it reads as the
+   * line cut short (verdict.ts): the words on the path would pass as a whole line by `margin` over the
+   * threshold, and at most `after` of the take's speech follows the path's last word.
+   */
+  line: linearModel.extend({
+    threshold: z.number(),
+    cutShort: z.object({ after: z.number(), margin: z.number() }),
+  }),
 });
 export type EnglishModel = z.infer<typeof englishModel>;
 

@@ -15,6 +15,8 @@ export interface EnglishMeasures {
   words: { word: number; features: WordFeatures; accuracy: number }[];
   /** The line model's value (below the model's threshold: another line). */
   lineValue: number;
+  /** The same as if the words on the path were the whole line (the cut-short reading). */
+  prefixValue: number;
   failed: boolean;
 }
 
@@ -34,16 +36,32 @@ export function measure(a: Alignment, model: EnglishModel = ENGLISH_MODEL): Engl
       accuracy: predict(model.word, perToken[i]),
     })),
     lineValue: a.failed ? Number.NEGATIVE_INFINITY : predict(model.line, utterance),
+    prefixValue: a.failed ? Number.NEGATIVE_INFINITY : predict(model.line, { ...utterance, coverage: 1 }),
     failed: a.failed,
   };
 }
 
+/**
+ * A take that stopped partway through its line: the path ends before the line does, the words on it
+ * fit as a whole right line would (with a margin), and hardly any speech follows them. Such a take is
+ * this line with its tail missed, however weakly its own words fit; another line either runs the
+ * grammar through all its words or leaves speech after the path that the grammar gave up on.
+ */
+export function readsCutShort(m: EnglishMeasures, model: EnglishModel = ENGLISH_MODEL): boolean {
+  const { after, margin } = model.line.cutShort;
+  return (
+    m.utterance.coverage < 1 && m.utterance.after <= after && m.prefixValue >= model.line.threshold + margin
+  );
+}
+
+/** The take is not this line (said in full or cut short), or no words at all. */
+export function isOtherLine(a: Alignment, m: EnglishMeasures, model: EnglishModel = ENGLISH_MODEL): boolean {
+  if (m.failed || a.aligned.length === 0 || a.speechSeconds < MIN_SPEECH_SECONDS) return true;
+  return m.lineValue < model.line.threshold && !readsCutShort(m, model);
+}
+
 export function verdict(a: Alignment, m: EnglishMeasures, model: EnglishModel = ENGLISH_MODEL): WordCheck {
-  const otherLine =
-    m.failed ||
-    a.aligned.length === 0 ||
-    a.speechSeconds < MIN_SPEECH_SECONDS ||
-    m.lineValue < model.line.threshold;
+  const otherLine = isOtherLine(a, m, model);
   const words: CheckedWord[] = a.words.map((w) => ({
     text: w.text,
     state: 'missed',
