@@ -60,7 +60,7 @@ export const ERROR_COLLECTOR = `(() => {
   // The page's own warnings and errors, for the failure message of a journey (not an assertion). An
   // error's name, message and cause before its stack: WebKit's stack holds none of them.
   const log = (window.__engineConsole = []);
-  const told = (a) => a instanceof Error ? a.name + ': ' + a.message + (a.cause === undefined ? '' : ' (cause: ' + String(a.cause) + ')') + '\n' + a.stack : String(a);
+  const told = (a) => a instanceof Error ? a.name + ': ' + a.message + (a.cause === undefined ? '' : ' (cause: ' + String(a.cause) + ')') + '\\n' + a.stack : String(a);
   for (const level of ['warn', 'error']) {
     const original = console[level];
     console[level] = (...args) => {
