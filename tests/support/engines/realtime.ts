@@ -7,17 +7,18 @@ const run = promisify(execFile);
 
 /**
  * The threads a desktop's RealtimeKit runs in real time for the engine journeys' audio: the sound
- * server (PulseAudio asks for it at start, `--realtime`), the fake microphone's player and the test's
- * reading of it (paplay and parec stand for a microphone's hardware clock), and the browsers' audio
- * callback threads, which Firefox and WebKit ask RealtimeKit for over D-Bus. This machine has no D-Bus
- * session and no RealtimeKit: without this, on a loaded machine the audio threads wait for the CPU
- * like any other, Firefox's AudioContext clock fell 0.8–4.8 s behind the page's over a 20 s scene take
- * (load 20–29 on 2 cores) and the microphone's audio reached the take with seconds missing, which no
- * learner's desktop does. The browser's page, workers and the server under test keep their ordinary
- * priority: the CPU they wait for is the load the journeys are meant to run beside.
+ * server (PulseAudio asks for it at start), the fake microphone's player and the test's reading of it
+ * (paplay and parec stand for a microphone's hardware clock), and Firefox's audio callback and graph
+ * threads, which it asks RealtimeKit for over D-Bus. This machine has no D-Bus session and no
+ * RealtimeKit: without this, on a loaded machine the audio threads wait for the CPU like any other,
+ * Firefox's AudioContext clock fell 0.8–4.8 s behind the page's over a 20 s scene take (load 20–29 on
+ * 2 cores) and the microphone's audio reached the take with seconds missing, which no learner's
+ * desktop does. WebKitGTK sets its own threads' priority where it may (as root here); its capture
+ * thread (`capture-audiosrc`) stays ordinary, as on a desktop. The browser's page, workers and the
+ * server under test keep their ordinary priority: the CPU they wait for is the load the journeys are
+ * meant to run beside.
  */
-const AUDIO_THREADS =
-  /^(pulseaudio|null-sink|paplay|parec|threaded-ml|AudioIP~allback|GraphRunner|pulsesrc\d*:src|pulsesink\d*:sink|audiosrc.*|audiosink.*|AudioThread.*|WebAudio.*)$/;
+const AUDIO_THREADS = /^(pulseaudio|null-sink|paplay|parec|threaded-ml|AudioIP~allback|GraphRunner)$/;
 
 /** SCHED_RR at a low real-time priority, not handed on to threads it starts, as RealtimeKit grants it. */
 const PRIORITY = 10;
