@@ -67,7 +67,7 @@ export function micFixture(): { path: string; built: boolean } {
     // reader wants real sizes, so hand it a copy with a canonical header and the same samples.
     const wav = decodeWav(fs.readFileSync(fixture));
     const copy = path.join(os.tmpdir(), 'rec-mic-fixture.wav');
-    fs.writeFileSync(copy, Buffer.from(encodeWav16(toMono(wav), wav.sampleRate)));
+    writeWhole(copy, Buffer.from(encodeWav16(toMono(wav), wav.sampleRate)));
     return { path: copy, built: false };
   }
   const dir = path.join(ROOT, '../shared/datasets/emodb/wav');
@@ -103,8 +103,20 @@ export function micFixture(): { path: string; built: boolean } {
     at += p.length;
   }
   const out = path.join(os.tmpdir(), 'rec-mic-emodb.wav');
-  fs.writeFileSync(out, Buffer.from(encodeWav16(all, rate)));
+  writeWhole(out, Buffer.from(encodeWav16(all, rate)));
   return { path: out, built: true };
+}
+
+/**
+ * Writes `file` so that no reader ever sees it part-written: a copy beside it, renamed over it. The
+ * microphone files live in the machine's temporary folder, shared by every test run on the machine:
+ * a WebKitGTK journey's paplay once opened the file while another run was writing it ("Failed to open
+ * audio file"). A reader that opened the old file keeps it, with the same samples.
+ */
+export function writeWhole(file: string, data: Buffer): void {
+  const part = `${file}.${process.pid}.part`;
+  fs.writeFileSync(part, data);
+  fs.renameSync(part, file);
 }
 
 /** The mic file as the pipeline should deliver it: mono, 16 kHz. */

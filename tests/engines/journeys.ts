@@ -5,7 +5,7 @@ import { DEFAULT_WINDOW_MARGIN_SECONDS, TARGET_SAMPLE_RATE } from '../../src/aud
 import { decodeWav, encodeWav16, toMono } from '../../src/audio/dsp/wav';
 import { localQrProvider } from '../../server/auth/qr/provider';
 import { statementsZh } from '../../src/i18n/statements.zh';
-import { locate, micFixture } from '../e2e/recording-helpers';
+import { locate, micFixture, writeWhole } from '../e2e/recording-helpers';
 import { ENGINE_FEATURES } from '../support/engine-features';
 import type { EngineName, EnginePage } from '../support/engines/engine';
 import { containing, css, named } from '../support/engines/find';
@@ -164,9 +164,7 @@ export function defineEngineJourneys(name: EngineName, parts: readonly Part[]): 
               css(`[data-testid="line-${id}"]:is([data-stage="scored"],[data-stage="failed"])`),
               180_000,
             ).catch(async (err) => {
-              throw new Error(
-                `${err.message}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`,
-              );
+              throw new Error(await takeState(page, err));
             });
           }
           await waitFor(page, css('[data-testid="dub-phase"][data-phase="idle"]'), 60_000);
@@ -501,12 +499,18 @@ async function lineStages(page: EnginePage): Promise<string> {
   );
 }
 
-/** A take that did not finish, told: `err`, the dub page's phase, each line's stage, the console. */
+/**
+ * A take that did not finish, told: `err`, the dub page's phase, what it says (its alerts), each
+ * line's stage, the console.
+ */
 async function takeState(page: EnginePage, err: Error): Promise<string> {
   const phase = await page.evaluate<string>(
     `document.querySelector('[data-testid=dub-phase]').dataset.phase`,
   );
-  return `${err.message}\nphase ${phase}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`;
+  const alerts = await page.evaluate<string[]>(
+    `[...document.querySelectorAll('[role=alert]')].map((e) => e.textContent)`,
+  );
+  return `${err.message}\nphase ${phase}, alerts ${JSON.stringify(alerts)}\nline stages: ${await lineStages(page)}\nconsole:\n  ${(await page.consoleLines()).join('\n  ')}`;
 }
 
 /** Waits until the route's own page module has rendered (LazyPage sets `data-page`). */
@@ -991,8 +995,8 @@ async function qrLogin(
 
 /**
  * A copy of `wav` with its speech alone: 20 ms frames louder than a tenth of its loud frames' level
- * (their 90th percentile), joined. Written beside it on every call, as micFixture writes its copy, so
- * it never outlives a change of the fixture.
+ * (their 90th percentile), joined. Written beside it on every call (whole, as micFixture writes its
+ * copy), so it never outlives a change of the fixture.
  */
 function speechOnly(wav: string): string {
   const out = wav.replace(/\.wav$/, '-speech.wav');
@@ -1014,6 +1018,6 @@ function speechOnly(wav: string): string {
   kept.forEach((f, n) => {
     speech.set(f, n * frame);
   });
-  fs.writeFileSync(out, Buffer.from(encodeWav16(speech, decoded.sampleRate)));
+  writeWhole(out, Buffer.from(encodeWav16(speech, decoded.sampleRate)));
   return out;
 }

@@ -51,16 +51,25 @@ export function anchorAtFirstFrame(video: HTMLVideoElement, clock: CaptureClock)
 }
 
 /**
- * How long a take waits for its clip to start and show its first frame before it ends with the clip's
- * problem, so a clip that never plays, or a frame that never shows, does not hold the take for good.
- * Generous: WebKitGTK showed a scene take's first frame 4 s after play() (docs/browsers.md), and a
- * phone's network can be slower still.
+ * How long a take waits for its clip to start and show its first frame with no sign that the clip is
+ * getting on (CLIP_PROGRESS_EVENTS), before it ends with the clip's problem, so a clip that never
+ * plays, or a frame that never shows, does not hold the take for good. Generous: WebKitGTK showed a
+ * scene take's first frame 4 s after play() on a quiet machine (docs/browsers.md), and a phone's
+ * network can be slower still.
  */
 export const CLIP_START_WAIT_MS = 20_000;
 
 /**
+ * What a clip that is getting on does: its data arrives (progress, loadeddata, canplay), it starts
+ * (playing) and its time moves (timeupdate). A device slow to start it is not a dead clip: a WebKitGTK
+ * scene take at load 30 on 2 cores ended with "the clip did not load" 20 s after play() when the bound
+ * counted from there, on a clip the same machine served (tests/engines/journeys.ts).
+ */
+const CLIP_PROGRESS_EVENTS = ['progress', 'loadeddata', 'canplay', 'canplaythrough', 'playing', 'timeupdate'];
+
+/**
  * Settles as `started` does (the clip started and its first frame shown), or rejects with a ClipError
- * once `waitMs` passed without it.
+ * once `waitMs` passed without it and without a sign of the clip getting on (CLIP_PROGRESS_EVENTS).
  */
 export function clipStartedWithin<T>(
   video: HTMLVideoElement,
@@ -68,22 +77,32 @@ export function clipStartedWithin<T>(
   waitMs: number,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(
-          new ClipError(`The clip did not start and show a frame within ${waitMs} ms`, {
-            cause: `paused ${video.paused}, readyState ${video.readyState}, networkState ${video.networkState}`,
-          }),
-        ),
-      waitMs,
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(giveUp, waitMs);
+    };
+    const done = () => {
+      clearTimeout(timer);
+      for (const e of CLIP_PROGRESS_EVENTS) video.removeEventListener(e, wait);
+    };
+    const giveUp = () => {
+      done();
+      reject(
+        new ClipError(`The clip did not start and show a frame, and did not get on, for ${waitMs} ms`, {
+          cause: `paused ${video.paused}, readyState ${video.readyState}, networkState ${video.networkState}`,
+        }),
+      );
+    };
+    for (const e of CLIP_PROGRESS_EVENTS) video.addEventListener(e, wait);
+    wait();
     started.then(
       (v) => {
-        clearTimeout(timer);
+        done();
         resolve(v);
       },
       (e: unknown) => {
-        clearTimeout(timer);
+        done();
         reject(e);
       },
     );

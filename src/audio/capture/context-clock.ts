@@ -55,15 +55,31 @@ export function outputLatency(ctx: AudioContext): number {
 }
 
 /**
- * The reading `now` of a context fed by a microphone, corrected for the time its clock has fallen
- * behind the page's since `start` (a reading taken when the microphone's frames first reached the
- * worklet). Firefox on a loaded machine lets the clock fall behind during a take (0.19 s during a
- * count-in, 0.15–0.28 s mid-take) while the microphone's frames wait for it: the sound at the
- * microphone now reaches the worklet that much later in context time than the reading says, and an
- * anchor taken on the bare reading planned every window that much early (−0.18 to −0.22 s). A clock
- * that keeps time, or runs ahead, is read as it is.
+ * The most a microphone's frames wait for a context clock that falls behind (s); the rest of the fall
+ * is audio the engine drops or resamples away, so the frames follow the clock again. Firefox on a
+ * 2-core machine at load 20 (tests/engines/journeys.ts, part two, with the clock read every 50 ms):
+ * its clock fell 0.8–1.5 s behind the page's over a 20 s scene take while each line's audio sat within
+ * 0–0.23 s of where the bare clock put it, never the whole fall. Half that span errs by at most 0.13 s
+ * either way, inside a window's margin (DEFAULT_WINDOW_MARGIN_SECONDS).
+ */
+export const HELD_FRAMES_MAX_SECONDS = 0.1;
+
+/**
+ * The reading `now` of a context fed by a microphone, moved on by the time its clock has fallen behind
+ * the page's since `start` (a reading taken when the microphone's frames first reached the worklet),
+ * up to HELD_FRAMES_MAX_SECONDS. Firefox on a loaded machine lets the clock fall behind during a take
+ * while the microphone's frames wait for it a little (0.19 s during a count-in once) and then drop or
+ * resample the rest: the sound at the microphone now reaches the worklet a little later in context
+ * time than the bare reading says, but never by the whole fall (moving it on by the whole fall cut
+ * the lines of a take from ever later sound, +0.3 s to +2.3 s by the sixth line). A clock that keeps
+ * time, or runs ahead, is read as it is.
  */
 export function heardTimestamp(start: ContextTimestamp, now: ContextTimestamp): ContextTimestamp {
   const behind = (now.performanceTime - start.performanceTime) / 1000 - (now.contextTime - start.contextTime);
-  return behind > 0 ? { contextTime: now.contextTime + behind, performanceTime: now.performanceTime } : now;
+  return behind > 0
+    ? {
+        contextTime: now.contextTime + Math.min(behind, HELD_FRAMES_MAX_SECONDS),
+        performanceTime: now.performanceTime,
+      }
+    : now;
 }

@@ -19,6 +19,7 @@ export const BINARIES = {
   pactl: { path: '/usr/bin/pactl', deb: 'pulseaudio-utils' },
   paplay: { path: '/usr/bin/paplay', deb: 'pulseaudio-utils' },
   parec: { path: '/usr/bin/parec', deb: 'pulseaudio-utils' },
+  chrt: { path: '/usr/bin/chrt', deb: 'util-linux' },
 } as const;
 
 export type BinaryName = keyof typeof BINARIES;

@@ -57,12 +57,14 @@ export const ERROR_COLLECTOR = `(() => {
   addEventListener('error', (e) => errors.push('error: ' + (e.message || e.type)));
   addEventListener('unhandledrejection', (e) => errors.push('unhandled rejection: ' + (e.reason && (e.reason.stack || e.reason.message) || e.reason)));
   addEventListener('securitypolicyviolation', (e) => errors.push('CSP refused ' + e.blockedURI + ' (' + e.violatedDirective + ') at ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber + ' ' + e.sample));
-  // The page's own warnings and errors, for the failure message of a journey (not an assertion).
+  // The page's own warnings and errors, for the failure message of a journey (not an assertion). An
+  // error's name, message and cause before its stack: WebKit's stack holds none of them.
   const log = (window.__engineConsole = []);
+  const told = (a) => a instanceof Error ? a.name + ': ' + a.message + (a.cause === undefined ? '' : ' (cause: ' + String(a.cause) + ')') + '\\n' + a.stack : String(a);
   for (const level of ['warn', 'error']) {
     const original = console[level];
     console[level] = (...args) => {
-      log.push(level + ': ' + args.map((a) => (a && a.stack) || String(a)).join(' '));
+      log.push(level + ': ' + args.map(told).join(' '));
       original.apply(console, args);
     };
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Engine, EngineName, EnginePage } from './engine';
 import { launchFirefox } from './firefox';
 import { type Pulse, startPulse } from './pulse';
+import { keepAudioThreadsRealtime } from './realtime';
 import { launchWebKit, launchWpe } from './webkit';
 import { type Display, startXvfb } from './xvfb';
 
@@ -18,12 +19,15 @@ export interface EngineRun {
 /**
  * Everything one engine needs here, started for a test file and stopped by it: a private PulseAudio
  * server (the wav microphone and an output device), a virtual display (WebKitGTK only; Firefox and
- * WPE run headless), and the browser.
+ * WPE run headless), and the browser, with their audio threads in real time as on a desktop
+ * (./realtime.ts).
  */
 export async function startEngine(name: EngineName): Promise<EngineRun> {
-  const pulse = await startPulse();
+  const realtime = keepAudioThreadsRealtime();
+  let pulse: Pulse | undefined;
   let display: Display | undefined;
   try {
+    pulse = await startPulse();
     if (name === 'webkit') display = await startXvfb();
     const env = { ...pulse.env, ...(display ? { DISPLAY: display.display } : {}) };
     const engine =
@@ -39,12 +43,14 @@ export async function startEngine(name: EngineName): Promise<EngineRun> {
       stop: async () => {
         await engine.close();
         await display?.stop();
-        await pulse.stop();
+        await pulse?.stop();
+        console.log(`[engines] ${name} audio threads run in real time: ${realtime.stop().join(', ')}`);
       },
     };
   } catch (err) {
     await display?.stop();
-    await pulse.stop();
+    await pulse?.stop();
+    realtime.stop();
     throw err;
   }
 }

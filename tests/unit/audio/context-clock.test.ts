@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  HELD_FRAMES_MAX_SECONDS,
   heardTimestamp,
   latencyQueriesBlock,
   outputLatency,
@@ -73,12 +74,22 @@ describe('the audio context clock', () => {
     expect(latency).not.toHaveBeenCalled();
   });
 
-  it("moves a microphone context's reading on by the time its clock fell behind the page's since frames began to flow", () => {
+  it("moves a microphone context's reading on by the time its clock fell behind the page's since frames began to flow, up to what the frames wait", () => {
     const start = { contextTime: 0.1, performanceTime: 5000 };
-    // 3 s later on the page, 2.81 s later on the context: its frames waited 0.19 s.
+    // 3 s later on the page, 2.81 s later on the context: its clock fell 0.19 s behind.
     const now = heardTimestamp(start, { contextTime: 2.91, performanceTime: 8000 });
     expect(now.performanceTime).toBe(8000);
-    expect(now.contextTime).toBeCloseTo(3.1, 9);
+    expect(now.contextTime).toBeCloseTo(2.91 + HELD_FRAMES_MAX_SECONDS, 9);
+    // A fall of 1.2 s: the frames waited no more than HELD_FRAMES_MAX_SECONDS, the rest was dropped.
+    expect(heardTimestamp(start, { contextTime: 1.9, performanceTime: 8000 }).contextTime).toBeCloseTo(
+      1.9 + HELD_FRAMES_MAX_SECONDS,
+      9,
+    );
+    // A fall shorter than that is added back whole.
+    expect(heardTimestamp(start, { contextTime: 3.05, performanceTime: 8000 }).contextTime).toBeCloseTo(
+      3.1,
+      9,
+    );
     // A clock that kept time, or ran ahead, is read as it is.
     expect(heardTimestamp(start, { contextTime: 3.1, performanceTime: 8000 })).toEqual({
       contextTime: 3.1,

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { startPlaying } from '../../../src/app/lib/video-anchor';
+import { describe, expect, test, vi } from 'vitest';
+import { ClipError, clipStartedWithin, startPlaying } from '../../../src/app/lib/video-anchor';
 
 /** A clip whose play() answers as `answer` says; its time is moved by the test, with `timeupdate`. */
 function fakeClip(answer: 'pending' | 'resolve' | 'reject') {
@@ -58,5 +58,41 @@ describe('startPlaying (src/app/lib/video-anchor.ts)', () => {
     await expect(startPlaying(fakeClip('reject') as unknown as HTMLVideoElement)).rejects.toMatchObject({
       name: 'NotAllowedError',
     });
+  });
+});
+
+describe('clipStartedWithin (src/app/lib/video-anchor.ts)', () => {
+  test('waits while the clip gets on, and gives up once it has shown no sign of it for the bound', async () => {
+    vi.useFakeTimers();
+    try {
+      const clip = fakeClip('pending');
+      const started = clipStartedWithin(clip as unknown as HTMLVideoElement, new Promise(() => {}), 1000);
+      let error: unknown;
+      started.catch((e: unknown) => {
+        error = e;
+      });
+      // Its data arriving, then its time moving: 2.7 s in all, never 1 s without a sign.
+      for (const event of ['progress', 'loadeddata', 'progress', 'canplay', 'timeupdate']) {
+        await vi.advanceTimersByTimeAsync(900);
+        clip.dispatchEvent(new Event(event));
+      }
+      expect(error).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(error).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(error).toBeInstanceOf(ClipError);
+      // Given up: a later event does not start the wait again.
+      clip.dispatchEvent(new Event('progress'));
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('settles with the clip once it has started and shown its frame', async () => {
+    const clip = fakeClip('pending');
+    await expect(
+      clipStartedWithin(clip as unknown as HTMLVideoElement, Promise.resolve('anchor'), 1000),
+    ).resolves.toBe('anchor');
   });
 });
