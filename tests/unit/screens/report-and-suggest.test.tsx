@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { arcPoints } from '../../../src/app/screens/report/report-view';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
@@ -7,16 +7,11 @@ import { SoundSuggestScreen } from '../../../src/app/screens/sound-suggest/sound
 import { reportState } from '../../../src/app/screens/report/report-state';
 import { prpt } from '../../../src/app/stores/films';
 import { setSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { prptReport } from './fixtures';
 import { renderScreen } from './render-screen';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 beforeEach(() => setLang('zh'));
 afterEach(() => {
   server.reset();

@@ -1,18 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
 import { reportState } from '../../../src/app/screens/report/report-state';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { prptReport } from './fixtures';
 import { renderScreen } from './render-screen';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 beforeEach(() => setLang('zh'));
 afterEach(() => {
   server.reset();

@@ -1,20 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
 import { reportState } from '../../../src/app/screens/report/report-state';
 import { prpt } from '../../../src/app/stores/films';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { prptReport } from './fixtures';
 import { renderScreen } from './render-screen';
 
 /** The report's share card ends the links given out so far (revoke_report_url, docs/api.md). */
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 beforeEach(() => setLang('zh'));
 afterEach(() => {
   server.reset();
