@@ -1,18 +1,11 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { setLang } from '../../../src/app/i18n';
+import { describe, expect, test } from 'vitest';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
-import { reportState } from '../../../src/app/screens/report/report-state';
-import { json, fixtureServerForFile } from '../api/fixture-server';
+import { json } from '../api/fixture-server';
 import { prptReport } from './fixtures';
-import { renderScreen } from './render-screen';
+import { renderScreen, reportServerForFile } from './render-screen';
 
-const server = fixtureServerForFile();
-beforeEach(() => setLang('zh'));
-afterEach(() => {
-  server.reset();
-  reportState('prpt').reset();
-});
+const server = reportServerForFile();
 
 function serve(arc: unknown) {
   const report = { ...prptReport, dubbing: { ...prptReport.dubbing, arc } };
