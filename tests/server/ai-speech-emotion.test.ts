@@ -3,7 +3,16 @@ import { type Emotion, report, speechScore } from '../../src/api/contract';
 import { analyzeVoice, classifyEmotion, FEATURE_NAMES } from '../../src/audio/analysis';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import { readActorLines } from '../../src/audio/scoring/pipeline';
-import { AI_FILM, fixtureWav, floatStereoFrom, LINES, postTake, rawWav, silentWav } from './ai-support';
+import {
+  AI_FILM,
+  fixtureWav,
+  floatStereoFrom,
+  LINES,
+  postTake,
+  rawWav,
+  silentWav,
+  withoutReferenceAudio,
+} from './ai-support';
 import { describeEngines } from './support/engines';
 import { aiFilmServer } from './support/seed';
 import { client } from './support/http';
@@ -72,14 +81,7 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
       200,
     );
     // With the line's reference audio gone from storage, only the cache can supply the actor.
-    const line = await ai.server.app.db
-      .selectFrom('subtitles')
-      .select('reference_audio_key')
-      .where('id', '=', LINES.angry)
-      .executeTakeFirstOrThrow();
-    const audio = await ai.server.app.storage.get(line.reference_audio_key);
-    await ai.server.app.storage.delete(line.reference_audio_key);
-    try {
+    await withoutReferenceAudio(ai.server.app, LINES.angry, async () => {
       const { body } = await postTake(ai.server.url, ai.token, {
         file: fixtureWav('15a02Wd.wav'),
         attempt: '2',
@@ -103,9 +105,7 @@ describeEngines('POST /ai/speech_emotion', (engine) => {
         .where('user_id', '=', ai.userId)
         .execute();
       expect(stats[0].count).toBe(2);
-    } finally {
-      await ai.server.app.storage.put(line.reference_audio_key, audio);
-    }
+    });
   });
 
   it('refuses a third take of a line with the envelope (a first and a second attempt per line); a take without speech uses none up', async () => {

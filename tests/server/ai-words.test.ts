@@ -4,7 +4,7 @@ import { type ScoringDeps, scoreAndStore } from '../../server/ai/score-and-store
 import { runForTake } from '../../server/takes/runs';
 import { englishWordCheckStatus } from '../../server/words/en';
 import { PASS_SCORE } from '../../src/audio/scoring/words';
-import { AI_FILM, fixtureWav, LINES, postTake } from './ai-support';
+import { AI_FILM, fixtureWav, LINES, postTake, withoutReferenceAudio } from './ai-support';
 import { describeEngines } from './support/engines';
 import { aiFilmServer } from './support/seed';
 import { client } from './support/http';
@@ -120,18 +120,9 @@ describeEngines('the word check of a take', (engine) => {
     const notChecked: WordCheck = { status: 'unchecked', reason: 'language', language: 'de' };
     expect((await post('words-cache-01', '1')).actorWords).toEqual(notChecked);
     // With the line's reference audio gone from storage, only the cache can answer for the actor.
-    const line = await ai.server.app.db
-      .selectFrom('subtitles')
-      .select('reference_audio_key')
-      .where('id', '=', LINES.angry)
-      .executeTakeFirstOrThrow();
-    const audio = await ai.server.app.storage.get(line.reference_audio_key);
-    await ai.server.app.storage.delete(line.reference_audio_key);
-    try {
+    await withoutReferenceAudio(ai.server.app, LINES.angry, async () => {
       expect((await post('words-cache-02', '2')).actorWords).toEqual(notChecked);
-    } finally {
-      await ai.server.app.storage.put(line.reference_audio_key, audio);
-    }
+    });
   });
 
   it('an engine that fails costs the take its words, never the take: scored, stored, "not checked"', async () => {
