@@ -1,31 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, waitForExpression } from '../support/browser';
-import { type JourneyApp, startJourneyApp } from '../support/journey/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { waitForExpression } from '../support/browser';
+import { journeyForFile } from '../support/journey/app';
 import { kioskPage, onPage } from '../support/journey/contexts';
 import { FILM, openFilm, watchAnswerAndSeeResult } from '../support/journey/flow';
 import { confirmQrOnPhone, qrLinkFrom } from '../support/journey/login';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
-import { FAKE_MIC_ARGS, micFixture } from './recording-helpers';
+import { fakeMicArgs } from './recording-helpers';
 
 // Journey 2: part two end to end. QR login confirmed from a phone, the film, the questions,
 // then a whole scene dubbed with a real speech wav as Chromium's microphone, every line scored by the
 // AI service, one line retaken, the sound suggestion and the report with the dubbing scores.
-let app: JourneyApp;
-let browser: Browser;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  const mic = micFixture();
-  app = await startJourneyApp();
-  browser = await launchChromium(FAKE_MIC_ARGS(mic.path));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const journey = journeyForFile({ chromiumArgs: fakeMicArgs });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -39,7 +28,7 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     timeout: 900_000,
   }, async () => {
     const checks = new ScreenChecks('journey-2');
-    const { context, page } = await kioskPage(browser, errors);
+    const { context, page } = await kioskPage(journey.browser, errors);
     const consoleLines: string[] = [];
     page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
     page.on('response', (r) => r.status() >= 400 && consoleLines.push(`HTTP ${r.status()} ${r.url()}`));
@@ -49,7 +38,7 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
 
     // QR login: the link is the one the page asked the server for (getAuthQRCode).
     const qrAnswer = page.waitForResponse((r) => r.url().includes('/site_products/qr_url'));
-    await page.goto(`${app.origin}/prpt/movies`);
+    await page.goto(`${journey.app.origin}/prpt/movies`);
     await onPage(page, 'prpt/login');
     const link = await qrLinkFrom(await qrAnswer);
     expect(new URL(link).searchParams.get('uuid')).toBeTruthy();
@@ -57,7 +46,7 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     await page.locator('[data-qr-phase="waiting"]').waitFor();
     await checks.check(page, 'login-qr');
     expect((await context.cookies()).find((c) => c.name === 'user-token')).toBeUndefined();
-    await confirmQrOnPhone(browser, link, checks, errors);
+    await confirmQrOnPhone(journey.browser, link, checks, errors);
 
     // The kiosk's poll sees the confirmation and returns to the page it was asked for.
     await onPage(page, 'prpt/movies', 90_000);

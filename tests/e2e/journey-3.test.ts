@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { type JourneyApp, startJourneyApp } from '../support/journey/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { journeyForFile } from '../support/journey/app';
 import { kioskPage, onPage } from '../support/journey/contexts';
 import { FILM, openFilm } from '../support/journey/flow';
 import { loginByPassword } from '../support/journey/login';
@@ -11,19 +10,9 @@ import { zhText } from '../support/journey/text';
 // Journey 3: the session ends on the server while the learner is mid-journey. The next call
 // answers 1002; the app warns 登录信息已失效 (docs/api.md, code 1002), clears the token and local data, lands on the
 // login page of the part it was in, and logging in again returns to the page the learner was on.
-let app: JourneyApp;
-let browser: Browser;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  app = await startJourneyApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const journey = journeyForFile();
 
 const pathOf = (page: Page) => {
   const u = new URL(page.url());
@@ -32,14 +21,14 @@ const pathOf = (page: Page) => {
 
 /** Ends every session server-side, as an expiry or a logout elsewhere would. */
 async function expireSessionsOnServer(): Promise<void> {
-  await app.server.app.db.deleteFrom('sessions').execute();
+  await journey.app.server.app.db.deleteFrom('sessions').execute();
 }
 
 const tokenCookie = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === 'user-token')?.value;
 
 async function loginInto(page: Page, part: 'prpo' | 'prpt'): Promise<void> {
-  await page.goto(`${app.origin}/${part}/movies`);
+  await page.goto(`${journey.app.origin}/${part}/movies`);
   await onPage(page, `${part}/login`);
   await loginByPassword(page);
   await onPage(page, `${part}/movies`);
@@ -49,7 +38,7 @@ async function loginInto(page: Page, part: 'prpo' | 'prpt'): Promise<void> {
 describe('journey 3: a session that expires mid-journey', () => {
   test('prpt: the next call answers 1002 → /prpt/login with 登录信息已失效 → login again returns to the page', async () => {
     const checks = new ScreenChecks('journey-3');
-    const { context, page } = await kioskPage(browser, errors);
+    const { context, page } = await kioskPage(journey.browser, errors);
     await loginInto(page, 'prpt');
     await openFilm(page);
     await onPage(page, 'prpt/cinema');
@@ -92,7 +81,7 @@ describe('journey 3: a session that expires mid-journey', () => {
   });
 
   test('prpo: an expiry on a prpo page lands on /prpo/login, login returns there, log out goes to standby', async () => {
-    const { context, page } = await kioskPage(browser, errors);
+    const { context, page } = await kioskPage(journey.browser, errors);
     await loginInto(page, 'prpo');
     await page.getByRole('link', { name: new RegExp(FILM.title) }).waitFor();
 
@@ -121,7 +110,7 @@ describe('journey 3: a session that expires mid-journey', () => {
     expect(pathOf(page)).toBe('/prpo/standby');
     expect(await tokenCookie(page)).toBeUndefined();
     expect((await revoked).request().headers().token).toBe(token);
-    const reused = await fetch(`${app.origin}/producer/active_relation_two/show_film_picture`, {
+    const reused = await fetch(`${journey.app.origin}/producer/active_relation_two/show_film_picture`, {
       headers: { token },
     });
     expect(((await reused.json()) as { code: number }).code).toBe(1002);

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { type JourneyApp, startJourneyApp } from '../support/journey/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { journeyForFile } from '../support/journey/app';
 import { kioskPage, onPage } from '../support/journey/contexts';
 import { FILM, openFilm } from '../support/journey/flow';
 import { loginByPassword } from '../support/journey/login';
@@ -15,19 +14,9 @@ import { zhText } from '../support/journey/text';
 // which unmarked counts as a personal desktop (src/app/lib/device.ts).
 const IDLE_MS = 30_000;
 
-let app: JourneyApp;
-let browser: Browser;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  app = await startJourneyApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const journey = journeyForFile();
 
 const tokenCookie = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === 'user-token')?.value;
@@ -37,10 +26,10 @@ describe('journey 4: kiosk idle timeout', () => {
     timeout: 300_000,
   }, async () => {
     const checks = new ScreenChecks('journey-4');
-    const { context, page } = await kioskPage(browser, errors);
+    const { context, page } = await kioskPage(journey.browser, errors);
     await page.addInitScript(`window.__APP_CONFIG__ = { kioskIdleMs: ${IDLE_MS}, device: 'kiosk' };`);
 
-    await page.goto(`${app.origin}/prpo/movies`);
+    await page.goto(`${journey.app.origin}/prpo/movies`);
     await onPage(page, 'prpo/login');
     await loginByPassword(page);
     await onPage(page, 'prpo/movies');
@@ -78,7 +67,7 @@ describe('journey 4: kiosk idle timeout', () => {
     await checks.check(page, 'standby');
 
     // The session is really gone: a guarded page asks for a login again.
-    await page.goto(`${app.origin}/prpo/movies`);
+    await page.goto(`${journey.app.origin}/prpo/movies`);
     await onPage(page, 'prpo/login');
 
     await context.close();

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, waitForExpression } from '../support/browser';
-import { type JourneyApp, startJourneyApp } from '../support/journey/app';
+import { describe, expect, test } from 'vitest';
+import { waitForExpression } from '../support/browser';
+import { journeyForFile } from '../support/journey/app';
 import { kioskPage, onPage, phonePage } from '../support/journey/contexts';
 import { answerAll, FILM } from '../support/journey/flow';
 import { loginByPassword } from '../support/journey/login';
 import { ScreenChecks } from '../support/journey/screens';
 import { zhText } from '../support/journey/text';
-import { FAKE_MIC_ARGS, micFixture } from './recording-helpers';
+import { fakeMicArgs } from './recording-helpers';
 
 // Journey 5: one film dubbed in two browser sessions. Each session answers (a new training run) and
 // dubs one line. The second session's dub page starts clean, its report, result and dub page show
@@ -20,20 +20,9 @@ const FILM_ID = 'rag-on-the-fridge';
 const NAMES = ['演示学员', '中文'];
 const CJK = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]+/g;
 
-let app: JourneyApp;
-let browser: Browser;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  const mic = micFixture();
-  app = await startJourneyApp();
-  browser = await launchChromium(FAKE_MIC_ARGS(mic.path));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const journey = journeyForFile({ chromiumArgs: fakeMicArgs });
 
 /** Chinese runs on the page apart from names (the learner, the language switch, the speakers). */
 async function chineseOnPage(page: Page): Promise<string[]> {
@@ -53,10 +42,10 @@ async function setLanguage(page: Page, label: '中文' | 'English'): Promise<voi
 async function newSessionAnswering(
   open: (b: Browser, e: string[]) => Promise<{ context: BrowserContext; page: Page }>,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await open(browser, errors);
+  const { context, page } = await open(journey.browser, errors);
   // Scoring on a loaded machine can outlast the kiosk's idle time; journey 4 covers that.
   await page.addInitScript('window.__APP_CONFIG__ = { kioskIdleMs: 900000 };');
-  await page.goto(`${app.origin}/prpt/answer/${FILM_ID}`);
+  await page.goto(`${journey.app.origin}/prpt/answer/${FILM_ID}`);
   await onPage(page, 'prpt/login');
   await loginByPassword(page);
   await onPage(page, 'prpt/answer');
@@ -210,9 +199,9 @@ describe('journey 5: the same film in two sessions', () => {
     await s2.context.close();
 
     // Session 3 (kiosk, fresh storage): result, dub page and report all show the second run.
-    const { context, page: k } = await kioskPage(browser, errors);
+    const { context, page: k } = await kioskPage(journey.browser, errors);
     await k.addInitScript('window.__APP_CONFIG__ = { kioskIdleMs: 900000 };');
-    await k.goto(`${app.origin}/prpt/result`);
+    await k.goto(`${journey.app.origin}/prpt/result`);
     await onPage(k, 'prpt/login');
     await loginByPassword(k);
     await onPage(k, 'prpt/result');
@@ -227,7 +216,7 @@ describe('journey 5: the same film in two sessions', () => {
       .getByRole('img', { name: new RegExp(`^第一次 ${score2}`) })
       .waitFor();
     await checks.check(k, 'dub-new-session');
-    await k.goto(`${app.origin}/prpt/report`);
+    await k.goto(`${journey.app.origin}/prpt/report`);
     await onPage(k, 'prpt/report');
     const kd = k.getByRole('region', { name: zhText('report.dubbing'), exact: true });
     await kd.waitFor({ timeout: 120_000 });
@@ -237,14 +226,14 @@ describe('journey 5: the same film in two sessions', () => {
       .waitFor();
     await checks.check(k, 'report-new-session');
     await setLanguage(k, 'English');
-    await k.goto(`${app.origin}/prpt/dub/${FILM_ID}`);
+    await k.goto(`${journey.app.origin}/prpt/dub/${FILM_ID}`);
     await onPage(k, 'prpt/dub');
     await k.getByRole('heading', { level: 1, name: 'Dub' }).waitFor();
     await expect.poll(() => stageOf(k, line2)).toBe('scored');
     expect(await chineseOnPage(k)).toEqual([]);
     await checks.check(k, 'dub-new-session-en');
     // The result of the second run in English (the open answer is the learner's own Chinese text).
-    await k.goto(`${app.origin}/prpt/result`);
+    await k.goto(`${journey.app.origin}/prpt/result`);
     await onPage(k, 'prpt/result');
     await k.getByText('Score', { exact: true }).waitFor();
     await k.getByText(FILM.titleEn).first().waitFor();

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { type JourneyApp, startJourneyApp } from '../support/journey/app';
-import { onPage } from '../support/journey/contexts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { journeyForFile } from '../support/journey/app';
+import { learnerPage, onPage } from '../support/journey/contexts';
 import { answerAll, FILM } from '../support/journey/flow';
 import { qrLinkFrom } from '../support/journey/login';
 import { KIOSK, PHONE } from '../support/journey/sizes';
@@ -28,21 +27,13 @@ const STATEMENTS = { zh: statementsZh, en: statementsEn } as const;
 /** The language switch's names (each language in itself). */
 const NAMES = { zh: '中文', en: 'English' } as const;
 
-let app: JourneyApp;
-let browser: Browser;
 let token: string;
 
+const journey = journeyForFile({ hookTimeout: 300_000 });
 beforeAll(async () => {
   fs.mkdirSync(OUT, { recursive: true });
-  app = await startJourneyApp();
-  token = await login(app.origin);
-  browser = await launchChromium();
+  token = await login(journey.app.origin);
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 /** What one page measured: its width beside the screen's, and each control under the target. */
 interface Fit {
@@ -178,38 +169,21 @@ class Checks {
 }
 
 /** A phone in a language; signed in as the demo account unless told otherwise. */
-async function phone(
-  lang: Lang,
-  signedIn = true,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: lang === 'zh' ? 'zh-CN' : 'en-GB',
-    // Charts drawn without their entry animation: measured as they end up.
+const phone = (lang: Lang, signedIn = true) =>
+  // Charts drawn without their entry animation: measured as they end up.
+  learnerPage(journey.browser, journey.app.origin, {
+    lang,
+    size: 'phone',
+    token: signedIn ? token : undefined,
     reducedMotion: 'reduce',
   });
-  if (signedIn) await context.addCookies([{ name: 'user-token', value: token, url: app.origin }]);
-  await context.addInitScript(
-    `localStorage.setItem('app.lang', ${JSON.stringify(lang)}); window.__APP_CONFIG__ = { kioskIdleMs: 0 };`,
-  );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
-  });
-  return { context, page, errors };
-}
 
 const filmLink = (page: Page) =>
   page.getByRole('link', { name: new RegExp(`${FILM.title}|${FILM.titleEn}`) }).first();
 
 /** The film's id in part one (its list), as prptFilm gives part two's. */
 async function prpoFilmId(): Promise<string> {
-  const res = await fetch(`${app.origin}/producer/active_relation_one/show_film_picture`, {
+  const res = await fetch(`${journey.app.origin}/producer/active_relation_one/show_film_picture`, {
     method: 'POST',
     headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
     body: 'page=1&pageSize=50',
@@ -222,7 +196,7 @@ async function prpoFilmId(): Promise<string> {
 
 /** Posts a take of a line as the web client does (multipart to /ai/speech_emotion): the actor's own line. */
 async function postTake(filmId: string, lineId: string, attempt: 1 | 2): Promise<void> {
-  const { db, storage } = app.server.app;
+  const { db, storage } = journey.app.server.app;
   const row = await db
     .selectFrom('subtitles')
     .select('reference_audio_key')
@@ -237,7 +211,7 @@ async function postTake(filmId: string, lineId: string, attempt: 1 | 2): Promise
     new Blob([await storage.get(row.reference_audio_key)], { type: 'audio/wav' }),
     `${lineId}.wav`,
   );
-  const res = await fetch(`${app.origin}/ai/speech_emotion`, {
+  const res = await fetch(`${journey.app.origin}/ai/speech_emotion`, {
     method: 'POST',
     headers: { token },
     body: form,
@@ -248,7 +222,7 @@ async function postTake(filmId: string, lineId: string, attempt: 1 | 2): Promise
 
 /** Answers the film's questions on its answer page and lands on the result. */
 async function answerAndResult(page: Page, part: 'prpo' | 'prpt', filmId: string, checks: Checks) {
-  await page.goto(`${app.origin}/${part}/answer/${filmId}`);
+  await page.goto(`${journey.app.origin}/${part}/answer/${filmId}`);
   await onPage(page, `${part}/answer`);
   await answerAll(page);
   await checks.check(page, `${part}-answer`);
@@ -267,7 +241,7 @@ describe.each(['en', 'zh'] as const)('points 14 and 15: every page at 390×844 (
     try {
       for (const part of ['prpo', 'prpt'] as const) {
         for (const screen of ['standby', 'intro', 'login'] as const) {
-          await page.goto(`${app.origin}/${part}/${screen}`);
+          await page.goto(`${journey.app.origin}/${part}/${screen}`);
           await onPage(page, `${part}/${screen}`);
           if (screen === 'login') {
             await page.locator('form input[type="password"]').waitFor();
@@ -278,12 +252,12 @@ describe.each(['en', 'zh'] as const)('points 14 and 15: every page at 390×844 (
         }
       }
       // The page a phone opens from the kiosk's code, in the kiosk's language.
-      const res = await fetch(`${app.origin}/producer/site_products/qr_url`, {
+      const res = await fetch(`${journey.app.origin}/producer/site_products/qr_url`, {
         headers: { 'accept-language': lang },
       });
       const link = ((await res.json()) as { data: { url: string } }).data.url;
       const url = new URL(link);
-      await page.goto(`${app.origin}${url.pathname}${url.search}`);
+      await page.goto(`${journey.app.origin}${url.pathname}${url.search}`);
       await page.locator('form').first().waitFor();
       await checks.check(page, 'qr-confirm');
       // The share page below and this one switch language with a link: the other language's page.
@@ -304,14 +278,14 @@ describe.each(['en', 'zh'] as const)('points 14 and 15: every page at 390×844 (
     const { context, page, errors } = await phone(lang);
     try {
       const filmId = await prpoFilmId();
-      await page.goto(`${app.origin}/prpo`);
+      await page.goto(`${journey.app.origin}/prpo`);
       await onPage(page, 'prpo/home');
       await checks.check(page, 'prpo-home');
-      await page.goto(`${app.origin}/prpo/movies`);
+      await page.goto(`${journey.app.origin}/prpo/movies`);
       await onPage(page, 'prpo/movies');
       await filmLink(page).waitFor();
       await checks.check(page, 'prpo-movies');
-      await page.goto(`${app.origin}/prpo/cinema/${filmId}`);
+      await page.goto(`${journey.app.origin}/prpo/cinema/${filmId}`);
       await onPage(page, 'prpo/cinema');
       await page.locator('video').waitFor();
       await checks.check(page, 'prpo-cinema');
@@ -336,15 +310,15 @@ describe.each(['en', 'zh'] as const)('points 14 and 15: every page at 390×844 (
     const checks = new Checks(lang);
     const { context, page, errors } = await phone(lang);
     try {
-      const film = await prptFilm(app.origin, token, FILM.titleEn);
-      await page.goto(`${app.origin}/prpt`);
+      const film = await prptFilm(journey.app.origin, token, FILM.titleEn);
+      await page.goto(`${journey.app.origin}/prpt`);
       await onPage(page, 'prpt/home');
       await checks.check(page, 'prpt-home');
-      await page.goto(`${app.origin}/prpt/movies`);
+      await page.goto(`${journey.app.origin}/prpt/movies`);
       await onPage(page, 'prpt/movies');
       await filmLink(page).waitFor();
       await checks.check(page, 'prpt-movies');
-      await page.goto(`${app.origin}/prpt/cinema/${film.id}`);
+      await page.goto(`${journey.app.origin}/prpt/cinema/${film.id}`);
       await onPage(page, 'prpt/cinema');
       await page.locator('video').waitFor();
       await checks.check(page, 'prpt-cinema');
@@ -353,7 +327,7 @@ describe.each(['en', 'zh'] as const)('points 14 and 15: every page at 390×844 (
       await postTake(film.id, film.lines[0].id, 1);
       await postTake(film.id, film.lines[0].id, 2);
       await postTake(film.id, film.lines[1].id, 1);
-      await page.goto(`${app.origin}/prpt/dub/${film.id}`);
+      await page.goto(`${journey.app.origin}/prpt/dub/${film.id}`);
       await onPage(page, 'prpt/dub');
       await page.getByTestId('dub-scene-take').waitFor({ timeout: 30_000 });
       await page
@@ -370,11 +344,11 @@ describe.each(['en', 'zh'] as const)('points 14 and 15: every page at 390×844 (
       await expect.poll(async () => (await inkOf()).inside, { timeout: 30_000 }).toBeGreaterThan(0);
       await figure.screenshot({ path: path.join(OUT, `prpt-dub-radar-${lang}.png`), animations: 'disabled' });
       expect((await inkOf()).edges, 'ink on the canvas edges: an axis name cut off').toBe(0);
-      await page.goto(`${app.origin}/prpt/soundSuggest/${film.id}`);
+      await page.goto(`${journey.app.origin}/prpt/soundSuggest/${film.id}`);
       await onPage(page, 'prpt/sound-suggest');
       await page.locator('[data-screen="sound-suggest"] h2').first().waitFor({ timeout: 60_000 });
       await checks.check(page, 'prpt-sound-suggest');
-      await page.goto(`${app.origin}/prpt/report`);
+      await page.goto(`${journey.app.origin}/prpt/report`);
       await onPage(page, 'prpt/report');
       await page.getByTestId('report-h5-link').waitFor({ timeout: 60_000 });
       await page.getByTestId('run-history').waitFor({ timeout: 60_000 });
@@ -405,7 +379,7 @@ describe('point 19: QR sign-in', () => {
     timeout: 120_000,
   }, async () => {
     // A kiosk whose learner chose English, and a phone set to Chinese.
-    const kiosk = await browser.newContext({ viewport: KIOSK, locale: 'zh-CN' });
+    const kiosk = await journey.browser.newContext({ viewport: KIOSK, locale: 'zh-CN' });
     const { context: phoneContext, page: phonePage, errors } = await phone('zh', false);
     try {
       await kiosk.addInitScript(
@@ -413,7 +387,7 @@ describe('point 19: QR sign-in', () => {
       );
       const page = await kiosk.newPage();
       const qrAnswer = page.waitForResponse((r) => r.url().includes('/site_products/qr_url'));
-      await page.goto(`${app.origin}/prpt/login`);
+      await page.goto(`${journey.app.origin}/prpt/login`);
       await onPage(page, 'prpt/login');
       const link = await qrLinkFrom(await qrAnswer);
       await page.locator('[data-qr-phase="waiting"]').waitFor();

@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { firstEn } from '../../src/app/i18n/messages/first.en';
 import { firstZh } from '../../src/app/i18n/messages/first.zh';
 import { laterEn } from '../../src/app/i18n/messages/later.en';
 import { laterZh } from '../../src/app/i18n/messages/later.zh';
-import { launchChromium } from '../support/browser';
-import { type JourneyApp, startJourneyApp } from '../support/journey/app';
-import { onPage } from '../support/journey/contexts';
+import { journeyForFile } from '../support/journey/app';
+import { learnerPage, onPage } from '../support/journey/contexts';
 import { answerAll, FILM } from '../support/journey/flow';
 import { KIOSK, PHONE } from '../support/journey/sizes';
-import { FAKE_MIC_ARGS, type FilmLines, login, micFixture, prptFilm } from './recording-helpers';
+import { type FilmLines, fakeMicArgs, login, prptFilm } from './recording-helpers';
 
 // The screens a learner meets on a phone, measured
 // in real Chromium under the production build and its Content-Security-Policy (startJourneyApp), at
@@ -24,22 +23,13 @@ type Lang = 'zh' | 'en';
 const TEXT = { zh: laterZh, en: laterEn } as const;
 const FIRST = { zh: firstZh, en: firstEn } as const;
 
-let app: JourneyApp;
-let browser: Browser;
 let film: FilmLines;
 
+const journey = journeyForFile({ chromiumArgs: fakeMicArgs, hookTimeout: 300_000 });
 beforeAll(async () => {
   fs.mkdirSync(OUT, { recursive: true });
-  const mic = micFixture();
-  app = await startJourneyApp();
-  film = await prptFilm(app.origin, await login(app.origin), FILM.titleEn);
-  browser = await launchChromium(FAKE_MIC_ARGS(mic.path));
+  film = await prptFilm(journey.app.origin, await login(journey.app.origin), FILM.titleEn);
 }, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 interface Box {
   top: number;
@@ -80,33 +70,12 @@ async function shoot(page: Page, name: string, size: Size, lang: Lang, fullPage 
 }
 
 /** A learner's browser in a language, signed in as the demo account (its token cookie). */
-async function learner(
-  lang: Lang,
-  size: Size,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const phone = size === 'phone';
-  const context = await browser.newContext({
-    viewport: SIZES[size],
-    ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
-    locale: lang === 'zh' ? 'zh-CN' : 'en-GB',
-  });
-  await context.addCookies([{ name: 'user-token', value: await login(app.origin), url: app.origin }]);
-  // The language as a learner's earlier choice left it; the kiosk's idle timer off for the long take.
-  await context.addInitScript(
-    `localStorage.setItem('app.lang', ${JSON.stringify(lang)}); window.__APP_CONFIG__ = { kioskIdleMs: 0 };`,
-  );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
-  });
-  return { context, page, errors };
-}
+const learner = async (lang: Lang, size: Size) =>
+  learnerPage(journey.browser, journey.app.origin, { lang, size, token: await login(journey.app.origin) });
 
 /** Answers the film's questions (the open one with a long sentence) so the report has them. */
 async function answer(page: Page, lang: Lang): Promise<void> {
-  await page.goto(`${app.origin}/prpt/answer/${film.id}`);
+  await page.goto(`${journey.app.origin}/prpt/answer/${film.id}`);
   await onPage(page, 'prpt/answer');
   await answerAll(page);
   await page.getByRole('button', { name: TEXT[lang]['answer.submit'] }).click();
@@ -122,7 +91,7 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
     const { context, page, errors } = await learner(lang, 'phone');
     try {
       await answer(page, lang);
-      await page.goto(`${app.origin}/prpt/dub/${film.id}`);
+      await page.goto(`${journey.app.origin}/prpt/dub/${film.id}`);
       await onPage(page, 'prpt/dub');
       const sceneTake = page.getByTestId('dub-scene-take');
       await sceneTake.waitFor({ timeout: 30_000 });
@@ -242,7 +211,7 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
   }, async () => {
     const { context, page, errors } = await learner(lang, 'phone');
     try {
-      await page.goto(`${app.origin}/prpt/movies`);
+      await page.goto(`${journey.app.origin}/prpt/movies`);
       await onPage(page, 'prpt/movies');
       const header = page.locator('[data-layout-header]');
       await header.getByRole('button', { name: FIRST[lang]['ui.logoutAll'] }).waitFor();
@@ -284,7 +253,7 @@ describe.each(['zh', 'en'] as const)('point 9: phone layout (%s)', (lang) => {
     const { context, page, errors } = await learner(lang, 'phone');
     try {
       await answer(page, lang);
-      await page.goto(`${app.origin}/prpt/report`);
+      await page.goto(`${journey.app.origin}/prpt/report`);
       await onPage(page, 'prpt/report');
       const open = page.locator('[data-screen="report"] li', { hasText: t['result.open'] }).first();
       await open.waitFor({ timeout: 60_000 });
@@ -339,7 +308,7 @@ describe('point 10: the English apostrophe', () => {
     async (lang) => {
       const { context, page } = await learner(lang, 'phone');
       try {
-        await page.goto(`${app.origin}/prpt/intro`);
+        await page.goto(`${journey.app.origin}/prpt/intro`);
         await onPage(page, 'prpt/intro');
         for (const face of ['--font-sans', '--font-display']) {
           const widths = await page.evaluate(`(() => {
@@ -363,7 +332,7 @@ describe('point 10: the English apostrophe', () => {
           // Chinese still reaches a CJK face: a Han character is a full em.
           expect(han, `${lang} ${face}: width of 中 at 32px`).toBeGreaterThan(0.9 * 32);
         }
-        await page.goto(`${app.origin}/prpt/dub/${film.id}`);
+        await page.goto(`${journey.app.origin}/prpt/dub/${film.id}`);
         await onPage(page, 'prpt/dub');
         await shoot(page, 'point10-apostrophe', 'phone', lang, false);
       } finally {

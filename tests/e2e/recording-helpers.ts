@@ -638,3 +638,6 @@ export function followFile(x16k: Float32Array, mic16k: Float32Array): FileFollow
   }
   return result;
 }
+
+/** Chromium's arguments for the fake microphone playing {@link micFixture}'s wav (built on first use). */
+export const fakeMicArgs = (): string[] => FAKE_MIC_ARGS(micFixture().path);

@@ -61,6 +61,29 @@ export async function seedAiFilm(app: FastifyInstance): Promise<void> {
   // Line 3's reference is deliberately missing from storage.
 }
 
+/**
+ * Runs `fn` with the line's reference audio gone from storage, so only a cache can answer for the
+ * actor; the audio is put back afterwards, whatever `fn` did.
+ */
+export async function withoutReferenceAudio<T>(
+  app: FastifyInstance,
+  lineId: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const line = await app.db
+    .selectFrom('subtitles')
+    .select('reference_audio_key')
+    .where('id', '=', lineId)
+    .executeTakeFirstOrThrow();
+  const audio = await app.storage.get(line.reference_audio_key);
+  await app.storage.delete(line.reference_audio_key);
+  try {
+    return await fn();
+  } finally {
+    await app.storage.put(line.reference_audio_key, audio);
+  }
+}
+
 export interface TakeForm {
   file?: Uint8Array | null;
   filename?: string;

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { speechScore, voiceWarmupState } from '../../src/api/contract';
 import { FEATURE_NAMES } from '../../src/audio/analysis';
-import { startTestServer, type TestServer } from '../support/server';
-import { fixtureWav, LINES, postTake, seedAiFilm, silentWav } from './ai-support';
+import { fixtureWav, LINES, postTake, silentWav } from './ai-support';
 import { describeEngines } from './support/engines';
-import { newLearner } from './support/seed';
+import { aiFilmServer } from './support/seed';
 
 describeEngines('voice warm-up (/ai/voice_warmup)', (engine) => {
-  let server: TestServer;
-  let token: string;
-  let userId: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ engine, seedDemo: true });
-    await seedAiFilm(server.app);
-  });
-  afterAll(() => server?.close());
-
-  beforeEach(async () => {
-    ({ token, id: userId } = await newLearner(server, 'warmup'));
-  });
+  const ai = aiFilmServer(engine, 'warmup');
 
   const state = async () => {
-    const res = await fetch(`${server.url}/ai/voice_warmup`, { headers: { token } });
+    const res = await fetch(`${ai.server.url}/ai/voice_warmup`, { headers: { token: ai.token } });
     const body = (await res.json()) as { code: number; data: unknown };
     expect(body.code).toBe(200);
     return voiceWarmupState.parse(body.data);
@@ -30,9 +17,9 @@ describeEngines('voice warm-up (/ai/voice_warmup)', (engine) => {
   const record = async (wav: Uint8Array) => {
     const data = new FormData();
     data.set('file', new Blob([wav], { type: 'audio/wav' }), 'warmup.wav');
-    const res = await fetch(`${server.url}/ai/voice_warmup`, {
+    const res = await fetch(`${ai.server.url}/ai/voice_warmup`, {
       method: 'POST',
-      headers: { token },
+      headers: { token: ai.token },
       body: data,
     });
     const body = (await res.json()) as { code: number; data: unknown };
@@ -40,7 +27,11 @@ describeEngines('voice warm-up (/ai/voice_warmup)', (engine) => {
     return voiceWarmupState.parse(body.data);
   };
   const stats = () =>
-    server.app.db.selectFrom('speaker_stats').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    ai.server.app.db
+      .selectFrom('speaker_stats')
+      .selectAll()
+      .where('user_id', '=', ai.userId)
+      .executeTakeFirst();
 
   it('a recorded warm-up seeds the statistics, so the first take is not read cold', async () => {
     expect((await state()).status).toBe('none');
@@ -51,29 +42,29 @@ describeEngines('voice warm-up (/ai/voice_warmup)', (engine) => {
     expect(seeded?.count).toBe(1);
     expect((JSON.parse(seeded?.stats ?? '{}') as { mean: number[] }).mean).toHaveLength(FEATURE_NAMES.length);
 
-    const { body } = await postTake(server.url, token, { file: fixtureWav('15a01Wa.wav') });
+    const { body } = await postTake(ai.server.url, ai.token, { file: fixtureWav('15a01Wa.wav') });
     const score = speechScore.parse(body.data);
     expect(score.emotion.voiceTakes).toBe(1);
     // The warm-up is a baseline, never a scored take.
-    const takes = await server.app.db
+    const takes = await ai.server.app.db
       .selectFrom('takes')
       .select('id')
-      .where('user_id', '=', userId)
+      .where('user_id', '=', ai.userId)
       .execute();
     expect(takes).toHaveLength(1);
     expect((await stats())?.count).toBe(2);
   });
 
   it('skipped, the step is not offered again and the first take says it was read cold', async () => {
-    const res = await fetch(`${server.url}/ai/voice_warmup_skip`, {
+    const res = await fetch(`${ai.server.url}/ai/voice_warmup_skip`, {
       method: 'POST',
-      headers: { token, 'content-type': 'application/json' },
+      headers: { token: ai.token, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(((await res.json()) as { data: unknown }).data).toEqual({ status: 'skipped' });
     expect((await state()).status).toBe('skipped');
     expect(await stats()).toBeUndefined();
-    const { body } = await postTake(server.url, token, { file: fixtureWav('15a01Wa.wav') });
+    const { body } = await postTake(ai.server.url, ai.token, { file: fixtureWav('15a01Wa.wav') });
     expect(speechScore.parse(body.data).emotion.voiceTakes).toBe(0);
   });
 
@@ -84,7 +75,7 @@ describeEngines('voice warm-up (/ai/voice_warmup)', (engine) => {
   });
 
   it('a learner with takes is not offered it, and a late warm-up leaves their statistics alone', async () => {
-    await postTake(server.url, token, { file: fixtureWav('15a01Wa.wav'), subtitlesId: LINES.angry });
+    await postTake(ai.server.url, ai.token, { file: fixtureWav('15a01Wa.wav'), subtitlesId: LINES.angry });
     const before = await stats();
     expect((await state()).status).toBe('known');
     expect(await record(fixtureWav('15a01Nb.wav'))).toEqual({ status: 'recorded', seeded: false });

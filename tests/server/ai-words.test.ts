@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { report, speechScore, type WordCheck } from '../../src/api/contract';
 import { type ScoringDeps, scoreAndStore } from '../../server/ai/score-and-store';
 import { runForTake } from '../../server/takes/runs';
 import { englishWordCheckStatus } from '../../server/words/en';
 import { PASS_SCORE } from '../../src/audio/scoring/words';
-import { startTestServer, type TestServer } from '../support/server';
-import { AI_FILM, fixtureWav, LINES, postTake, seedAiFilm } from './ai-support';
+import { AI_FILM, fixtureWav, LINES, postTake, withoutReferenceAudio } from './ai-support';
 import { describeEngines } from './support/engines';
+import { aiFilmServer } from './support/seed';
 import { client } from './support/http';
-import { newLearner } from './support/seed';
 
 /**
  * The word check in the scoring path (server/ai/score-and-store.ts, server/ai/take-words.ts), run
@@ -16,27 +15,15 @@ import { newLearner } from './support/seed';
  * here; the check is stored with the take and returned by the upload, the report and the film detail.
  */
 describeEngines('the word check of a take', (engine) => {
-  let server: TestServer;
-  let token: string;
-  let userId: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ engine, seedDemo: true });
-    await seedAiFilm(server.app);
-  });
-  afterAll(() => server?.close());
-
-  beforeEach(async () => {
-    ({ token, id: userId } = await newLearner(server, 'words'));
-  });
+  const ai = aiFilmServer(engine, 'words');
 
   const setLanguage = (language: string | null) =>
-    server.app.db.updateTable('films').set({ language }).where('id', '=', AI_FILM).execute();
+    ai.server.app.db.updateTable('films').set({ language }).where('id', '=', AI_FILM).execute();
   const storedScore = async (takeId: string) => {
-    const rows = await server.app.db
+    const rows = await ai.server.app.db
       .selectFrom('takes')
       .select('result')
-      .where('user_id', '=', userId)
+      .where('user_id', '=', ai.userId)
       .execute();
     const scores = rows.map((r) => speechScore.parse(JSON.parse(r.result)));
     const mine = scores.find((s) => s.takeId === takeId);
@@ -46,14 +33,14 @@ describeEngines('the word check of a take', (engine) => {
 
   it("an English line's take carries the engine's own answer, stored, returned and reported", async () => {
     await setLanguage('en');
-    await server.app.db.deleteFrom('reference_words').execute();
-    const { body } = await postTake(server.url, token, {
+    await ai.server.app.db.deleteFrom('reference_words').execute();
+    const { body } = await postTake(ai.server.url, ai.token, {
       file: fixtureWav('15a01Wa.wav'),
       takeId: 'words-en-01',
     });
     expect(body.code).toBe(200);
     const score = speechScore.parse(body.data);
-    const line = await server.app.db
+    const line = await ai.server.app.db
       .selectFrom('subtitles')
       .select('text')
       .where('id', '=', LINES.angry)
@@ -63,7 +50,7 @@ describeEngines('the word check of a take', (engine) => {
       // and nothing is cached, so an engine installed later checks the actor's line too.
       const missing: WordCheck = { status: 'unchecked', reason: 'engine_missing', language: 'en' };
       expect(score.words).toEqual(missing);
-      expect(await server.app.db.selectFrom('reference_words').selectAll().execute()).toEqual([]);
+      expect(await ai.server.app.db.selectFrom('reference_words').selectAll().execute()).toEqual([]);
     } else {
       // The line is German, the film says English: the take is checked, one entry per word of the
       // line, and German speech is not taken for this English line.
@@ -74,7 +61,7 @@ describeEngines('the word check of a take', (engine) => {
       expect(score.overall).toBeLessThan(PASS_SCORE);
       expect(score.actorWords?.status).toBe('checked');
       // A checked actor's line is a lasting answer: cached once for the line's audio and language.
-      const cached = await server.app.db.selectFrom('reference_words').select(['language']).execute();
+      const cached = await ai.server.app.db.selectFrom('reference_words').select(['language']).execute();
       expect(cached).toEqual([{ language: 'en' }]);
     }
     const stored = await storedScore('words-en-01');
@@ -82,8 +69,8 @@ describeEngines('the word check of a take', (engine) => {
     expect(stored.overall).toBe(score.overall);
 
     // The report's line carries the take's words and the actor's.
-    const c = client(server.url);
-    c.setToken(token);
+    const c = client(ai.server.url);
+    c.setToken(ai.token);
     const res = await c.get('/producer/active_relation_two/get_info_by_id', { filmId: AI_FILM });
     expect(res.body.code).toBe(200);
     const reported = report.parse(res.body.data).dubbing?.lines.find((l) => l.subtitlesId === LINES.angry);
@@ -94,14 +81,14 @@ describeEngines('the word check of a take', (engine) => {
   it('a German line says its words are not checked for its language; a film without one says so with no language', async () => {
     await setLanguage('de');
     const de = speechScore.parse(
-      (await postTake(server.url, token, { file: fixtureWav('15a01Wa.wav'), takeId: 'words-de-01' })).body
-        .data,
+      (await postTake(ai.server.url, ai.token, { file: fixtureWav('15a01Wa.wav'), takeId: 'words-de-01' }))
+        .body.data,
     );
     expect(de.words).toEqual({ status: 'unchecked', reason: 'language', language: 'de' });
     await setLanguage(null);
     const none = speechScore.parse(
       (
-        await postTake(server.url, token, {
+        await postTake(ai.server.url, ai.token, {
           file: fixtureWav('15a01Wa.wav'),
           takeId: 'words-none-01',
           attempt: '2',
@@ -112,7 +99,7 @@ describeEngines('the word check of a take', (engine) => {
     // Not checked: the overall is the delivery's alone, so the same audio scores the same.
     expect(none.overall).toBe(de.overall);
     // The actor's check is cached per film language: the German answer was not reused for none.
-    const cached = await server.app.db
+    const cached = await ai.server.app.db
       .selectFrom('reference_words')
       .select(['language', 'words'])
       .where('subtitle_id', '=', LINES.angry)
@@ -124,56 +111,48 @@ describeEngines('the word check of a take', (engine) => {
 
   it("the actor's words are checked once per audio and language: the next take reads the cache", async () => {
     await setLanguage('de');
-    await server.app.db.deleteFrom('reference_words').execute();
+    await ai.server.app.db.deleteFrom('reference_words').execute();
     const post = async (takeId: string, attempt: string) =>
       speechScore.parse(
-        (await postTake(server.url, token, { file: fixtureWav('15a01Wa.wav'), takeId, attempt })).body.data,
+        (await postTake(ai.server.url, ai.token, { file: fixtureWav('15a01Wa.wav'), takeId, attempt })).body
+          .data,
       );
     const notChecked: WordCheck = { status: 'unchecked', reason: 'language', language: 'de' };
     expect((await post('words-cache-01', '1')).actorWords).toEqual(notChecked);
     // With the line's reference audio gone from storage, only the cache can answer for the actor.
-    const line = await server.app.db
-      .selectFrom('subtitles')
-      .select('reference_audio_key')
-      .where('id', '=', LINES.angry)
-      .executeTakeFirstOrThrow();
-    const audio = await server.app.storage.get(line.reference_audio_key);
-    await server.app.storage.delete(line.reference_audio_key);
-    try {
+    await withoutReferenceAudio(ai.server.app, LINES.angry, async () => {
       expect((await post('words-cache-02', '2')).actorWords).toEqual(notChecked);
-    } finally {
-      await server.app.storage.put(line.reference_audio_key, audio);
-    }
+    });
   });
 
   it('an engine that fails costs the take its words, never the take: scored, stored, "not checked"', async () => {
     await setLanguage('en');
-    const run = await runForTake(server.app.db, userId, AI_FILM, undefined);
+    const run = await runForTake(ai.server.app.db, ai.userId, AI_FILM, undefined);
     const warnings: string[] = [];
-    const line = await server.app.db
+    const line = await ai.server.app.db
       .selectFrom('subtitles')
       .select('reference_audio_key')
       .where('id', '=', LINES.angry)
       .executeTakeFirstOrThrow();
     const score = await scoreAndStore(
       {
-        db: server.app.db,
-        storage: server.app.storage,
-        pool: server.app.scoring,
+        db: ai.server.app.db,
+        storage: ai.server.app.storage,
+        pool: ai.server.app.scoring,
         // Only warn is called; recorded so the test can see the failure was logged.
         log: {
           warn: (_obj: object, msg: string) => {
             warnings.push(msg);
           },
         } as ScoringDeps['log'],
-        config: server.app.config,
+        config: ai.server.app.config,
         checkWords: async () => {
           throw new Error('engine crashed');
         },
       },
       {
-        rowId: `${userId}-crash`,
-        userId,
+        rowId: `${ai.userId}-crash`,
+        userId: ai.userId,
         takeId: 'words-crash-01',
         filmId: AI_FILM,
         runId: run.id,

@@ -21,6 +21,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
 import { type Client, client } from './support/http';
 import { addUser, insertTake } from './support/seed';
+import { ncc } from '../unit/audio/signals';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const FILM_DIR = path.join(ROOT, 'demo', 'films', 'rag-on-the-fridge');
@@ -37,18 +38,6 @@ interface FixtureTake {
   relation: string;
   speechStartMs: number;
   speechEndMs: number;
-}
-
-function ncc(a: Float32Array, b: Float32Array): number {
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    ab += a[i] * b[i];
-    aa += a[i] * a[i];
-    bb += b[i] * b[i];
-  }
-  return ab / Math.sqrt(aa * bb + 1e-30);
 }
 
 const cut = (x: Float32Array, fromMs: number, toMs: number) =>
@@ -103,6 +92,7 @@ describeEngines('the rendered dubbed video', (engine) => {
     attempt: 1 | 2,
     wav: ArrayBuffer | Uint8Array,
     createdAt: string,
+    runId?: string,
   ) => {
     const id = await insertTake(server.app.db, {
       userId,
@@ -112,6 +102,7 @@ describeEngines('the rendered dubbed video', (engine) => {
       overall: 70,
       detected: 'neutral',
       createdAt,
+      runId,
     });
     const row = await server.app.db
       .selectFrom('takes')
@@ -313,25 +304,7 @@ describeEngines('the rendered dubbed video', (engine) => {
       })
       .execute();
     const cue = cues[0];
-    const id = await insertTake(server.app.db, {
-      userId,
-      filmId: 'rag-on-the-fridge',
-      subtitleId: cue.id,
-      attempt: 1,
-      overall: 70,
-      detected: 'neutral',
-      createdAt: at,
-      runId: secondRun,
-    });
-    const row = await server.app.db
-      .selectFrom('takes')
-      .select('audio_key')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await server.app.storage.put(
-      row.audio_key,
-      Buffer.from(new Uint8Array(encodeWav16(takes.get(cue.index)!, RATE))),
-    );
+    await storeTake(userId, cue, 1, encodeWav16(takes.get(cue.index)!, RATE), at, secondRun);
     const second = async () => {
       const res = await learner.get(REPORT, { runId: secondRun });
       expect(res.body.code, JSON.stringify(res.body)).toBe(200);

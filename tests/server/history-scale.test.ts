@@ -16,6 +16,7 @@ import {
   sqlitePlan,
   statementsOf,
 } from './support/statements';
+import { ALL_RIGHT, HALF_RIGHT } from './support/film-fixture';
 
 const P1 = '/producer/active_relation_one';
 const P2 = '/producer/active_relation_two';
@@ -25,14 +26,6 @@ const LINE = (film: string) => `${film}-1`;
 const FILM_LINES = FILMS.map((id) => ({ id, lineId: LINE(id) }));
 const MANY = 2_000;
 const HISTORY_TABLES = new Set(['runs', 'question_records', 'takes', 'film_progress']);
-const ALL_RIGHT = [
-  { questionId: 'q1', value: 'a' },
-  { questionId: 'q2', value: ['a', 'b'] },
-];
-const HALF_RIGHT = [
-  { questionId: 'q1', value: 'a' },
-  { questionId: 'q2', value: ['c'] },
-];
 
 /**
  * An access to a learner's history is bounded by the page it serves when an index finds exactly

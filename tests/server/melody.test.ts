@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { speechScore } from '../../src/api/contract';
 import { analyzeVoice } from '../../src/audio/analysis';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
@@ -6,44 +6,30 @@ import { median } from '../../src/audio/scoring/contour';
 import { createShareToken, shareSecret } from '../../server/reports/share-link';
 import { cleanOrphanTakes } from '../../server/takes/retention';
 import { fact, word } from '../../src/i18n';
-import { startTestServer, type TestServer } from '../support/server';
-import { fixtureWav, LINES, postTake, seedAiFilm, silentWav } from './ai-support';
+import { fixtureWav, LINES, postTake, silentWav } from './ai-support';
 import { describeEngines } from './support/engines';
-import { newLearner } from './support/seed';
+import { aiFilmServer } from './support/seed';
 
 const voicedMedianHz = (samples: Float32Array, rate: number): number =>
   median(Array.from(analyzeVoice(samples, rate).frames.f0Hz).filter((f) => f > 0));
 
 describeEngines("a take with the actor's melody", (engine) => {
-  let server: TestServer;
-  let token: string;
-  let userId: string;
-
-  beforeAll(async () => {
-    // Two retakes kept besides the first and the latest, so the fifth take prunes one.
-    server = await startTestServer({
-      engine,
-      env: { TAKES_RETAKES_KEPT: '2', TAKES_ATTEMPTS_PER_LINE: '10' },
-    });
-    await seedAiFilm(server.app);
-  });
-  afterAll(() => server?.close());
-
-  beforeEach(async () => {
-    ({ token, id: userId } = await newLearner(server, 'melody'));
+  // Two retakes kept besides the first and the latest, so the fifth take prunes one.
+  const ai = aiFilmServer(engine, 'melody', {
+    env: { TAKES_RETAKES_KEPT: '2', TAKES_ATTEMPTS_PER_LINE: '10' },
   });
 
   const takeRows = () =>
-    server.app.db
+    ai.server.app.db
       .selectFrom('takes')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('user_id', '=', ai.userId)
       .orderBy('created_at')
       .execute();
 
   it('is made with the score, lasts as long as the actor, keeps the learner register and is served by a signed link', async () => {
     const take = fixtureWav('15a01Wa.wav');
-    const { status, body } = await postTake(server.url, token, {
+    const { status, body } = await postTake(ai.server.url, ai.token, {
       file: take,
       subtitlesId: LINES.neutral,
       takeId: 'melody-take-1',
@@ -55,7 +41,7 @@ describeEngines("a take with the actor's melody", (engine) => {
     expect(score.melody.url).toMatch(/\.melody\.wav\?exp=\d+&sig=[\w-]+$/);
 
     // Without a token: the signed link alone opens it, like the take's own audio.
-    const res = await fetch(`${server.url}/producer${score.melody.url}`);
+    const res = await fetch(`${ai.server.url}/producer${score.melody.url}`);
     expect(res.status).toBe(200);
     const out = decodeWav(new Uint8Array(await res.arrayBuffer()));
     const actor = decodeWav(fixtureWav('15a01Nb.wav'));
@@ -83,25 +69,25 @@ describeEngines("a take with the actor's melody", (engine) => {
     // Stored beside the take under the run's prefix; a plain path in the stored score.
     const [row] = await takeRows();
     const key = row.audio_key.replace(/\.wav$/, '.melody.wav');
-    expect(await server.app.storage.stat(key)).not.toBeNull();
+    expect(await ai.server.app.storage.stat(key)).not.toBeNull();
     expect(speechScore.parse(JSON.parse(row.result)).melody).toEqual({
       status: 'ready',
-      url: server.app.storage.url(key),
+      url: ai.server.app.storage.url(key),
     });
     // Refused to nobody and to an altered signature.
-    expect((await fetch(`${server.url}/producer${score.melody.url.split('?')[0]}`)).status).toBe(404);
+    expect((await fetch(`${ai.server.url}/producer${score.melody.url.split('?')[0]}`)).status).toBe(404);
     expect(
       // Its first character changed to another (to 'A' it would stay the same one time in 64).
       (
         await fetch(
-          `${server.url}/producer${score.melody.url.replace(/sig=(.)/, (_, c) => `sig=${c === 'A' ? 'B' : 'A'}`)}`,
+          `${ai.server.url}/producer${score.melody.url.replace(/sig=(.)/, (_, c) => `sig=${c === 'A' ? 'B' : 'A'}`)}`,
         )
       ).status,
     ).toBeGreaterThanOrEqual(400);
   });
 
   it('says why when the take has too little voice, and is absent on a line without the actor', async () => {
-    const silent = await postTake(server.url, token, {
+    const silent = await postTake(ai.server.url, ai.token, {
       file: silentWav(2),
       subtitlesId: LINES.neutral,
       takeId: 'melody-silent',
@@ -111,7 +97,7 @@ describeEngines("a take with the actor's melody", (engine) => {
       reason: 'take_too_little_voiced',
     });
     expect(speechScore.parse(silent.body.data).contours.melodyPitch).toBeUndefined();
-    const noActor = await postTake(server.url, token, {
+    const noActor = await postTake(ai.server.url, ai.token, {
       file: fixtureWav('15a01Wa.wav'),
       subtitlesId: LINES.noReference,
       takeId: 'melody-no-actor',
@@ -123,7 +109,7 @@ describeEngines("a take with the actor's melody", (engine) => {
   it('the share page plays the most improved line three ways, the melody version by its signed link', async () => {
     let runId: string | undefined;
     for (const [i, file] of ['15a02La.wav', '15a02Wb.wav'].entries()) {
-      const { body } = await postTake(server.url, token, {
+      const { body } = await postTake(ai.server.url, ai.token, {
         file: fixtureWav(file),
         subtitlesId: LINES.angry,
         takeId: `melody-share-${i}`,
@@ -137,9 +123,9 @@ describeEngines("a take with the actor's melody", (engine) => {
     const [first, second] = rows.map((r) => speechScore.parse(JSON.parse(r.result)));
     // The line gained on its second take, so it is the page's most improved line.
     expect(second.overall).toBeGreaterThan(first.overall);
-    const { token: share } = createShareToken(await shareSecret(server.app.db), runId as string);
+    const { token: share } = createShareToken(await shareSecret(ai.server.app.db), runId as string);
     for (const lang of ['zh', 'en'] as const) {
-      const page = await (await fetch(`${server.url}/producer/h5/report/${share}?lang=${lang}`)).text();
+      const page = await (await fetch(`${ai.server.url}/producer/h5/report/${share}?lang=${lang}`)).text();
       const card = page.slice(page.indexOf(`data-best-line="${LINES.angry}"`)).replaceAll('&#39;', "'");
       expect(card).toContain(word(fact('melody.actor'), lang));
       expect(card).toContain(word(fact('melody.take'), lang));
@@ -154,7 +140,7 @@ describeEngines("a take with the actor's melody", (engine) => {
       expect(srcs.melody).toMatch(/\.melody\.wav\?exp=\d+&sig=/);
       // Each plays without a login: the actor's line, the take and its melody version by their links.
       for (const src of Object.values(srcs)) {
-        const res = await fetch(`${server.url}${src}`);
+        const res = await fetch(`${ai.server.url}${src}`);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toMatch(/audio/);
       }
@@ -166,7 +152,7 @@ describeEngines("a take with the actor's melody", (engine) => {
       const files = ['15a01Wa.wav', '15a01La.wav', '15a02Wb.wav', '15a02La.wav', '15a01Wa.wav'];
       let runId: string | undefined;
       for (const [i, file] of files.entries()) {
-        const { body } = await postTake(server.url, token, {
+        const { body } = await postTake(ai.server.url, ai.token, {
           file: fixtureWav(file),
           subtitlesId: LINES.neutral,
           takeId: `melody-retake-${i}`,
@@ -180,17 +166,17 @@ describeEngines("a take with the actor's melody", (engine) => {
       expect(rows).toHaveLength(4);
       const kept = new Set(rows.map((r) => r.audio_key.replace(/\.wav$/, '.melody.wav')));
       const listed: string[] = [];
-      for await (const { key } of server.app.storage.list(`takes/${userId}`)) {
+      for await (const { key } of ai.server.app.storage.list(`takes/${ai.userId}`)) {
         if (key.endsWith('.melody.wav')) listed.push(key);
       }
       expect(new Set(listed)).toEqual(kept);
 
       // A melody file whose take row never came is an orphan; those of stored takes are not.
-      const orphan = `takes/${userId}/${runId}/ffffffffffffffffffffffffffffffff.melody.wav`;
-      await server.app.storage.put(orphan, Buffer.from(silentWav(0.1)));
-      await cleanOrphanTakes(server.app.db, server.app.storage, 0, Date.now() + 1000);
-      expect(await server.app.storage.stat(orphan)).toBeNull();
-      for (const key of kept) expect(await server.app.storage.stat(key)).not.toBeNull();
+      const orphan = `takes/${ai.userId}/${runId}/ffffffffffffffffffffffffffffffff.melody.wav`;
+      await ai.server.app.storage.put(orphan, Buffer.from(silentWav(0.1)));
+      await cleanOrphanTakes(ai.server.app.db, ai.server.app.storage, 0, Date.now() + 1000);
+      expect(await ai.server.app.storage.stat(orphan)).toBeNull();
+      for (const key of kept) expect(await ai.server.app.storage.stat(key)).not.toBeNull();
     });
   });
 });

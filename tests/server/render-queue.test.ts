@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
 import { client } from './support/http';
 import { addUser, importFixtureFilm, insertTake } from './support/seed';
+import { ncc } from '../unit/audio/signals';
 
 const REPORT = '/producer/active_relation_two/get_info_by_id';
 
@@ -100,19 +101,6 @@ describe('the dubbed-video render', () => {
     }
   }, 60_000);
 });
-
-/** Normalised correlation of two signals (over the shorter length). */
-function ncc(a: Float32Array, b: Float32Array): number {
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    ab += a[i] * b[i];
-    aa += a[i] * a[i];
-    bb += b[i] * b[i];
-  }
-  return ab / Math.sqrt(aa * bb + 1e-30);
-}
 
 describe('the render graph without a background track', () => {
   it('plays the original outside the dubbed windows, silences it inside, and overlapping takes both whole', async () => {

@@ -5,13 +5,10 @@ import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
 import { type Client, client } from './support/http';
 import { addUser, importFixtureFilm, insertTake } from './support/seed';
+import { ALL_RIGHT } from './support/film-fixture';
 
 const P1 = '/producer/active_relation_one';
 const P2 = '/producer/active_relation_two';
-const ALL_RIGHT = [
-  { questionId: 'q1', value: 'a' },
-  { questionId: 'q2', value: ['a', 'b'] },
-];
 
 describeEngines('reports, share links and the sound suggestion', (engine) => {
   let server: TestServer;

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { describeEngines } from './support/engines';
 import { type Client, client } from './support/http';
 import { addUser, importFixtureFilm, insertTake } from './support/seed';
+import { ALL_RIGHT } from './support/film-fixture';
 
 // One run, one set of figures (src/audio/scoring/aggregate.ts, docs/architecture.md "One rule for a
 // run's figures"): the report, its H5 page, the voice tips in both languages, the run history and the
@@ -23,10 +24,7 @@ describeEngines("one rule for a run's figures on every page", (engine) => {
     const { id } = await me.login('figures', 'figures-pass');
     await me.postJson(`${P2}/save_question_record`, {
       filmId: F,
-      answers: [
-        { questionId: 'q1', value: 'a' },
-        { questionId: 'q2', value: ['a', 'b'] },
-      ],
+      answers: ALL_RIGHT,
     });
     const take = (line: number, attempt: 1 | 2, overall: number, at: number, speech = true) =>
       insertTake(server.app.db, {

@@ -5,18 +5,11 @@ import { AI_FILM, fixtureWav, LINES, postTake, seedAiFilm } from './ai-support';
 import { describeEngines } from './support/engines';
 import { type Client, client } from './support/http';
 import { addUser, importFixtureFilm, insertTake } from './support/seed';
+import { ALL_RIGHT, HALF_RIGHT } from './support/film-fixture';
 
 const P1 = '/producer/active_relation_one';
 const P2 = '/producer/active_relation_two';
 const F = 'test-film';
-const ALL_RIGHT = [
-  { questionId: 'q1', value: 'a' },
-  { questionId: 'q2', value: ['a', 'b'] },
-];
-const HALF_RIGHT = [
-  { questionId: 'q1', value: 'a' },
-  { questionId: 'q2', value: ['c'] },
-];
 
 describeEngines('training runs', (engine) => {
   let server: TestServer;

@@ -55,6 +55,16 @@ export const FIXTURE_SRT = `1
 再见。
 `;
 
+/** Answers to the fixture film's two scored questions (fixtureManifest): both right, and q2 wrong. */
+export const ALL_RIGHT = [
+  { questionId: 'q1', value: 'a' },
+  { questionId: 'q2', value: ['a', 'b'] },
+];
+export const HALF_RIGHT = [
+  { questionId: 'q1', value: 'a' },
+  { questionId: 'q2', value: ['c'] },
+];
+
 export function fixtureManifest(id: string): FilmManifestInput {
   const l = (zh: string, en: string) => ({ zh, en });
   return {

@@ -1,11 +1,18 @@
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { EMOTIONS, type WordCheck } from '../../../src/api/contract';
 import { createUser } from '../../../server/auth/users';
 import type { Database } from '../../../server/db/schema';
 import { importFilmFolder } from '../../../server/films/import';
 import { createShareToken, shareSecret } from '../../../server/reports/share-link';
 import { runForTake } from '../../../server/takes/runs';
-import type { TestServer } from '../../support/server';
+import {
+  startTestServer,
+  type TestEngine,
+  type TestServer,
+  type TestServerOptions,
+} from '../../support/server';
+import { seedAiFilm } from '../ai-support';
 import { makeFilmFolder } from './film-fixture';
 import { client } from './http';
 
@@ -35,6 +42,44 @@ export async function newLearner(server: TestServer, prefix: string): Promise<{ 
   await addUser(server.app.db, account, `${prefix}-pass`);
   const { token, id } = await client(server.url).login(account, `${prefix}-pass`);
   return { token, id };
+}
+
+/** What {@link aiFilmServer} sets: read it inside tests and hooks, where the hooks have run. */
+export interface AiFilmServer {
+  readonly server: TestServer;
+  readonly token: string;
+  readonly userId: string;
+}
+
+/**
+ * Hooks for a describe block: one test server on `engine` with the AI film of ai-support.ts, and for
+ * each test a learner of its own ({@link newLearner} with `prefix`), so no test sees another's takes.
+ */
+export function aiFilmServer(
+  engine: TestEngine,
+  prefix: string,
+  options: Omit<TestServerOptions, 'engine'> = { seedDemo: true },
+): AiFilmServer {
+  const state: { server?: TestServer; token?: string; userId?: string } = {};
+  beforeAll(async () => {
+    state.server = await startTestServer({ ...options, engine });
+    await seedAiFilm(state.server.app);
+  });
+  afterAll(() => state.server?.close());
+  beforeEach(async () => {
+    ({ token: state.token, id: state.userId } = await newLearner(state.server!, prefix));
+  });
+  return {
+    get server() {
+      return state.server!;
+    },
+    get token() {
+      return state.token!;
+    },
+    get userId() {
+      return state.userId!;
+    },
+  };
 }
 
 export interface TakeSeed {

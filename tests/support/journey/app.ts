@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from '../browser';
 import { startTestServer, type TestServer, type TestServerOptions } from '../server';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -43,4 +46,38 @@ export async function startJourneyApp(env: TestServerOptions['env'] = {}): Promi
     await rm(outDir, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** What {@link journeyForFile} starts: read it inside tests and hooks, where its hooks have run. */
+export interface Journey {
+  readonly app: JourneyApp;
+  readonly browser: Browser;
+}
+
+/**
+ * Hooks for a journey file: the app ({@link startJourneyApp}) and Chromium, started before the file's
+ * tests (Chromium with `chromiumArgs()`, called then, e.g. a fake microphone) and closed after them.
+ * `hookTimeout` overrides the project's for the start.
+ */
+export function journeyForFile(
+  options: { chromiumArgs?: () => string[]; hookTimeout?: number } = {},
+): Journey {
+  let app: JourneyApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await startJourneyApp();
+    browser = await launchChromium(options.chromiumArgs?.());
+  }, options.hookTimeout);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  return {
+    get app() {
+      return app!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { KIOSK, PHONE } from './sizes';
 
+type Lang = 'zh' | 'en';
+
 /**
  * Page errors and anything the Content-Security-Policy refused (server/plugins/security-headers.ts):
  * Chromium reports a refusal as a console error, and a journey that loads something the policy
@@ -45,6 +47,34 @@ export async function phonePage(
   const page = await context.newPage();
   collect(page, 'phone', errors);
   return { context, page };
+}
+
+/**
+ * A learner's browser at `size` (a phone: 390×844, mobile viewport, touch) in `lang`, as the learner's
+ * earlier choice left it (`app.lang`), with the kiosk's idle timer off for long takes; signed in when
+ * `token` is given (its cookie for `origin`). Page errors are collected in the answer's `errors`.
+ */
+export async function learnerPage(
+  browser: Browser,
+  origin: string,
+  options: { lang: Lang; size: 'phone' | 'kiosk'; token?: string; reducedMotion?: 'reduce' },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const { lang, size, token, reducedMotion } = options;
+  const context = await browser.newContext({
+    ...(size === 'phone'
+      ? { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: KIOSK }),
+    locale: lang === 'zh' ? 'zh-CN' : 'en-GB',
+    ...(reducedMotion ? { reducedMotion } : {}),
+  });
+  if (token) await context.addCookies([{ name: 'user-token', value: token, url: origin }]);
+  await context.addInitScript(
+    `localStorage.setItem('app.lang', ${JSON.stringify(lang)}); window.__APP_CONFIG__ = { kioskIdleMs: 0 };`,
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  collect(page, size, errors);
+  return { context, page, errors };
 }
 
 /** Waits until the route's own page module has rendered (LazyPage sets `data-page`). */

@@ -1,13 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import * as calls from '../../../src/api/calls';
 import { type CallName, ENDPOINTS } from '../../../src/api/contract/endpoints';
-import { type FixtureServer, movePageTo, startFixtureServer } from './fixture-server';
+import { fixtureServerForFile } from './fixture-server';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
+const server = fixtureServerForFile();
 let logged: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   server.reset();
@@ -15,7 +11,6 @@ beforeEach(() => {
   logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => logged.mockRestore());
-afterAll(() => server.close());
 
 const wav = new Blob([new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0])], { type: 'audio/wav' });
 

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { bus } from '../../../src/api/bus';
 import { Code } from '../../../src/api/contract';
 import { ApiError } from '../../../src/api/errors';
 import { request } from '../../../src/api/request';
-import { type FixtureServer, json, movePageTo, startFixtureServer, text } from './fixture-server';
+import { json, fixtureServerForFile, text } from './fixture-server';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin, '/prpt/movies?x=1');
-});
+const server = fixtureServerForFile('/prpt/movies?x=1');
 beforeEach(() => server.reset());
-afterAll(() => server.close());
 
 async function failure(): Promise<ApiError> {
   try {

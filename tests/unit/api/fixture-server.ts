@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** One request as the server saw it, for tests to assert what went over the wire. */
 export interface Seen {
@@ -16,8 +17,30 @@ export type Handler = (req: Seen, res: ServerResponse) => void;
  * The page is moved to the server's origin, so relative `/producer/...` URLs hit it with no CORS.
  */
 export async function startFixtureServer() {
+  const server = fixtureServer();
+  await server.listen();
+  return server;
+}
+
+/**
+ * The fixture server of a test file: listening and the page moved to it (at `path`) before the file's
+ * tests, closed after them. Call it at the top of the file, before hooks that use it.
+ */
+export function fixtureServerForFile(path = '/') {
+  const server = fixtureServer();
+  beforeAll(async () => {
+    await server.listen();
+    movePageTo(server.origin, path);
+  });
+  afterAll(() => server.close());
+  return server;
+}
+
+/** The server, not yet listening: `origin` is known once `listen` has resolved. */
+function fixtureServer() {
   const seen: Seen[] = [];
   let handler: Handler = (_req, res) => json(res, { code: 200, msg: 'ok', data: null });
+  let origin = '';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -32,10 +55,14 @@ export async function startFixtureServer() {
       handler(s, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    origin,
+    get origin() {
+      return origin;
+    },
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
     seen,
     last: () => seen[seen.length - 1],
     handle(h: Handler) {
@@ -57,7 +84,7 @@ export async function startFixtureServer() {
   };
 }
 
-export type FixtureServer = Awaited<ReturnType<typeof startFixtureServer>>;
+export type FixtureServer = ReturnType<typeof fixtureServer>;
 
 export function json(res: ServerResponse, body: unknown, status = 200): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

@@ -1,16 +1,11 @@
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { request } from '../../../src/api/request';
-import { type FixtureServer, movePageTo, startFixtureServer } from './fixture-server';
+import { fixtureServerForFile } from './fixture-server';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
+const server = fixtureServerForFile();
 afterEach(() => {
   document.documentElement.lang = 'zh-CN';
 });
-afterAll(() => server.close());
 
 const languageSent = async (headers?: Record<string, string>) => {
   await request({ method: 'GET', path: '/x', headers });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { request } from '../../../src/api/request';
-import { type FixtureServer, movePageTo, setRawCookie, startFixtureServer } from './fixture-server';
+import { setRawCookie, fixtureServerForFile } from './fixture-server';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
+const server = fixtureServerForFile();
 beforeEach(() => server.reset());
-afterAll(() => server.close());
 
 describe('the request wrapper encodes data per method (src/api/README.md)', () => {
   test('GET sends data as query parameters under /producer and no body', async () => {

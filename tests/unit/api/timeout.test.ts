@@ -1,16 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { REQUEST_TIMEOUT_MS, request } from '../../../src/api/request';
-import { type FixtureServer, movePageTo, startFixtureServer } from './fixture-server';
+import { fixtureServerForFile } from './fixture-server';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
+const server = fixtureServerForFile();
 beforeEach(() => server.reset());
 afterEach(() => vi.useRealTimers());
-afterAll(() => server.close());
 
 test('a call with no answer is aborted after 60 000 ms with the no-response message', async () => {
   expect(REQUEST_TIMEOUT_MS).toBe(60_000);

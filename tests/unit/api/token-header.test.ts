@@ -1,15 +1,10 @@
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { request } from '../../../src/api/request';
 import { readToken, removeToken, TOKEN_COOKIE, writeToken } from '../../../src/api/token';
-import { type FixtureServer, movePageTo, setRawCookie, startFixtureServer } from './fixture-server';
+import { setRawCookie, fixtureServerForFile } from './fixture-server';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
+const server = fixtureServerForFile();
 afterEach(() => removeToken());
-afterAll(() => server.close());
 
 const tokenHeaderSent = async () => {
   await request({ method: 'GET', path: '/x' });

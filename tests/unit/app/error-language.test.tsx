@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { getMovieDetail_prpt, saveQA_prpt } from '../../../src/api/calls';
 import { setLang } from '../../../src/app/i18n';
 import { Toasts } from '../../../src/app/layouts/toasts';
@@ -8,18 +8,13 @@ import { LoginScreen } from '../../../src/app/screens/login/login-screen';
 import { resetAccount } from '../../../src/app/stores/account';
 import { clearToasts } from '../../../src/app/stores/toast';
 import { userAction } from '../../../src/app/stores/user-action';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { renderScreen } from '../screens/render-screen';
 
 /** Chinese characters: none may reach a learner who chose English. */
 const CJK = /[\u3400-\u9fff]/;
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 afterEach(async () => {
   clearToasts();
   resetAccount();

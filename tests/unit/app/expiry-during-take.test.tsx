@@ -1,33 +1,19 @@
 import { act, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { readToken, writeToken } from '../../../src/api/token';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { readToken } from '../../../src/api/token';
 import { playUntil } from '../../../src/app/lib/video-anchor';
 import { loadSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
-import { syncToken } from '../../../src/app/stores/account';
 import { takeInProgress, trackTake } from '../../../src/app/stores/takes-in-progress';
-import { clearToasts, toasts } from '../../../src/app/stores/toast';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
-import { loadScreenModules, renderAppAt } from './render-app';
+import { toasts } from '../../../src/app/stores/toast';
+import { appServerForFile, expireSession, renderAppAt } from './render-app';
 
 // A session that ends (1002) while a take is being recorded: the learner is warned at once, but the
 // take is not cut off — the session is cleared and the login page shown when the take has ended, so
 // its windows reach the upload store and are sent after the next login (stores/takes-in-progress.ts).
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-  await loadScreenModules();
-});
-afterEach(() => {
-  clearToasts();
-  server.reset();
-});
-afterAll(() => server.close());
+const server = appServerForFile();
 
 test('1002 during a take: warned at once, cleared and sent to login only once the take has ended', async () => {
-  writeToken('stale-token');
-  syncToken();
-  server.handle((_r, res) => json(res, { code: 1002, msg: '登录信息已失效，请重新登录', data: null }, 401));
+  expireSession(server, '登录信息已失效，请重新登录');
   const { here } = renderAppAt('/prpt/soundSuggest/7');
   await waitFor(() => expect(document.querySelector('[data-page="prpt/sound-suggest"]')).not.toBeNull());
 

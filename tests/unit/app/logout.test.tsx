@@ -1,21 +1,16 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { LANG_STORAGE_KEY, setLang } from '../../../src/app/i18n';
 import { completeLogin, isLoggedIn, userInfo } from '../../../src/app/stores/account';
 import { reportState } from '../../../src/app/screens/report/report-state';
 import { recordAttempt, subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
 import { useLogout } from '../../../src/app/stores/use-logout';
-import { type FixtureServer, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { fixtureServerForFile } from '../api/fixture-server';
 
 // The logout call goes to a real HTTP server on the page's origin.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 
 let logout: (to?: string) => void = () => {};
 function Grab() {

@@ -1,21 +1,16 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { readToken } from '../../../src/api/token';
 import { setLang } from '../../../src/app/i18n';
 import { ScreenTools } from '../../../src/app/layouts/screen-tools';
 import { completeLogin, resetAccount } from '../../../src/app/stores/account';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 
 // After a QR login the kiosk names the account that was signed in, with "not you? sign out": whoever
 // scans a kiosk's code first signs it in. Sign out everywhere ends every session of the learner.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 afterEach(() => {
   resetAccount();
   server.reset();

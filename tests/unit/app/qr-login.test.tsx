@@ -1,24 +1,19 @@
 import type { ServerResponse } from 'node:http';
 import { render, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { readToken } from '../../../src/api/token';
 import { authQRCode, resetAccount, USER_INFO_KEY } from '../../../src/app/stores/account';
 import { createQrLogin, uuidFromLink } from '../../../src/app/stores/qr-login';
 import { useQrLogin } from '../../../src/app/stores/use-qr-login';
-import { type FixtureServer, json, movePageTo, type Seen, startFixtureServer } from '../api/fixture-server';
+import { json, type Seen, fixtureServerForFile } from '../api/fixture-server';
 
 const user = { id: 'u1', account: 'learner', nickname: '小明', token: 'tok-qr', expiresIn: 604800 };
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
+const server = fixtureServerForFile();
 afterEach(() => {
   resetAccount();
   server.reset();
 });
-afterAll(() => server.close());
 
 /** A QR login server: hands out uuids in turn and answers status polls from a script, one at a time. */
 function scriptServer(statuses: Record<string, Array<Record<string, unknown>>>) {

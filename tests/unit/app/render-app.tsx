@@ -1,6 +1,11 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll } from 'vitest';
+import { writeToken } from '../../../src/api/token';
 import { routes } from '../../../src/app/router/routes';
+import { syncToken } from '../../../src/app/stores/account';
+import { clearToasts } from '../../../src/app/stores/toast';
+import { type FixtureServer, fixtureServerForFile, json } from '../api/fixture-server';
 
 /** Renders the real route tree at a path (memory history), as the browser would after a page load. */
 export function renderAppAt(path: string) {
@@ -20,3 +25,24 @@ export const concrete = (pattern: string) => pattern.replace(':id', '7');
  */
 export const loadScreenModules = () =>
   Promise.all(Object.values(import.meta.glob('../../../src/app/screens/*/*-screen.tsx')).map((f) => f()));
+
+/**
+ * The fixture server of a file that renders the app's routes: every screen module imported first
+ * ({@link loadScreenModules}), the toasts and the server's answers cleared after each test.
+ */
+export function appServerForFile(): FixtureServer {
+  const server = fixtureServerForFile();
+  beforeAll(loadScreenModules);
+  afterEach(() => {
+    clearToasts();
+    server.reset();
+  });
+  return server;
+}
+
+/** A learner signed in with token `stale-token`, and every call answered 1002 (session ended) with `msg`. */
+export function expireSession(server: FixtureServer, msg: string): void {
+  writeToken('stale-token');
+  syncToken();
+  server.handle((_r, res) => json(res, { code: 1002, msg, data: null }, 401));
+}

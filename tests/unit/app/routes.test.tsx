@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { removeToken, writeToken } from '../../../src/api/token';
 import { type MessageKey, t } from '../../../src/app/i18n';
 import { NOT_FOUND, ROUTES, screenFile } from '../../../src/app/lib/route-table';
@@ -12,15 +12,13 @@ import { useAfterLogin } from '../../../src/app/lib/use-after-login';
 import { RequireAuth } from '../../../src/app/router/auth-guard';
 import { loginWithPassword, resetAccount, syncToken } from '../../../src/app/stores/account';
 import { clearToasts } from '../../../src/app/stores/toast';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { concrete, loadScreenModules, renderAppAt } from './render-app';
 
 const heading = (key: string) => t(key as MessageKey);
 
-let server: FixtureServer;
+const server = fixtureServerForFile();
 beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
   await loadScreenModules();
 });
 afterEach(() => {
@@ -29,7 +27,6 @@ afterEach(() => {
   clearToasts();
   server.reset();
 });
-afterAll(() => server.close());
 
 test('every route of the table has a page chunk, and nothing else does', () => {
   expect(Object.keys(PAGES).sort()).toEqual([...ROUTES.map((r) => r.page), NOT_FOUND.page].sort());

@@ -1,31 +1,18 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { readToken, writeToken } from '../../../src/api/token';
-import { syncToken, userInfo } from '../../../src/app/stores/account';
+import { expect, test } from 'vitest';
+import { readToken } from '../../../src/api/token';
+import { userInfo } from '../../../src/app/stores/account';
 import { loadSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
 import { recordAttempt, subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
-import { clearToasts, toasts } from '../../../src/app/stores/toast';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
-import { loadScreenModules, renderAppAt } from './render-app';
+import { toasts } from '../../../src/app/stores/toast';
+import { appServerForFile, expireSession, renderAppAt } from './render-app';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-  await loadScreenModules();
-});
-afterEach(() => {
-  clearToasts();
-  server.reset();
-});
-afterAll(() => server.close());
+const server = appServerForFile();
 
 test('code 1002 from any call: warning 登录信息已失效, local data and token cleared, prefix-aware login with a way back', async () => {
-  writeToken('stale-token');
-  syncToken();
   localStorage.setItem('account.userInfo', JSON.stringify({ id: 'u1' }));
   recordAttempt('s1', '{"overall":50}', 'blob:x');
-  server.handle((_r, res) => json(res, { code: 1002, msg: '登录信息已失效，请重新登录', data: null }, 401));
+  expireSession(server, '登录信息已失效，请重新登录');
 
   const { here } = renderAppAt('/prpt/soundSuggest/7?tab=2');
   await waitFor(() => expect(document.querySelector('[data-page="prpt/sound-suggest"]')).not.toBeNull());
@@ -47,9 +34,7 @@ test('code 1002 from any call: warning 登录信息已失效, local data and tok
 });
 
 test('on a prpo page the expiry goes to /prpo/login', async () => {
-  writeToken('stale-token');
-  syncToken();
-  server.handle((_r, res) => json(res, { code: 1002, msg: 'expired', data: null }, 401));
+  expireSession(server, 'expired');
   const { here } = renderAppAt('/prpo/report/3');
   await waitFor(() => expect(document.querySelector('[data-page="prpo/report"]')).not.toBeNull());
   const { reportState } = await import('../../../src/app/screens/report/report-state');

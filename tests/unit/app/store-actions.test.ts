@@ -1,20 +1,15 @@
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { saveAnswers } from '../../../src/app/features/answers/save-answers';
 import { prpo, prpt } from '../../../src/app/stores/films';
 import { clearToasts, toasts } from '../../../src/app/stores/toast';
-import { type FixtureServer, json, movePageTo, startFixtureServer, text } from '../api/fixture-server';
+import { json, fixtureServerForFile, text } from '../api/fixture-server';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
+const server = fixtureServerForFile();
 afterEach(() => {
   clearToasts();
   server.reset();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 test('a failing data loader only logs: no toast, state untouched, null returned (stores/loader.ts)', async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

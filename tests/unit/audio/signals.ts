@@ -49,3 +49,16 @@ export function rms(x: Float32Array, from = 0, to = x.length): number {
 }
 
 export const db = (ratio: number): number => 20 * Math.log10(ratio);
+
+/** Normalised correlation of two signals (over the shorter length): 1 for the same shape. */
+export function ncc(a: Float32Array, b: Float32Array): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    ab += a[i] * b[i];
+    aa += a[i] * a[i];
+    bb += b[i] * b[i];
+  }
+  return ab / Math.sqrt(aa * bb + 1e-30);
+}

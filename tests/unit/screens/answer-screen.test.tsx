@@ -1,21 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { AnswerScreen } from '../../../src/app/screens/answer/answer-screen';
 import { readDraft, readLastResult, writeLastResult } from '../../../src/app/features/answers/answer-storage';
 import { ResultScreen } from '../../../src/app/screens/result/result-screen';
 import { prpo } from '../../../src/app/stores/films';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { detail, saved } from './fixtures';
 import { renderScreen } from './render-screen';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 beforeEach(() => {
   setLang('zh');
   server.handle((req, res) => {

@@ -1,20 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { captionTexts, lineAt } from '../../../src/app/screens/cinema/captions';
 import { CinemaScreen } from '../../../src/app/screens/cinema/cinema-screen';
 import { prpo } from '../../../src/app/stores/films';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { detail } from './fixtures';
 import { renderScreen } from './render-screen';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 beforeEach(() => {
   setLang('zh');
   server.handle((_req, res) => json(res, { code: 200, msg: 'ok', data: detail }));

@@ -1,25 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { RunStateData, SpeechScore } from '../../../src/api/contract';
 import { writeToken } from '../../../src/api/token';
 import { prpt } from '../../../src/app/stores/films';
 import { clearScores, subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores';
 import { setLang } from '../../../src/app/i18n';
 import { syncToken, userInfo } from '../../../src/app/stores/account';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { loadScreenModules, renderAppAt } from '../app/render-app';
 import { speechScore } from '../fixtures/speech-score';
 import { detail, saved } from './fixtures';
 
 // The dub screen inside the shared frame (header with the learner, log out and the language switch;
 // back link and steps), its words in the UI language, and the takes of the film's latest run.
-let server: FixtureServer;
+const server = fixtureServerForFile();
 beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
   await loadScreenModules();
 });
-afterAll(() => server.close());
 beforeEach(() => {
   setLang('zh');
   writeToken('tok-1');

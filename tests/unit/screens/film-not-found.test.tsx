@@ -1,21 +1,18 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { writeToken } from '../../../src/api/token';
 import { prpt } from '../../../src/app/stores/films';
 import { setLang } from '../../../src/app/i18n';
 import { syncToken } from '../../../src/app/stores/account';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { loadScreenModules, renderAppAt } from '../app/render-app';
 
 // A film id the server does not know is "film not found", not "the network may be unsteady"; a
 // failure of the server itself still reads as one to retry.
-let server: FixtureServer;
+const server = fixtureServerForFile();
 beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
   await loadScreenModules();
 });
-afterAll(() => server.close());
 beforeEach(async () => {
   await setLang('zh');
   writeToken('tok-1');

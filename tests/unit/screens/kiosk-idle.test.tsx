@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readToken, writeToken } from '../../../src/api/token';
 import { setLang } from '../../../src/app/i18n';
 import { DEFAULT_KIOSK_IDLE_MS, kioskIdleMs, warningMs } from '../../../src/app/features/kiosk/idle-config';
@@ -8,16 +8,11 @@ import { subTitlesScores } from '../../../src/app/stores/takes/sub-titles-scores
 import { syncToken } from '../../../src/app/stores/account';
 import { DEVICE_KIND_KEY, deviceKind, rememberDeviceFromUrl } from '../../../src/app/lib/device';
 import { clearLocalData } from '../../../src/app/stores/session';
-import { type FixtureServer, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { fixtureServerForFile } from '../api/fixture-server';
 import { renderScreen } from './render-screen';
 
 // The idle logout's revoke call goes to a real HTTP server on the page's origin.
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
+const server = fixtureServerForFile();
 
 beforeEach(() => {
   setLang('zh');

@@ -1,24 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readToken } from '../../../src/api/token';
 import { setLang } from '../../../src/app/i18n';
 import { LoginScreen } from '../../../src/app/screens/login/login-screen';
 import { resetAccount } from '../../../src/app/stores/account';
-import { type FixtureServer, json, movePageTo, type Seen, startFixtureServer } from '../api/fixture-server';
+import { json, type Seen, fixtureServerForFile } from '../api/fixture-server';
 import { renderScreen } from './render-screen';
 
 const user = { id: 'u1', account: 'demo', nickname: '演示学员', token: 'tok-1', expiresIn: 604800 };
 
-let server: FixtureServer;
+const server = fixtureServerForFile();
 beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
   // The screen loads `qrcode` lazily; importing it once here keeps vitest's first transform of it (seconds
   // on a loaded machine) out of whichever test runs first and its one-second waits.
   await import('qrcode');
 });
-afterAll(() => server.close());
 beforeEach(() => setLang('zh'));
 afterEach(() => {
   resetAccount();

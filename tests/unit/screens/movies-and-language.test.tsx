@@ -1,21 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { lang, setLang } from '../../../src/app/i18n';
 import { IntroScreen } from '../../../src/app/screens/intro/intro-screen';
 import { MoviesScreen } from '../../../src/app/screens/movies/movies-screen';
 import { prpt } from '../../../src/app/stores/films';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { film } from './fixtures';
 import { renderScreen } from './render-screen';
 
-let server: FixtureServer;
+const server = fixtureServerForFile();
 let release: (() => void) | null = null;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
 beforeEach(() => setLang('zh'));
 afterEach(() => {
   release?.();

@@ -1,6 +1,11 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach } from 'vitest';
+import { setLang } from '../../../src/app/i18n';
+import { reportState } from '../../../src/app/screens/report/report-state';
+import { prpt } from '../../../src/app/stores/films';
+import { type FixtureServer, fixtureServerForFile } from '../api/fixture-server';
 
 function Where() {
   const { pathname } = useLocation();
@@ -26,4 +31,19 @@ export function renderScreen(
     { initialEntries: [path] },
   );
   return { router, ...render(<RouterProvider router={router} />) };
+}
+
+/**
+ * The fixture server of a file that renders part two's report: Chinese before each test; after it the
+ * server's answers, the films store and the report's state reset.
+ */
+export function reportServerForFile(): FixtureServer {
+  const server = fixtureServerForFile();
+  beforeEach(() => setLang('zh'));
+  afterEach(() => {
+    server.reset();
+    prpt.reset();
+    reportState('prpt').reset();
+  });
+  return server;
 }

@@ -1,29 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { setLang } from '../../../src/app/i18n';
 import { arcPoints } from '../../../src/app/screens/report/report-view';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
 import { SoundSuggestScreen } from '../../../src/app/screens/sound-suggest/sound-suggest-screen';
-import { reportState } from '../../../src/app/screens/report/report-state';
-import { prpt } from '../../../src/app/stores/films';
 import { setSoundSuggest } from '../../../src/app/screens/sound-suggest/sound-suggest-state';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json } from '../api/fixture-server';
 import { prptReport } from './fixtures';
-import { renderScreen } from './render-screen';
+import { renderScreen, reportServerForFile } from './render-screen';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
-beforeEach(() => setLang('zh'));
-afterEach(() => {
-  server.reset();
-  prpt.reset();
-  reportState('prpt').reset();
-  setSoundSuggest(null);
-});
+const server = reportServerForFile();
+afterEach(() => setSoundSuggest(null));
 
 describe('prpt report', () => {
   test('shows scores, per-line dubbing with the retake gain, strengths, practice and the H5 QR', async () => {

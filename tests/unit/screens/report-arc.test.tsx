@@ -1,23 +1,11 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { setLang } from '../../../src/app/i18n';
+import { describe, expect, test } from 'vitest';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
-import { reportState } from '../../../src/app/screens/report/report-state';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json } from '../api/fixture-server';
 import { prptReport } from './fixtures';
-import { renderScreen } from './render-screen';
+import { renderScreen, reportServerForFile } from './render-screen';
 
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
-beforeEach(() => setLang('zh'));
-afterEach(() => {
-  server.reset();
-  reportState('prpt').reset();
-});
+const server = reportServerForFile();
 
 function serve(arc: unknown) {
   const report = { ...prptReport, dubbing: { ...prptReport.dubbing, arc } };

@@ -1,21 +1,18 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { loadMessages, setLang } from '../../../src/app/i18n';
 import { pollWithBackoff } from '../../../src/app/lib/poll';
 import { prpt } from '../../../src/app/stores/films';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json, fixtureServerForFile } from '../api/fixture-server';
 import { prptReport } from './fixtures';
 import { renderScreen } from './render-screen';
 
-let server: FixtureServer;
+const server = fixtureServerForFile();
 beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
   await loadMessages('later', 'zh');
   await setLang('zh');
 });
-afterAll(() => server.close());
 afterEach(() => {
   server.reset();
   prpt.reset();

@@ -1,26 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { setLang } from '../../../src/app/i18n';
+import { expect, test } from 'vitest';
 import { ReportScreen } from '../../../src/app/screens/report/report-screen';
-import { reportState } from '../../../src/app/screens/report/report-state';
-import { prpt } from '../../../src/app/stores/films';
-import { type FixtureServer, json, movePageTo, startFixtureServer } from '../api/fixture-server';
+import { json } from '../api/fixture-server';
 import { prptReport } from './fixtures';
-import { renderScreen } from './render-screen';
+import { renderScreen, reportServerForFile } from './render-screen';
 
 /** The report's share card ends the links given out so far (revoke_report_url, docs/api.md). */
-let server: FixtureServer;
-beforeAll(async () => {
-  server = await startFixtureServer();
-  movePageTo(server.origin);
-});
-afterAll(() => server.close());
-beforeEach(() => setLang('zh'));
-afterEach(() => {
-  server.reset();
-  prpt.reset();
-  reportState('prpt').reset();
-});
+const server = reportServerForFile();
 
 /** The report (no dubbing chart: this DOM has no canvas) and its link; `revoke` answers the stop. */
 function serve(revoke: { status: number; body: unknown }) {
