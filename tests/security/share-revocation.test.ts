@@ -14,20 +14,22 @@ const GET_URL = '/producer/active_relation_two/get_report_url';
 
 describeEngines('a learner ends the share links of a report', (engine) => {
   let server: TestServer;
-  let runId: string;
-  let pageUrl: string;
-  let dubUrl: string;
   beforeAll(async () => {
     server = await startTestServer({ engine });
     await importFixtureFilm(server);
-    const shared = await seedSharedDub(server, 'sharer', Buffer.alloc(4096, 3));
-    runId = shared.runId;
-    pageUrl = `${server.url}/producer/h5/report/${shared.token}`;
-    dubUrl = `${server.url}${shared.dubPath}`;
     await addUser(server.app.db, 'classmate', 'classmate-pass');
   });
   afterAll(() => server?.close());
 
+  /** A shared report of a learner of the test's own, so no test sees another's links ended. */
+  const shareAs = async (account: string) => {
+    const shared = await seedSharedDub(server, account, Buffer.alloc(4096, 3));
+    return {
+      runId: shared.runId,
+      pageUrl: `${server.url}/producer/h5/report/${shared.token}`,
+      dubUrl: `${server.url}${shared.dubPath}`,
+    };
+  };
   const as = async (account: string) => {
     const c = client(server.url);
     await c.login(account, `${account}-pass`);
@@ -39,6 +41,7 @@ describeEngines('a learner ends the share links of a report', (engine) => {
   };
 
   it('nobody but the learner can end them: no token, another learner, a malformed id', async () => {
+    const { runId, pageUrl } = await shareAs('sharer');
     const anonymous = await client(server.url).postJson(REVOKE, { runId });
     expect(anonymous.body.code).toBe(1002);
     const other = await (await as('classmate')).postJson(REVOKE, { runId });
@@ -53,8 +56,9 @@ describeEngines('a learner ends the share links of a report', (engine) => {
   });
 
   it('after the learner ends them, the page and its video say so; a link asked for since opens', async () => {
+    const { runId, pageUrl, dubUrl } = await shareAs('ender');
     expect((await status(pageUrl)).status).toBe(200);
-    const me = await as('sharer');
+    const me = await as('ender');
     const ended = await me.postJson(REVOKE, { runId });
     expect(ended.status).toBe(200);
     expect(ended.body.msg).toBe('已停止分享：此前给出的报告链接都已失效');
