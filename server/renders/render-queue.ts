@@ -222,13 +222,17 @@ export class RenderQueue {
       for (const w of waiting) {
         if ((last.get(w.user_id) ?? '') < (last.get(next.user_id) ?? '')) next = w;
       }
+      // After every waiting learner's last start, even within one millisecond of it: an equal time
+      // would tie that learner with the one just served, and the tie goes to request order.
+      const latest = served.reduce((m, s) => (s.last && s.last > m ? s.last : m), '');
+      const startedAt = at > latest ? at : new Date(Date.parse(latest) + 1).toISOString();
       await trx
         .updateTable('dub_renders')
-        .set({ status: 'rendering', started_at: at, updated_at: at })
+        .set({ status: 'rendering', started_at: startedAt, updated_at: startedAt })
         .where('run_id', '=', next.run_id)
         .where('status', '=', 'queued')
         .execute();
-      return { runId: next.run_id, startedAt: at };
+      return { runId: next.run_id, startedAt };
     });
   }
 

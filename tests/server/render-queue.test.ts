@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ffmpeg, probeMedia } from '../../server/films/ffmpeg';
 import { decodeAudio } from '../../scripts/demo/decode-media';
 import { Code } from '../../src/api/contract';
@@ -225,7 +225,8 @@ describeEngines('the render queue', (engine) => {
   /** Ends every test's queue rows, so one test's waiting renders are not the next one's. */
   const clear = () => server.app.db.deleteFrom('dub_renders').execute();
 
-  it('takes learners in turn: a learner who asked for many renders does not hold back the others', async () => {
+  /** a asks for 3 renders, then (a's first running) b for 2 and c for 1: they run a, b, c, a, b, a. */
+  const inTurn = async () => {
     await clear();
     const [a, b, c] = [await learner(3), await learner(2), await learner(1)];
     const r = recorder();
@@ -246,6 +247,19 @@ describeEngines('the render queue', (engine) => {
       expect(await q.waiting()).toBe(0);
     } finally {
       await q.close();
+    }
+  };
+
+  it('takes learners in turn: a learner who asked for many renders does not hold back the others', inTurn);
+
+  it('takes learners in turn when every render starts within the same millisecond', async () => {
+    // A fast render queue claims several renders per millisecond: the clock standing still makes
+    // every start time collide, which an equal start time would settle by request order instead.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 5, 1, 12) });
+    try {
+      await inTurn();
+    } finally {
+      vi.useRealTimers();
     }
   });
 
