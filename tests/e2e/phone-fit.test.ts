@@ -14,7 +14,7 @@ import { statementsEn } from '../../src/i18n/statements.en';
 import { statementsZh } from '../../src/i18n/statements.zh';
 import { login, prptFilm } from './recording-helpers';
 
-// Points 14 and 15 of issue 40, measured on every page of both parts at phone size (390×844), in
+// Width and touch targets, measured on every page of both parts at phone size (390×844), in
 // English and Chinese, under the production build and its Content-Security-Policy: no page is wider
 // than the screen, and every control a finger presses is at least 44×44 CSS px (WCAG 2.5.5). Each
 // page is photographed to test-results/phone-fit/<page>-<lang>.png.

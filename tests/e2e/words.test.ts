@@ -220,7 +220,7 @@ function checkedWords(score: SpeechScore): Extract<WordCheck, { status: 'checked
 /** The dubbed line's words panel on the dub page (in the line's details, opened by dubTheLine). */
 const dubPanel = (page: Page) => page.getByTestId(`line-${dubbed.id}`).getByTestId('line-words');
 
-describe('issue 39: the score hears the words (English demo film, real Chromium, real word check)', () => {
+describe('the score hears the words (English demo film, real Chromium, real word check)', () => {
   test('another line said into the dubbed line: its words marked missed or "not this line", the same on the suggestion, the report and the H5 page, and the take does not pass', {
     timeout: 180_000,
   }, async () => {

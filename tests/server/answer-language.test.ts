@@ -99,7 +99,7 @@ describe("the server answers in the request's language", () => {
     expect(zh).not.toContain('Confirm sign-in');
   });
 
-  it("the QR code's link carries the kiosk's language; the phone's page names the product, says what confirming does, and switches language (issue 40, point 19)", async () => {
+  it("the QR code's link carries the kiosk's language; the phone's page names the product, says what confirming does, and switches language", async () => {
     const qr = await client(server.url).get('/producer/site_products/qr_url', {}, EN);
     const link = new URL(qrUrlData.parse(qr.body.data).url);
     expect(link.searchParams.get('lang')).toBe('en');

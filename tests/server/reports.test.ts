@@ -288,7 +288,7 @@ describeEngines('reports, share links and the sound suggestion', (engine) => {
     expect(chosen).toContain('训练报告');
   });
 
-  it('the shared page names the product and switches language with two links, no script (issue 40, point 19)', async () => {
+  it('the shared page names the product and switches language with two links, no script', async () => {
     const { url } = (await demo.get(`${P1}/get_report_url`, { id: prpoRecord })).body.data;
     const path = new URL(url).pathname;
     const zh = await (await fetch(url)).text();

@@ -19,7 +19,7 @@
  *
  * Options: --splits loso,sentence,sex (default all); --conditions a,b (default all);
  * --only nemo (just the nemo-dev table, about 15 s once its features are cached);
- * --only reading (just the reading of energy and issue 42's goals: scripts/eval/reading.ts);
+ * --only reading (just the reading of energy and its goals: scripts/eval/reading.ts);
  * --only reading-options (the first take's typical-voice options compared: the same file);
  * --record (write the EmoDB summary into src/audio/analysis/emotion-model.json's evaluation.transfer;
  * nemo-dev figures are never written into the repository).

@@ -94,7 +94,7 @@ describe('login screen: QR states in words', () => {
     expect(await screen.findByText('请使用手机扫描二维码')).toBeInTheDocument();
   });
 
-  test('the code says in steps what scanning does and why (issue 40, point 19)', async () => {
+  test('the code says in steps what scanning does and why', async () => {
     qrServer(['waiting']);
     renderLogin();
     const steps = await screen.findByTestId('qr-steps');

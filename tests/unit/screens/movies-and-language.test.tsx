@@ -45,7 +45,7 @@ describe('movies screen', () => {
     expect(card).toHaveTextContent('观影理解');
     expect(card).toHaveTextContent('影视配音');
     expect(card).toHaveTextContent('已配音 1/2 句');
-    // Progress is what the words say (issue 40, point 17): no unlabelled percentage beside them.
+    // Progress is what the words say: no unlabelled percentage beside them.
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(card.textContent).not.toMatch(/\d+%/);
     expect(prpt.movies.value).toHaveLength(1);
