@@ -78,7 +78,7 @@ export class PolyfillRecorder implements Recorder {
         const start = this.first ? this.startSeconds : undefined;
         this.first = false;
         frames += (wav.byteLength - 44) / 2;
-        for (const l of this.listeners) l({ rms: 0, peak: 0, frames, dropped: 0 });
+        for (const l of this.listeners) l({ rms: 0, peak: 0, frames, dropped: 0, skipped: 0 });
         await encoder.pushWav(Comlink.transfer(wav, [wav]), start);
       });
     });

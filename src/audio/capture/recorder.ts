@@ -14,7 +14,10 @@ export interface LevelReading {
   peak: number;
   /** Frames captured so far in this take. */
   frames: number;
+  /** Frames lost because the encoder worker fell behind (the worklet's buffer pool ran dry). */
   dropped: number;
+  /** Frames the browser never delivered between frames it did; the worker fills them with silence. */
+  skipped: number;
 }
 
 /** What the clip clock needs from the capture side (see src/audio/dsp/clock.ts). */

@@ -103,7 +103,12 @@ export class WorkletRecorder implements Recorder {
       if (msg.type === 'level') {
         if (msg.frames > 0) flowing();
         for (const l of this.listeners) l(msg);
-      } else if (msg.type === 'stopped') this.markStopped();
+      } else if (msg.type === 'stopped') {
+        // The final counts: frames dropped or skipped after the last level message show only here.
+        const last = { rms: 0, peak: 0, frames: msg.frames, dropped: msg.dropped, skipped: msg.skipped };
+        for (const l of this.listeners) l(last);
+        this.markStopped();
+      }
     };
     const channel = new MessageChannel();
     await encoder.startTake(

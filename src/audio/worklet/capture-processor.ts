@@ -7,15 +7,20 @@
  *
  * If the worker falls behind and the pool runs dry, frames are dropped and counted; every chunk
  * carries the frame index of its first sample, so the worker keeps the timeline exact by inserting
- * silence instead of shifting the rest of the take.
+ * silence instead of shifting the rest of the take. Frames the browser never delivered (a render
+ * quantum without input, or a clock that moved on by more than a quantum) are counted apart as
+ * `skipped`: the worker fills them with silence too, but no part of the pipeline lost them.
  */
 import { LEVEL_MESSAGE_HZ, RENDER_QUANTUM } from '../constants';
 import type { PageToWorklet, WorkerToWorklet } from './messages';
 import { CAPTURE_PROCESSOR } from './messages';
 
-/** 16 render quanta (~43 ms at 48 kHz) per message; 48 buffers give the worker ~2 s of slack. */
+/**
+ * 16 render quanta (~43 ms at 48 kHz) per message; 96 buffers (768 KB) give the worker ~4 s of
+ * slack, for a worker held up by a busy phone or a loaded kiosk.
+ */
 const CHUNK_FRAMES = RENDER_QUANTUM * 16;
-const POOL_SIZE = 48;
+const POOL_SIZE = 96;
 
 class CaptureProcessor extends AudioWorkletProcessor {
   private workerPort: MessagePort | null = null;
@@ -28,6 +33,9 @@ class CaptureProcessor extends AudioWorkletProcessor {
   private chunkStart = 0;
   private frames = 0;
   private dropped = 0;
+  private skipped = 0;
+  /** Frame after the last one that came with input (captured or dropped); -1 before the first. */
+  private inputEnd = -1;
   private sumSquares = 0;
   private peak = 0;
   private levelFrames = 0;
@@ -40,7 +48,14 @@ class CaptureProcessor extends AudioWorkletProcessor {
     sampleRate,
   };
   private readonly transfer: ArrayBuffer[] = [];
-  private readonly levelMessage = { type: 'level' as const, rms: 0, peak: 0, frames: 0, dropped: 0 };
+  private readonly levelMessage = {
+    type: 'level' as const,
+    rms: 0,
+    peak: 0,
+    frames: 0,
+    dropped: 0,
+    skipped: 0,
+  };
 
   constructor() {
     super();
@@ -63,7 +78,12 @@ class CaptureProcessor extends AudioWorkletProcessor {
       this.send();
       // Every frame before currentFrame has been through process(): that is where the take ends.
       this.workerPort?.postMessage({ type: 'end', frame: currentFrame, dropped: this.dropped });
-      this.port.postMessage({ type: 'stopped', frames: this.frames, dropped: this.dropped });
+      this.port.postMessage({
+        type: 'stopped',
+        frames: this.frames,
+        dropped: this.dropped,
+        skipped: this.skipped,
+      });
     }
   }
 
@@ -74,6 +94,13 @@ class CaptureProcessor extends AudioWorkletProcessor {
     const length = channels[0].length;
     const count = channels.length;
     const frame0 = currentFrame;
+    if (this.inputEnd >= 0 && frame0 > this.inputEnd) {
+      // Frames missing since the last input: the chunk so far ends here, so the next one is stamped
+      // with its own first frame and the worker fills the gap (appending would shift the rest).
+      this.skipped += frame0 - this.inputEnd;
+      this.send();
+    }
+    this.inputEnd = frame0 + length;
     for (let i = 0; i < length; i++) {
       let v = channels[0][i];
       // Mix stereo microphones down in place of allocating a mono copy.
@@ -105,6 +132,7 @@ class CaptureProcessor extends AudioWorkletProcessor {
       m.peak = this.peak;
       m.frames = this.frames;
       m.dropped = this.dropped;
+      m.skipped = this.skipped;
       this.port.postMessage(m);
       this.levelFrames = 0;
       this.sumSquares = 0;

@@ -12,8 +12,8 @@ export type PageToWorklet = { type: 'connect'; port: MessagePort } | { type: 'st
 /** Worklet → page (node.port): tiny and throttled to LEVEL_MESSAGE_HZ. */
 export type WorkletToPage =
   | { type: 'started'; firstFrame: number; sampleRate: number }
-  | { type: 'level'; rms: number; peak: number; frames: number; dropped: number }
-  | { type: 'stopped'; frames: number; dropped: number };
+  | { type: 'level'; rms: number; peak: number; frames: number; dropped: number; skipped: number }
+  | { type: 'stopped'; frames: number; dropped: number; skipped: number };
 
 /** Worklet → worker (transferred MessagePort). `buffer` is transferred and comes back as `recycle`. */
 export type WorkletToWorker =

@@ -26,6 +26,7 @@ function useThrottledRefresh(session: DubSession, queue: UploadQueue): void {
       void session.phase.value;
       void session.recorderKind.value;
       void session.workletDropped.value;
+      void session.inputSkipped.value;
       void queue.depth.value;
       void queue.inFlight.value;
       void queue.blockedBySession.value;
@@ -99,9 +100,9 @@ export function DebugOverlay({ session, queue }: { session: DubSession; queue: U
         <dd data-testid="overlay-phase">{session.phase.peek()}</dd>
         <dt>captured</dt>
         <dd>{s ? `${s.capturedSeconds.toFixed(1)} s @ ${s.captureRate} Hz` : '—'}</dd>
-        <dt>dropped frames (worklet / worker)</dt>
+        <dt>frames dropped by the worklet · not delivered by the browser · filled by the worker</dt>
         <dd data-testid="overlay-dropped">
-          {session.workletDropped.peek()} / {s?.droppedFrames ?? 0}
+          {session.workletDropped.peek()} · {session.inputSkipped.peek()} · {s?.droppedFrames ?? 0}
         </dd>
         <dt>windows open · to come · done</dt>
         <dd>{s ? `${s.openWindows} · ${s.remainingWindows} · ${s.windowsDone}` : '—'}</dd>

@@ -183,6 +183,8 @@ export class DubSession {
   readonly level = signal<LevelReading | null>(null);
   /** Frames the worklet dropped; changes rarely, so the overlay can render from it (level changes 30×/s). */
   readonly workletDropped = signal(0);
+  /** Frames the browser did not deliver mid-take (see src/audio/worklet/capture-processor.ts). */
+  readonly inputSkipped = signal(0);
   readonly stats = signal<PipelineStats | null>(null);
   /** Recent live pitch values (Hz, null = unvoiced), oldest first. */
   readonly pitchTrace = signal<(number | null)[]>([]);
@@ -319,6 +321,7 @@ export class DubSession {
     return recorder.onLevel((l) => {
       this.level.value = l;
       if (l.dropped !== this.workletDropped.peek()) this.workletDropped.value = l.dropped;
+      if (l.skipped !== this.inputSkipped.peek()) this.inputSkipped.value = l.skipped;
     });
   }
 
