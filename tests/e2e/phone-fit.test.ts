@@ -238,15 +238,29 @@ describe.each(['en', 'zh'] as const)('points 14 and 15: every page at 390×844 (
   }, async () => {
     const checks = new Checks(lang);
     const { context, page, errors } = await phone(lang, false);
+    const codesAsked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/site_products/qr_url')) codesAsked.push(r.url());
+    });
     try {
       for (const part of ['prpo', 'prpt'] as const) {
         for (const screen of ['standby', 'intro', 'login'] as const) {
+          codesAsked.length = 0;
           await page.goto(`${journey.app.origin}/${part}/${screen}`);
           await onPage(page, `${part}/${screen}`);
           if (screen === 'login') {
             await page.locator('form input[type="password"]').waitFor();
             // Point 19: a phone cannot scan its own screen, so the QR card is not offered there.
             expect(await page.getByTestId('qr-steps').isVisible(), 'the QR card on a phone').toBe(false);
+            // Nor is a code asked for: the first one is asked for when the page is turned wide (a
+            // tablet), so none was while the form showed at phone size.
+            const asked = page.waitForRequest((r) => r.url().includes('/site_products/qr_url'));
+            await page.setViewportSize(KIOSK);
+            await asked;
+            expect(codesAsked, 'QR requests before the page was wide').toHaveLength(1);
+            await page.locator('[data-qr-phase="waiting"]').waitFor();
+            await page.setViewportSize(PHONE);
+            await page.getByTestId('qr-steps').waitFor({ state: 'detached' });
           }
           await checks.check(page, `${part}-${screen}`);
         }

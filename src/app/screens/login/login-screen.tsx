@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useAfterLogin } from '../../lib/use-after-login';
 import { loginWithPassword } from '../../stores/account';
 import { useQrLogin } from '../../stores/use-qr-login';
@@ -14,10 +15,43 @@ export interface LoginScreenProps {
   onLoggedIn: () => void;
 }
 
+/**
+ * A phone cannot scan a code on its own screen: there the account form is the way in, and no code is
+ * asked for or polled.
+ */
+const PHONE_LAYOUT = '(max-width: 40rem)';
+
+/** Whether `query` matches now, following changes (a tablet turned, a window resized). */
+function useMedia(query: string): boolean {
+  const [matches, setMatches] = useState(() => matchMedia(query).matches);
+  useEffect(() => {
+    const media = matchMedia(query);
+    const follow = () => setMatches(media.matches);
+    follow();
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, [query]);
+  return matches;
+}
+
+/** The QR code and the "or" between it and the form; polls only while shown (useQrLogin). */
+function QrSignIn({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { t } = useT();
+  const qr = useQrLogin(() => onLoggedIn());
+  return (
+    <>
+      <QrPanel phase={qr.phase} qrcode={qr.qrcode} link={qr.link} onRefresh={qr.restart} />
+      <div className={styles.or} aria-hidden="true">
+        {t('signin.or')}
+      </div>
+    </>
+  );
+}
+
 /** QR code beside the account form; either way in returns the learner to the page they asked for. */
 export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
   const { t } = useT();
-  const qr = useQrLogin(() => onLoggedIn());
+  const phone = useMedia(PHONE_LAYOUT);
   return (
     <div className="screen screen--narrow" data-screen="login">
       <PageHeader
@@ -26,10 +60,7 @@ export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
         subtitle={t('signin.subtitle')}
       />
       <div className={styles.panels}>
-        <QrPanel phase={qr.phase} qrcode={qr.qrcode} link={qr.link} onRefresh={qr.restart} />
-        <div className={styles.or} aria-hidden="true">
-          {t('signin.or')}
-        </div>
+        {phone ? null : <QrSignIn onLoggedIn={onLoggedIn} />}
         <PasswordForm
           onSubmit={(account, password) => loginWithPassword(account, password, { inline: true })}
           onSuccess={onLoggedIn}

@@ -48,7 +48,7 @@ export function QrPanel({ phase, qrcode, link, onRefresh }: QrPanelProps) {
               : t('signin.qr.loading');
   const dimmed = phase === 'scanned' || phase === 'expired' || phase === 'cancelled' || phase === 'success';
   return (
-    <Card title={t('signin.qr.title')} titleId="qr-title" className={styles.qrCard}>
+    <Card title={t('signin.qr.title')} titleId="qr-title">
       <div className={styles.qrBox}>
         <div className={styles.qrFrame}>
           {qrcode ? <img src={qrcode} alt={t('signin.qr.alt')} width={288} height={288} /> : null}
