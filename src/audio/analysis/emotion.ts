@@ -37,7 +37,10 @@ export interface ReadingContext {
    * the typical voice pooled over the languages held.
    */
   language?: string | null;
-  /** Typical voices to read a first take against; null: the cold heads alone (the v2 reading). */
+  /**
+   * Typical voices to read a first take against, and to shrink a learner's statistics toward for
+   * arousal; null: neither (the v2 reading: the cold heads alone on a first take).
+   */
   voices?: TypicalVoicesFile | null;
 }
 
