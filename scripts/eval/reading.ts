@@ -1,8 +1,9 @@
 /**
  * The reading of a learner's energy (docs/emotion.md, "The first take"), before (no typical voice: the
- * cold heads alone on a first take, as v2 read it) and now (a first take's arousal also against the
- * typical voice of its language and register), on a first take, after the voice warm-up and with the
- * learner's running statistics (read as before: the typical voice applies to a first take only), on
+ * cold heads alone on a first take, the learner's takes shrunk toward EmoDB's mean, as v2 read it) and
+ * now (a first take's arousal also against the typical voice of its language and register, and the
+ * learner's takes shrunk toward that voice: "The voice warm-up"), on a first take, after the voice
+ * warm-up and with the learner's running statistics, on
  *  - EmoDB, leave one speaker out (each speaker read by the recipe refitted without them): arousal
  *    AUC and 7-class UAR;
  *  - nemo-dev (acted Polish, a language no typical voice is kept for: the pooled one): arousal AUC;
@@ -133,9 +134,11 @@ export async function readingReport(print = (s: string) => console.log(s)): Prom
     'the reading of energy (arousal), before (no typical voice) → now (a first take also against the typical',
   );
   print(
-    'voice of its language and register): a first take (cold), after the voice warm-up (warm: one other neutral',
+    "voice of its language and register, the learner's takes shrunk toward it): a first take (cold), after the",
   );
-  print("take of the speaker) and with running statistics (the speaker's earlier takes).");
+  print(
+    "voice warm-up (warm: one other neutral take of the speaker) and with running statistics (the speaker's earlier takes).",
+  );
   const W = 58;
   const C = 13;
   print(`${'set'.padEnd(W)}${COLUMNS.map((c) => c.padStart(C)).join('')}`);

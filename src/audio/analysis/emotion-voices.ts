@@ -44,7 +44,7 @@ export function voiceLanguage(file: TypicalVoicesFile, language: string | null |
 }
 
 /** Weight of the high register for a take (0.5 when it has no voiced frames to tell). */
-export function highRegisterWeight(file: TypicalVoicesFile, features: Float64Array): number {
+export function highRegisterWeight(file: TypicalVoicesFile, features: ArrayLike<number>): number {
   const i = file.featureNames.indexOf(file.register.feature);
   const v = i >= 0 ? features[i] : Number.NaN;
   if (!Number.isFinite(v)) return 0.5;
@@ -53,11 +53,12 @@ export function highRegisterWeight(file: TypicalVoicesFile, features: Float64Arr
 
 /**
  * The statistics a first take is read against: the typical voice of its language, mixed over the
- * registers by what the take itself shows. Same shape as a learner's running statistics.
+ * registers by what `features` show (the take itself, or a learner's mean). Same shape as a
+ * learner's running statistics.
  */
 export function typicalVoiceStats(
   file: TypicalVoicesFile,
-  features: Float64Array,
+  features: ArrayLike<number>,
   language: string | null | undefined,
 ): SpeakerStats {
   const voices = file.voices[voiceLanguage(file, language)];

@@ -37,7 +37,10 @@ export interface ReadingContext {
    * the typical voice pooled over the languages held.
    */
   language?: string | null;
-  /** Typical voices to read a first take against; null: the cold heads alone (the v2 reading). */
+  /**
+   * Typical voices to read a first take against, and to shrink a learner's statistics toward for
+   * arousal; null: neither (the v2 reading: the cold heads alone on a first take).
+   */
   voices?: TypicalVoicesFile | null;
 }
 
@@ -63,7 +66,8 @@ function indicesOf(set: HeadSet, model: EmotionModelFile): Int32Array {
 
 /**
  * The inputs of a head set, normalised: with the global moments (stats null: a first take), or with
- * the speaker's running moments shrunk toward the global ones by `speakerPrior` pseudo-takes.
+ * the speaker's running moments shrunk toward the global ones by `speakerPrior` pseudo-takes (the
+ * mean toward `priorMean` instead when given: a typical voice, learnerArousal).
  * A non-finite feature (unknown) becomes 0, the population mean.
  */
 export function normalizeFeatures(
@@ -71,6 +75,7 @@ export function normalizeFeatures(
   stats: SpeakerStats | null,
   model: EmotionModelFile,
   set: HeadSet,
+  priorMean?: ArrayLike<number>,
 ): Float64Array {
   const idx = indicesOf(set, model);
   const z = new Float64Array(idx.length);
@@ -83,7 +88,7 @@ export function normalizeFeatures(
     let v = gv;
     if (stats && stats.count > 0) {
       const n = stats.count;
-      mu = (n * stats.mean[i] + k * gm) / (n + k);
+      mu = (n * stats.mean[i] + k * (priorMean ? priorMean[i] : gm)) / (n + k);
       v = (n * speakerVariance(stats, i) + k * gv) / (n + k);
     }
     const x = features[i];
@@ -127,10 +132,34 @@ function firstTakeArousal(
 }
 
 /**
+ * The speaker heads' arousal against the learner's own takes, their mean shrunk by `speakerPrior`
+ * pseudo-takes toward the typical voice of their language and register rather than toward EmoDB's
+ * mean over all its actors' emotions: a single warm-up take then reads a neutral voice as calm, not
+ * as the average of acted emotions. The register is read off the learner's own mean (the warm-up is
+ * a neutral line), not off the take, whose pitch rises with the energy it is read for. Category and
+ * valence keep EmoDB's mean (read against a typical voice they were no better out of domain).
+ * docs/emotion.md, "The voice warm-up".
+ */
+function learnerArousal(
+  features: Float64Array,
+  stats: SpeakerStats,
+  ownArousal: number,
+  model: EmotionModelFile,
+  context: ReadingContext,
+): number {
+  const voices = context.voices === undefined ? VOICES : context.voices;
+  if (!voices || voices.weight <= 0) return ownArousal;
+  const typical = typicalVoiceStats(voices, stats.mean, context.language);
+  const z = normalizeFeatures(features, stats, model, model.speaker, typical.mean);
+  return 2 * softmax(headLogits(model.speaker.arousal, z))[1] - 1;
+}
+
+/**
  * Seven-class emotion estimate with arousal and valence from their own heads. A first take (no
  * statistics) is read by the cold heads on globally normalised features, its arousal also against a
  * typical voice (firstTakeArousal); once the learner's own takes exist (the voice warm-up counts),
- * the speaker heads against them come in with weight n / (n + blendTakes).
+ * the speaker heads against them come in with weight n / (n + blendTakes), their arousal against
+ * the learner's takes shrunk toward the typical voice (learnerArousal).
  */
 export function classifyEmotion(
   features: Float64Array,
@@ -153,6 +182,7 @@ export function classifyEmotion(
   let { probabilities: p, arousal, valence } = cold;
   if (stats && lambda > 0) {
     const own = runHeadSet(model.speaker, normalizeFeatures(features, stats, model, model.speaker));
+    own.arousal = learnerArousal(features, stats, own.arousal, model, context);
     ({ probabilities: p, arousal, valence } = mixOutputs(cold, own, lambda));
   } else {
     arousal = firstTakeArousal(features, cold.arousal, model, context);

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   classifyEmotion,
   FEATURE_NAMES,
+  emotionModel,
+  normalizeFeatures,
+  type SpeakerStats,
   typicalVoices,
   updateSpeakerStats,
 } from '../../../src/audio/analysis';
@@ -13,6 +16,7 @@ import {
   voiceLanguage,
 } from '../../../src/audio/analysis/emotion-voices';
 import { analyzeVoice } from '../../../src/audio/analysis';
+import { speakerVariance } from '../../../src/audio/analysis/speaker-stats';
 import { shiftPitch } from '../../../scripts/eval/transfer/time-pitch';
 import { emodbTake } from '../fixtures/emodb';
 import { FS, harmonicTone } from './synth';
@@ -110,11 +114,70 @@ describe("a first take's arousal is read against the typical voice of its langua
     expect(against.arousal).not.toBe(coldHeads.arousal);
     expect(against.probabilities).toEqual(coldHeads.probabilities);
     expect(against.valence).toBe(coldHeads.valence);
-    // Once the learner's own takes are known, their statistics take over as before.
-    const stats = updateSpeakerStats(null, take);
-    expect(classifyEmotion(take, stats, undefined, { language: 'en', voices: byLanguage })).toEqual(
-      classifyEmotion(take, stats, undefined, { voices: null }),
-    );
+  });
+});
+
+describe("after the warm-up, the learner's arousal is read against their takes shrunk toward the typical voice", () => {
+  const take = (hz: number) =>
+    analyzeVoice(
+      harmonicTone(1.5, (t) => hz * (1 + 0.08 * Math.sin(2 * Math.PI * 4 * t))),
+      FS,
+    ).features;
+  const low = take(110);
+  const read = (stats: SpeakerStats, voices: TypicalVoicesFile | null, x = low) =>
+    classifyEmotion(x, stats, undefined, { language: 'en', voices });
+  const far: TypicalVoice = voice(0);
+  const byRegister = (own: TypicalVoice): TypicalVoicesFile => ({
+    ...FILE,
+    voices: { en: { low: own, high: far }, zh: { low: far, high: far }, und: { low: far, high: far } },
+  });
+  const self = byRegister({ mean: Array.from(low), variance: voice(1).variance });
+  const other = byRegister(far);
+  // A learner's takes: the same voice a little lower and higher by turns.
+  const takes = [low, take(100), take(120)];
+  const statsOf = (n: number) => {
+    let s: SpeakerStats | null = null;
+    for (let i = 0; i < n; i++) s = updateSpeakerStats(s, takes[i % takes.length]);
+    return s as SpeakerStats;
+  };
+
+  it('moves the arousal only, with the typical voice of the register the learner’s own takes show', () => {
+    const one = statsOf(1);
+    const against = read(one, self);
+    expect(against.arousal).not.toBe(read(one, other).arousal);
+    expect(against.arousal).not.toBe(read(one, null).arousal);
+    expect(against.probabilities).toEqual(read(one, null).probabilities);
+    expect(against.valence).toBe(read(one, null).valence);
+    // The learner's low voice picks the low register even for a take an octave up, so the high
+    // voice (far off) is never read: the same with either high voice.
+    const up = take(220);
+    const highSelf: TypicalVoicesFile = {
+      ...self,
+      voices: { ...self.voices, en: { ...self.voices.en, high: self.voices.en.low } },
+    };
+    expect(read(one, self, up).arousal).toBeCloseTo(read(one, highSelf, up).arousal, 2);
+  });
+
+  it('fades as the learner’s own takes accumulate: the typical voice weighs as the model’s speakerPrior takes', () => {
+    const model = emotionModel();
+    const j = model.speaker.inputs.indexOf('f0st_p20');
+    const prior = self.voices.en.low.mean.map((v) => v + 3);
+    // How far the typical voice moves the normalised pitch from where EmoDB's mean puts it.
+    const shift = (n: number) => {
+      const stats = statsOf(n);
+      const sd = Math.sqrt(
+        (n * speakerVariance(stats, P20) + model.speakerPrior * model.globalStd[P20] ** 2) /
+          (n + model.speakerPrior),
+      );
+      const moved = normalizeFeatures(low, stats, model, model.speaker, prior)[j];
+      const plain = normalizeFeatures(low, stats, model, model.speaker)[j];
+      return (plain - moved) * sd;
+    };
+    for (const n of [1, 6, 60])
+      expect(shift(n)).toBeCloseTo(
+        (model.speakerPrior * (prior[P20] - model.globalMean[P20])) / (n + model.speakerPrior),
+        6,
+      );
   });
 });
 
