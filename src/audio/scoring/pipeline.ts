@@ -108,8 +108,9 @@ export function scoreTake(
     targetEmotion: Emotion | null;
     speakerStats: SpeakerStats | null;
     /**
-     * The language of the line (the film's, BCP 47), which picks the typical voices a first take is
-     * read against (src/audio/analysis/emotion-voices.ts); unknown: voices of every language.
+     * The language of the line (the film's, BCP 47), which picks the typical voices a take's arousal is
+     * read against: a first take's directly, and a warmed-up learner's through the statistics they are
+     * shrunk toward (src/audio/analysis/emotion.ts); unknown: voices of every language.
      */
     language?: string | null;
   },
