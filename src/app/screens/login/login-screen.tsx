@@ -16,12 +16,12 @@ export interface LoginScreenProps {
 }
 
 /**
- * A phone cannot scan a code on its own screen: there the account form is the way in, and no code is
- * asked for or polled.
+ * A phone cannot scan a code on its own screen: there the account form is the way in. A page opened
+ * at this width asks for no code; a wider page narrowed later keeps its code current, out of view.
  */
 const PHONE_LAYOUT = '(max-width: 40rem)';
 
-/** Whether `query` matches now, following changes (a tablet turned, a window resized). */
+/** Whether `query` matches now, following changes (a window resized, a tablet turned). */
 function useMedia(query: string): boolean {
   const [matches, setMatches] = useState(() => matchMedia(query).matches);
   useEffect(() => {
@@ -34,10 +34,11 @@ function useMedia(query: string): boolean {
   return matches;
 }
 
-/** The QR code and the "or" between it and the form; polls only while shown (useQrLogin). */
+/** The QR code and the "or" between it and the form, shown while the page is wider than a phone. */
 function QrSignIn({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { t } = useT();
   const qr = useQrLogin(() => onLoggedIn());
+  if (useMedia(PHONE_LAYOUT)) return null;
   return (
     <>
       <QrPanel phase={qr.phase} qrcode={qr.qrcode} link={qr.link} onRefresh={qr.restart} />
@@ -51,7 +52,7 @@ function QrSignIn({ onLoggedIn }: { onLoggedIn: () => void }) {
 /** QR code beside the account form; either way in returns the learner to the page they asked for. */
 export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
   const { t } = useT();
-  const phone = useMedia(PHONE_LAYOUT);
+  const [qrOffered] = useState(() => !matchMedia(PHONE_LAYOUT).matches);
   return (
     <div className="screen screen--narrow" data-screen="login">
       <PageHeader
@@ -60,7 +61,7 @@ export function LoginScreen({ part, onLoggedIn }: LoginScreenProps) {
         subtitle={t('signin.subtitle')}
       />
       <div className={styles.panels}>
-        {phone ? null : <QrSignIn onLoggedIn={onLoggedIn} />}
+        {qrOffered ? <QrSignIn onLoggedIn={onLoggedIn} /> : null}
         <PasswordForm
           onSubmit={(account, password) => loginWithPassword(account, password, { inline: true })}
           onSuccess={onLoggedIn}
