@@ -13,6 +13,9 @@
  * `BENCH_REQUESTS` (4000) per side and round; SQLite only (the session is checked in its own statement).
  * `BENCH_PROFILE=<file.cpuprofile>` also records V8's sampling profile of our side's rounds alone (one
  * thread, no sockets: its shares are the request's own work), for bench/cpu-profile.ts.
+ * Then the bytes each side allocates per request (V8's sampling heap profiler, every 256 bytes,
+ * garbage included): unlike CPU time it does not move with the machine's load, and what is
+ * allocated is what the garbage collector later pays for.
  */
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -121,11 +124,34 @@ session?.disconnect();
 console.log(
   `bench:api:hooks — SQLite film list, ${REQUESTS} requests × ${ROUNDS} rounds per side, ${answer.rawPayload.length} bytes; load average ${os.loadavg()[0].toFixed(1)}`,
 );
+const heap = new inspector.Session();
+heap.connect();
+await heap.post('HeapProfiler.enable');
+interface HeapNode {
+  selfSize: number;
+  children: HeapNode[];
+}
+const bytesIn = (n: HeapNode): number => n.children.reduce((sum, c) => sum + bytesIn(c), n.selfSize);
+const allocated = new Map<string, number>();
+for (const [name, f] of Object.entries(sides)) {
+  await heap.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let i = 0; i < REQUESTS; i++) await f();
+  const { profile } = (await heap.post('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: HeapNode };
+  };
+  allocated.set(name, bytesIn(profile.head) / REQUESTS);
+}
+heap.disconnect();
 const least = (name: string) => Math.min(...(cpu.get(name) ?? []));
 const median = (name: string) => [...(cpu.get(name) ?? [])].sort((a, b) => a - b)[ROUNDS >> 1];
 for (const name of Object.keys(sides))
   console.log(
     `  ${name.padEnd(16)} CPU µs per request: least ${least(name).toFixed(0).padStart(4)}, median ${median(name).toFixed(0).padStart(4)}` +
+      `; allocates ${((allocated.get(name) ?? 0) / 1024).toFixed(1).padStart(5)} KB` +
       (name === 'floor' ? '' : `  (floor ÷ this, least: ${(least('floor') / least(name)).toFixed(3)})`),
   );
 
