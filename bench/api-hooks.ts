@@ -11,6 +11,11 @@
  * HTTP parts (sockets, parsing) are the floor's as well as ours. Here what separates our request from
  * the floor's is our hooks and plugins, and what separates it from listFilms is the same plus routing.
  * `BENCH_REQUESTS` (4000) per side and round; SQLite only (the session is checked in its own statement).
+ * `BENCH_PROFILE=<file.cpuprofile>` also records V8's sampling profile of our side's rounds alone (one
+ * thread, no sockets: its shares are the request's own work), for bench/cpu-profile.ts.
+ * Then the bytes each side allocates per request (V8's sampling heap profiler, every 256 bytes,
+ * garbage included): unlike CPU time it does not move with the machine's load, and what is
+ * allocated is what the garbage collector later pays for.
  */
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -18,6 +23,8 @@ import pino from 'pino';
 import { filmListRequest } from '../src/api/contract';
 import { listFilms } from '../server/films/queries';
 import { startTestServer } from '../tests/support/server';
+import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -53,7 +60,11 @@ const server = await startTestServer({
   seedDemo: true,
   importDemo: true,
   // As bench/api-server.ts: production defaults, request log at info (here to /dev/null), proxy trusted.
-  env: { LOG_LEVEL: 'info', MAX_EVENT_LOOP_DELAY_MS: '1000', TRUST_PROXY: 'loopback' },
+  env: {
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    MAX_EVENT_LOOP_DELAY_MS: '1000',
+    TRUST_PROXY: 'loopback',
+  },
   logStream: pino.destination({ dest: '/dev/null', sync: false }),
 });
 const app = server.app;
@@ -87,22 +98,60 @@ const alone = () => listFilms(deps, token, 'prpt', page, pageSize);
 const sides = { floor, ours, 'listFilms alone': alone } as Record<string, () => Promise<unknown>>;
 const cpu = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
 for (const f of Object.values(sides)) for (let i = 0; i < 300; i++) await f();
+const profileFile = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+const session = profileFile ? new inspector.Session() : null;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+}
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, f] of Object.entries(sides)) {
+    const profiled = session && name === 'ours';
+    // Started and stopped around the loop, outside the CPU clock; one file per round.
+    if (profiled) await session.post('Profiler.start');
     const start = process.cpuUsage();
     for (let i = 0; i < REQUESTS; i++) await f();
     const used = process.cpuUsage(start);
+    if (profiled && profileFile) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(`${profileFile}.${round}`, JSON.stringify(profile));
+    }
     cpu.get(name)?.push((used.user + used.system) / REQUESTS);
   }
 }
+session?.disconnect();
 console.log(
   `bench:api:hooks — SQLite film list, ${REQUESTS} requests × ${ROUNDS} rounds per side, ${answer.rawPayload.length} bytes; load average ${os.loadavg()[0].toFixed(1)}`,
 );
+const heap = new inspector.Session();
+heap.connect();
+await heap.post('HeapProfiler.enable');
+interface HeapNode {
+  selfSize: number;
+  children: HeapNode[];
+}
+const bytesIn = (n: HeapNode): number => n.children.reduce((sum, c) => sum + bytesIn(c), n.selfSize);
+const allocated = new Map<string, number>();
+for (const [name, f] of Object.entries(sides)) {
+  await heap.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let i = 0; i < REQUESTS; i++) await f();
+  const { profile } = (await heap.post('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: HeapNode };
+  };
+  allocated.set(name, bytesIn(profile.head) / REQUESTS);
+}
+heap.disconnect();
 const least = (name: string) => Math.min(...(cpu.get(name) ?? []));
 const median = (name: string) => [...(cpu.get(name) ?? [])].sort((a, b) => a - b)[ROUNDS >> 1];
 for (const name of Object.keys(sides))
   console.log(
     `  ${name.padEnd(16)} CPU µs per request: least ${least(name).toFixed(0).padStart(4)}, median ${median(name).toFixed(0).padStart(4)}` +
+      `; allocates ${((allocated.get(name) ?? 0) / 1024).toFixed(1).padStart(5)} KB` +
       (name === 'floor' ? '' : `  (floor ÷ this, least: ${(least('floor') / least(name)).toFixed(3)})`),
   );
 

@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -44,8 +43,8 @@ export interface BuildOptions {
 
 /** Core plugins shared by both services: external plugins first, then app services (docs/architecture.md, Start-up). */
 export async function registerCore(app: FastifyInstance, config: Config, opts: BuildOptions): Promise<void> {
-  // External plugins.
-  await app.register(cookie);
+  // External plugins. Cookies are parsed only where they are read: the phone pages
+  // (server/routes/producer/h5-qr.ts registers @fastify/cookie for its routes).
   await app.register(formbody, { bodyLimit: 4 * 1024 });
   await app.register(multipart, {
     // Route handlers set their own, smaller limits; these are the outer bounds.

@@ -35,11 +35,22 @@ export function connectDb(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'data
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-    engine: 'sqlite',
-  };
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached.database }) });
+  sqliteOf.set(db, { connection: sqlite, prepare: cached.prepare });
+  return { db, engine: 'sqlite' };
 }
+
+/** A SQLite database's one connection and its cached statements, as server/db/prepared.ts runs them. */
+export interface SqliteDirect {
+  connection: SQLite.Database;
+  prepare: (source: string) => SQLite.Statement;
+}
+
+const sqliteOf = new WeakMap<Kysely<Database>, SqliteDirect>();
+
+/** The connection behind a SQLite database opened by connectDb (not a transaction's: it is another object). */
+export const sqliteDirect = (db: Kysely<Database>): SqliteDirect | undefined => sqliteOf.get(db);
 
 /** How many distinct statements the cache keeps; the app has a few dozen, `in (…)` lists add more. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -49,26 +60,30 @@ const STATEMENT_CACHE_SIZE = 500;
  * on every call, and compiling SQL was ~13 % of a film list's CPU (docs/performance.md). Reuse is
  * safe: better-sqlite3 runs a statement synchronously to the end (Kysely streams nothing here).
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+function withStatementCache(sqlite: SQLite.Database): {
+  database: SQLite.Database;
+  prepare: (source: string) => SQLite.Statement;
+} {
   const cache = new Map<string, SQLite.Statement>();
-  const prepare = sqlite.prepare.bind(sqlite);
-  return new Proxy(sqlite, {
+  const compile = sqlite.prepare.bind(sqlite);
+  // One function for every call (Kysely looks `prepare` up on each statement it runs).
+  const prepare = (source: string) => {
+    let stmt = cache.get(source);
+    if (!stmt) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      stmt = compile(source);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  };
+  const database = new Proxy(sqlite, {
     get(target, prop) {
-      if (prop !== 'prepare') {
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return (source: string) => {
-        let stmt = cache.get(source);
-        if (!stmt) {
-          if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-          stmt = prepare(source);
-          cache.set(source, stmt);
-        }
-        return stmt;
-      };
+      if (prop === 'prepare') return prepare;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  return { database, prepare };
 }
 
 /** How many SQL texts keep a statement name; past it the names start over (the app has a few dozen). */

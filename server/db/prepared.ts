@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Compilable, CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { sqliteDirect } from './connect';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -59,6 +60,15 @@ export function prepared<A extends unknown[], R>(
     const params = template.params.map((p) =>
       'arg' in p ? (p.item === undefined ? args[p.arg] : (args[p.arg] as unknown[])[p.item]) : p.value,
     );
+    // On SQLite outside any transaction, the statement runs on the connection at once: Kysely's
+    // connection lock, driver and result promises cost more than a page's statement itself. It
+    // reads what is committed, as it would after waiting for the lock; within a transaction, or
+    // while one is open on the connection, it waits its turn through Kysely.
+    const direct = db.isTransaction ? undefined : sqliteDirect(db as Kysely<Database>);
+    if (direct && !direct.connection.inTransaction) {
+      const stmt = direct.prepare(template.sql);
+      if (stmt.reader) return stmt.all(params) as R[];
+    }
     const result = await db.executeQuery<R>(CompiledQuery.raw(template.sql, params));
     return result.rows;
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../src/api/contract';
 import { findSessionUser } from '../auth/sessions';
@@ -13,7 +13,7 @@ declare module 'fastify' {
      * (server/films/queries.ts, `listFilms`; server/films/answers.ts, `saveQuestionRecord`): answers
      * code 1002 when no token is sent.
      */
-    requireToken: (request: FastifyRequest) => Promise<void>;
+    requireToken: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
   interface FastifyRequest {
     user: User | null;
@@ -42,9 +42,12 @@ export const authPlugin = fp(
       if (!user) throw loginExpired();
       request.user = user;
     });
-    app.decorate('requireToken', async (request: FastifyRequest) => {
-      if (!requestToken(request)) throw loginExpired();
-    });
+    // A callback hook: no promise per request (docs/performance.md, "The film list against its floor").
+    app.decorate(
+      'requireToken',
+      (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) =>
+        requestToken(request) ? done() : done(loginExpired()),
+    );
   },
   { name: 'app-auth', dependencies: ['app-db'] },
 );

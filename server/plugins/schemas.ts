@@ -49,14 +49,19 @@ export const schemasPlugin = fp(
     });
     // The NUL rule of checkInput() for the input of routes without a schema too (media keys, the
     // phone pages): before any hook or handler hands it to a database or a path. The walk is linear
-    // and bounded (findNul); unknown URLs have nothing to check.
-    app.addHook('preValidation', async (request) => {
-      if (request.is404) return;
-      const where = findNul({ params: request.params, query: request.query, body: request.body });
-      if (where !== null)
-        throw nulError(
-          where === 'params.*' ? 'path' : where.replace(/^(params|query|body)\.?/, '') || '(body)',
-        );
+    // and bounded (findNul); unknown URLs have nothing to check. A callback hook: no promise per request.
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.is404) return done();
+      let where: string | null;
+      try {
+        where = findNul({ params: request.params, query: request.query, body: request.body });
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (where === null) return done();
+      done(
+        nulError(where === 'params.*' ? 'path' : where.replace(/^(params|query|body)\.?/, '') || '(body)'),
+      );
     });
   },
   { name: 'app-schemas' },

@@ -74,17 +74,18 @@ export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const spa = spaPolicy(opts.config);
     const h5 = h5Policy(opts.config);
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook: no promise per answer (docs/performance.md, "The film list against its floor").
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-content-type-options', 'nosniff');
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (type.startsWith('text/html')) {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html')) {
         const phone = request.url.startsWith(H5_PREFIX);
         reply
           .header('content-security-policy', phone ? h5 : spa)
           .header('x-frame-options', 'DENY')
           .header('referrer-policy', phone ? 'no-referrer' : 'same-origin');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'app-security-headers' },

@@ -83,6 +83,31 @@ export async function runOfRecord(db: Db, recordId: string, userId?: string): Pr
   return (await q.executeTakeFirst()) ?? null;
 }
 
+/** A learner's runs in a part, most recently active first (compiled once: the run history, the report's curve). */
+const runsOfPart = prepared((db, userId: string, part: Part, limit: number) =>
+  db
+    .selectFrom('runs')
+    .selectAll()
+    .where('user_id', '=', plannedOnce(db, userId))
+    .where('part', '=', plannedOnce(db, part))
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(plannedOnce(db, limit)),
+);
+
+/** The same of one film. */
+const runsOfFilm = prepared((db, userId: string, part: Part, filmId: string, limit: number) =>
+  db
+    .selectFrom('runs')
+    .selectAll()
+    .where('user_id', '=', plannedOnce(db, userId))
+    .where('part', '=', plannedOnce(db, part))
+    .where('film_id', '=', plannedOnce(db, filmId))
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(plannedOnce(db, limit)),
+);
+
 /** The learner's runs in a part (optionally of one film), most recently active first. */
 export function listRuns(
   db: Db,
@@ -91,13 +116,7 @@ export function listRuns(
   filmId: string | undefined,
   limit: number,
 ): Promise<RunsTable[]> {
-  let q = db
-    .selectFrom('runs')
-    .selectAll()
-    .where('user_id', '=', plannedOnce(db, userId))
-    .where('part', '=', plannedOnce(db, part));
-  if (filmId) q = q.where('film_id', '=', plannedOnce(db, filmId));
-  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(plannedOnce(db, limit)).execute();
+  return filmId ? runsOfFilm(db, userId, part, filmId, limit) : runsOfPart(db, userId, part, limit);
 }
 
 /**
@@ -310,16 +329,7 @@ export interface RunFigures {
 export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, RunFigures>> {
   const out = new Map<string, RunFigures>();
   if (runIds.length === 0) return out;
-  const [records, dubbing] = await Promise.all([
-    db
-      .selectFrom('question_records')
-      .select(['run_id', 'score', 'max_score', 'created_at', 'id'])
-      .where('run_id', 'in', runIds)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    runDubbing(db, runIds),
-  ]);
+  const [records, dubbing] = await Promise.all([runsRecordScores(db, runIds), runDubbing(db, runIds)]);
   for (const id of runIds) {
     const d = dubbing.get(id);
     out.set(id, {
@@ -337,6 +347,16 @@ export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, 
   }
   return out;
 }
+
+/** The answer records of some runs, oldest first, what their figures need (compiled once per list length). */
+const runsRecordScores = prepared((db, runIds: string[]) =>
+  db
+    .selectFrom('question_records')
+    .select(['run_id', 'score', 'max_score', 'created_at', 'id'])
+    .where('run_id', 'in', runIds)
+    .orderBy('created_at')
+    .orderBy('id'),
+);
 
 /** The takes of some runs, what the dubbing figures need of them (compiled once per list length). */
 const runsTakeScores = prepared((db, runIds: string[]) =>

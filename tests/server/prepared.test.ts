@@ -60,6 +60,36 @@ describeEngines('prepared queries', (engine) => {
     expect(rows).toEqual([{ id: 'u-cy', nickname: 'CY' }]);
   });
 
+  it('never reads the uncommitted rows of a transaction open meanwhile', async () => {
+    const db = server.app.db;
+    let inserted!: () => void;
+    const insertedRow = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rolledBack = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({ id: 'u-dee', account: 'dee', nickname: 'DEE', password_hash: 'x', created_at: 'now' })
+          .execute();
+        inserted();
+        await gate;
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => err.message);
+    await insertedRow;
+    // Asked while the transaction holds its row (on SQLite, on the one connection the read shares).
+    const read = byAccount(db, 'dee', 1);
+    release();
+    expect(await rolledBack).toBe('rolled back');
+    expect(await read).toEqual([]);
+  });
+
   it('refuses a build that does not use an argument as a plain value', async () => {
     const unused = prepared((db, _account: string) => db.selectFrom('users').select('id'));
     await expect(unused(server.app.db, 'ada')).rejects.toThrow(/not used as plain values/);

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code, PRODUCER_BASE, type User } from '../../../src/api/contract';
@@ -286,6 +287,8 @@ async function cancel(app: FastifyInstance, request: FastifyRequest, reply: Fast
 
 /** The phone side of QR login: a server-rendered page (no SPA bundle) plus confirm, cancel and sign-out. */
 export async function h5QrRoutes(app: FastifyInstance): Promise<void> {
+  // Only these routes read or set a cookie: the other calls skip its two hooks per request.
+  await app.register(cookie);
   const form = { bodyLimit: 4 * 1024 };
   app.get('/h5/qr', (request, reply) => showConfirm(app, request, reply));
   app.post('/h5/qr/confirm', form, (request, reply) => confirm(app, request, reply));

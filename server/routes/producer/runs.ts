@@ -3,6 +3,7 @@ import {
   type Part,
   RUN_ENDPOINTS,
   type RunStateData,
+  runHistoryData,
   runHistoryRequest,
   runStateRequest,
 } from '../../../src/api/contract';
@@ -11,7 +12,7 @@ import { filmLines, findFilm } from '../../films/queries';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { currentUser } from '../../plugins/auth';
-import type { ZodTypeProvider } from '../../plugins/schemas';
+import { okResponse, type ZodTypeProvider } from '../../plugins/schemas';
 import { summariseRuns } from '../../reports/run-summaries';
 import { signScore, takeLinkSigner } from '../../takes/audio-links';
 import { runAttempts } from '../../takes/repository';
@@ -27,9 +28,14 @@ export function runRoutes(part: Part) {
   return async (fastify: FastifyInstance): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+    // Serialised by the contract's schema (fast-json-stringify, server/plugins/schemas.ts okResponse).
+    const historyResponse = okResponse(runHistoryData);
     app.get(
       calls.history.path,
-      { preValidation: app.authenticate, schema: { querystring: runHistoryRequest } },
+      {
+        preValidation: app.authenticate,
+        schema: { querystring: runHistoryRequest, response: { 200: historyResponse } },
+      },
       async (request) => {
         const { filmId, limit } = request.query;
         const runs = await listRuns(app.db, currentUser(request).id, part, filmId, limit);
