@@ -39,6 +39,14 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 const plannedOnce = <T>(db: Db, value: T): T | Expression<T> =>
   isPostgres(db) ? value : sql<T>`(select ${value})`;
 
+/** A learner's runs in a part, their values planned once (plannedOnce). */
+const learnerRuns = (db: Db, userId: string, part: Part) =>
+  db
+    .selectFrom('runs')
+    .selectAll()
+    .where('user_id', '=', plannedOnce(db, userId))
+    .where('part', '=', plannedOnce(db, part));
+
 /** The learner's newest run of a film in a part. */
 export async function latestRun(
   db: Db,
@@ -46,11 +54,7 @@ export async function latestRun(
   filmId: string,
   part: Part,
 ): Promise<RunsTable | null> {
-  const row = await db
-    .selectFrom('runs')
-    .selectAll()
-    .where('user_id', '=', plannedOnce(db, userId))
-    .where('part', '=', plannedOnce(db, part))
+  const row = await learnerRuns(db, userId, part)
     .where('film_id', '=', plannedOnce(db, filmId))
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
@@ -85,11 +89,7 @@ export async function runOfRecord(db: Db, recordId: string, userId?: string): Pr
 
 /** A learner's runs in a part, most recently active first (compiled once: the run history, the report's curve). */
 const runsOfPart = prepared((db, userId: string, part: Part, limit: number) =>
-  db
-    .selectFrom('runs')
-    .selectAll()
-    .where('user_id', '=', plannedOnce(db, userId))
-    .where('part', '=', plannedOnce(db, part))
+  learnerRuns(db, userId, part)
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(plannedOnce(db, limit)),
@@ -97,11 +97,7 @@ const runsOfPart = prepared((db, userId: string, part: Part, limit: number) =>
 
 /** The same of one film. */
 const runsOfFilm = prepared((db, userId: string, part: Part, filmId: string, limit: number) =>
-  db
-    .selectFrom('runs')
-    .selectAll()
-    .where('user_id', '=', plannedOnce(db, userId))
-    .where('part', '=', plannedOnce(db, part))
+  learnerRuns(db, userId, part)
     .where('film_id', '=', plannedOnce(db, filmId))
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
