@@ -106,9 +106,20 @@ interface SetOutput {
 /** Calibrated class probabilities and the arousal and valence heads' readings in [-1, 1]. */
 export function runHeadSet(set: HeadSet, z: Float64Array): SetOutput {
   const probabilities = softmax(headLogits(set.category, z), set.temperature);
-  const arousal = 2 * softmax(headLogits(set.arousal, z))[1] - 1;
-  const valence = 2 * softmax(headLogits(set.valence, z))[1] - 1;
+  const arousal = signedReading(set.arousal, z);
+  const valence = signedReading(set.valence, z);
   return { probabilities, arousal, valence };
+}
+
+/** A two-class head's reading from -1 to 1: its second class's probability, rescaled. */
+function signedReading(head: Parameters<typeof headLogits>[0], z: Float64Array): number {
+  return 2 * softmax(headLogits(head, z))[1] - 1;
+}
+
+/** The typical voices a reading is set against (the shipped ones unless given), or none. */
+function voicesFor(context: ReadingContext) {
+  const voices = context.voices === undefined ? VOICES : context.voices;
+  return voices && voices.weight > 0 ? voices : null;
 }
 
 /**
@@ -123,11 +134,11 @@ function firstTakeArousal(
   model: EmotionModelFile,
   context: ReadingContext,
 ): number {
-  const voices = context.voices === undefined ? VOICES : context.voices;
-  if (!voices || voices.weight <= 0) return coldArousal;
+  const voices = voicesFor(context);
+  if (!voices) return coldArousal;
   const typical = typicalVoiceStats(voices, features, context.language);
   const z = normalizeFeatures(features, typical, model, model.speaker);
-  const against = 2 * softmax(headLogits(model.speaker.arousal, z))[1] - 1;
+  const against = signedReading(model.speaker.arousal, z);
   return (1 - voices.weight) * coldArousal + voices.weight * against;
 }
 
@@ -147,11 +158,11 @@ function learnerArousal(
   model: EmotionModelFile,
   context: ReadingContext,
 ): number {
-  const voices = context.voices === undefined ? VOICES : context.voices;
-  if (!voices || voices.weight <= 0) return ownArousal;
+  const voices = voicesFor(context);
+  if (!voices) return ownArousal;
   const typical = typicalVoiceStats(voices, stats.mean, context.language);
   const z = normalizeFeatures(features, stats, model, model.speaker, typical.mean);
-  return 2 * softmax(headLogits(model.speaker.arousal, z))[1] - 1;
+  return signedReading(model.speaker.arousal, z);
 }
 
 /**
