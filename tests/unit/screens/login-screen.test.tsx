@@ -22,17 +22,27 @@ afterEach(() => {
   server.reset();
 });
 
-/** QR codes are handed out in turn; each uuid answers every status poll with its state. */
+/** Each qrServer call's uuids carry its own prefix, so a poll left over from an earlier test is never mistaken for one of this test's codes. */
+let qrServers = 0;
+
+/**
+ * QR codes are handed out on request; the n-th code the screen *polls* answers every poll with
+ * `states[n]` (the last state repeats). Keyed on polls, not on requests: an earlier test's screen can
+ * still have a code request on the wire when it unmounts, and the request reaches this test's handler
+ * (it is never polled, so it takes no state). `polled` lists the codes polled, in order.
+ */
 function qrServer(
   states: string[],
   login?: (req: Seen) => { code: number; msg: string; data: unknown },
   origin = 'https://h5.example',
 ) {
+  const prefix = `qr${qrServers++}-`;
   let issued = 0;
+  const polled: string[] = [];
   server.handle((req, res) => {
     const path = req.url.pathname;
     if (path.endsWith('/qr_url')) {
-      const uuid = `uuid-${String(issued++).padStart(16, '0')}`;
+      const uuid = `${prefix}${String(issued++).padStart(16, '0')}`;
       return json(res, {
         code: 200,
         msg: 'ok',
@@ -40,14 +50,17 @@ function qrServer(
       });
     }
     if (path.endsWith('/get_wx_login_status')) {
-      const n = Number(req.url.searchParams.get('uuid')?.slice(5));
-      const state = states[Math.min(n, states.length - 1)];
+      const uuid = req.url.searchParams.get('uuid') ?? '';
+      if (!uuid.startsWith(prefix)) return json(res, { code: 404, msg: "not this test's code", data: null });
+      if (!polled.includes(uuid)) polled.push(uuid);
+      const state = states[Math.min(polled.indexOf(uuid), states.length - 1)];
       // Hold the poll briefly, as the long poll does, so the page is not flooded.
       return setTimeout(() => json(res, { code: 200, msg: 'ok', data: { status: false, state } }), 30);
     }
     if (path.endsWith('/login_pwd') && login) return json(res, login(req));
     json(res, { code: 404, msg: 'no such call', data: null });
   });
+  return { polled };
 }
 
 const renderLogin = (onLoggedIn = vi.fn()) => {
@@ -112,11 +125,12 @@ describe('login screen: QR states in words', () => {
   });
 
   test('expired: says so, then a fresh code replaces it by itself', async () => {
-    qrServer(['expired', 'waiting']);
+    const { polled } = qrServer(['expired', 'waiting']);
     renderLogin();
     expect(await screen.findByText('二维码已过期，正在刷新…')).toBeInTheDocument();
     expect(await screen.findByText('请使用手机扫描二维码', {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(server.seen.filter((r) => r.url.pathname.endsWith('/qr_url')).length).toBe(2);
+    // The waiting code is a fresh one, polled in its turn, not the expired code again.
+    await waitFor(() => expect(polled).toHaveLength(2));
   });
 });
 
