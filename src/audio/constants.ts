@@ -27,6 +27,10 @@ export const DEFAULT_WINDOW_MARGIN_SECONDS = 0.25;
  * well inside the margin, and above a frame's timing jitter (src/app/lib/clip-follower.ts).
  */
 export const FOLLOW_TOLERANCE_SECONDS = 0.06;
+/** Readings in a row, each past that tolerance on the same side, before the windows move. */
+export const FOLLOW_READINGS = 3;
+/** How often the clip's frame is read while it plays (one frame callback each, not one per frame). */
+export const FOLLOW_READ_EVERY_MS = 250;
 /**
  * A line's window closes before its trailing margin is over once the learner has been silent this
  * long past the line's end: the score comes sooner, and speech that runs over still gets the margin.

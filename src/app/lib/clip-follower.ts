@@ -6,15 +6,11 @@
  * The follower reads where the clip is against the take's clock and, when the reading holds, hands
  * the worker a new anchor, which moves the windows not yet closed (TakePipeline.retime).
  */
-import { FOLLOW_TOLERANCE_SECONDS } from '../../audio/constants';
+import { FOLLOW_READ_EVERY_MS, FOLLOW_READINGS, FOLLOW_TOLERANCE_SECONDS } from '../../audio/constants';
 import type { CaptureClock } from '../../audio/capture/recorder';
 import type { TimelineAnchor } from '../../workers/encoder-types';
 import { anchorAt, type FrameCallbackVideo } from './video-anchor';
 
-/** Readings in a row, each past the tolerance on the same side, before the windows move. */
-export const FOLLOW_READINGS = 3;
-/** How often a frame is read while the clip plays (one frame callback each, not one per frame). */
-export const FOLLOW_READ_EVERY_MS = 250;
 /**
  * How long the clip's time must stand still before it is read as standing still: longer than the
  * steps a browser moves `currentTime` in while it plays.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CaptureClock } from '../../../src/audio/capture/recorder';
 import { FOLLOW_TOLERANCE_SECONDS } from '../../../src/audio/constants';
-import { ClipFollower, FOLLOW_READ_EVERY_MS, FOLLOW_STILL_MS } from '../../../src/app/lib/clip-follower';
+import { ClipFollower, FOLLOW_STILL_MS } from '../../../src/app/lib/clip-follower';
+import { FOLLOW_READ_EVERY_MS } from '../../../src/audio/constants';
 import type { TimelineAnchor } from '../../../src/workers/encoder-types';
 
 /** The capture context's clock runs with the page's: context time (s) = performance.now() / 1000. */
