@@ -1,6 +1,6 @@
 import { useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { DubVideo } from '../../../api/contract';
 import { prefixImage } from '../../../api/image';
 import { fact, word } from '../../../i18n';
@@ -148,6 +148,67 @@ function SeekBar({
   );
 }
 
+/** Play or stop, the melody option, and what the player is doing in words. */
+function PlayerControls({
+  player,
+  state,
+  video,
+  hasMelodies,
+  withMelody,
+  onMelody,
+  status,
+}: {
+  player: DubPlayer;
+  state: DubPlayer['state']['value'];
+  video: RefObject<HTMLVideoElement | null>;
+  hasMelodies: boolean;
+  withMelody: boolean;
+  onMelody: (on: boolean) => void;
+  status: string;
+}) {
+  return (
+    <div className={styles.controls}>
+      {state === 'playing' ? (
+        <Button
+          variant="secondary"
+          onClick={() => player.stop(video.current ?? undefined)}
+          data-testid="watch-dub-stop"
+        >
+          {t('watchDub.stop')}
+        </Button>
+      ) : (
+        <Button
+          variant="primary"
+          disabled={state !== 'ready'}
+          onClick={() => {
+            const v = video.current;
+            // From where the seek bar stands; from the start again once the clip has ended.
+            if (v) void player.play(v, v.ended || v.currentTime >= v.duration ? 0 : v.currentTime);
+          }}
+          data-testid="watch-dub-play"
+        >
+          {t('watchDub.play')}
+        </Button>
+      )}
+      {hasMelodies ? (
+        <label className={styles.option}>
+          <input
+            type="checkbox"
+            checked={withMelody}
+            disabled={state === 'playing'}
+            onChange={(e) => onMelody(e.currentTarget.checked)}
+            data-testid="watch-dub-melody"
+          />
+          {word(fact('melody.watchOption'), lang.value)}
+        </label>
+      ) : null}
+      <span className="muted" role="status">
+        {status}
+      </span>
+    </div>
+  );
+}
+
 function WatchDubPlayer({
   filmId,
   takes,
@@ -205,49 +266,21 @@ function WatchDubPlayer({
           if (video.current) void player.seekTo(video.current, to);
         }}
       />
-      <div className={styles.controls}>
-        {state === 'playing' ? (
-          <Button
-            variant="secondary"
-            onClick={() => player.stop(video.current ?? undefined)}
-            data-testid="watch-dub-stop"
-          >
-            {t('watchDub.stop')}
-          </Button>
-        ) : (
-          <Button
-            variant="primary"
-            disabled={state !== 'ready'}
-            onClick={() => {
-              const v = video.current;
-              // From where the seek bar stands; from the start again once the clip has ended.
-              if (v) void player.play(v, v.ended || v.currentTime >= v.duration ? 0 : v.currentTime);
-            }}
-            data-testid="watch-dub-play"
-          >
-            {t('watchDub.play')}
-          </Button>
-        )}
-        {Object.keys(melodies).length ? (
-          <label className={styles.option}>
-            <input
-              type="checkbox"
-              checked={withMelody}
-              disabled={state === 'playing'}
-              onChange={(e) => setWithMelody(e.currentTarget.checked)}
-              data-testid="watch-dub-melody"
-            />
-            {word(fact('melody.watchOption'), lang.value)}
-          </label>
-        ) : null}
-        <span className="muted" role="status">
-          {state === 'loading' || !detail
+      <PlayerControls
+        player={player}
+        state={state}
+        video={video}
+        hasMelodies={Object.keys(melodies).length > 0}
+        withMelody={withMelody}
+        onMelody={setWithMelody}
+        status={
+          state === 'loading' || !detail
             ? t('watchDub.loading')
             : state === 'failed'
               ? failureText(player.error.value, detail.subtitlesList)
-              : t('watchDub.count', { n: plan?.takes.length ?? 0, total: detail.subtitlesList.length })}
-        </span>
-      </div>
+              : t('watchDub.count', { n: plan?.takes.length ?? 0, total: detail.subtitlesList.length })
+        }
+      />
     </div>
   );
 }
