@@ -126,6 +126,78 @@ const WIDE_BEAMS = [
   ['-maxhmmpf', '-1'],
 ].flat();
 
+/** The command line of one pass over the files written in `dir` (runBatch). */
+function batchArgs(run: BatchRun, dir: string, paths: EnginePaths): string[] {
+  const args = [
+    '-hmm',
+    path.join(paths.modelDir, 'en-us'),
+    '-dict',
+    path.join(dir, 'words.dict'),
+    '-adcin',
+    'yes',
+    '-adchdr',
+    '44',
+    '-cepext',
+    '.wav',
+    '-cepdir',
+    dir,
+    '-cmn',
+    'batch',
+    '-remove_silence',
+    'no',
+    '-compallsen',
+    'yes',
+    '-ctl',
+    path.join(dir, 'utts.ctl'),
+    '-hypseg',
+    path.join(dir, 'out.seg'),
+    '-logfn',
+    path.join(dir, 'out.log'),
+  ];
+  if (run.loop) {
+    args.push(
+      '-allphone',
+      path.join(paths.modelDir, 'en-us-phone.lm.bin'),
+      '-allphone_ci',
+      'yes',
+      '-lw',
+      '2.0',
+    );
+  } else {
+    // Without a search named at start-up, pocketsphinx_batch reads its default `-lm` (the 27 MB
+    // English word model) though -fsgctl replaces that search for every utterance: a third of a
+    // 4 s take's CPU. The small phone model in its place is read in a few ms and changes no output
+    // (the grammar search never consults it; docs/words.md, "What runs").
+    args.push('-fsgctl', path.join(dir, 'fsgs.ctl'), '-lm', path.join(paths.modelDir, 'en-us-phone.lm.bin'));
+  }
+  if (run.wide) args.push(...WIDE_BEAMS);
+  return args;
+}
+
+/** Runs the engine to its end; rejects on a failure or once it outlives `timeoutMs` (then killed). */
+function runEngine(bin: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => {
+      if (stderr.length < 4000) stderr += b.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new SphinxTimeout(`pocketsphinx_batch ran longer than ${timeoutMs} ms and was stopped`));
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`pocketsphinx_batch exited with ${code}: ${stderr.slice(-500)}`));
+    });
+  });
+}
+
 /**
  * Runs one pass over takes (one in the product; many in the training script, which saves the start-up
  * per take) and returns each take's segments (null: the search found no path).
@@ -144,78 +216,13 @@ export async function runBatch(
     }
     await writeFile(path.join(dir, 'utts.ctl'), `${ids.join('\n')}\n`);
     await writeFile(path.join(dir, 'words.dict'), run.dict);
-    const args = [
-      '-hmm',
-      path.join(paths.modelDir, 'en-us'),
-      '-dict',
-      path.join(dir, 'words.dict'),
-      '-adcin',
-      'yes',
-      '-adchdr',
-      '44',
-      '-cepext',
-      '.wav',
-      '-cepdir',
-      dir,
-      '-cmn',
-      'batch',
-      '-remove_silence',
-      'no',
-      '-compallsen',
-      'yes',
-      '-ctl',
-      path.join(dir, 'utts.ctl'),
-      '-hypseg',
-      path.join(dir, 'out.seg'),
-      '-logfn',
-      path.join(dir, 'out.log'),
-    ];
-    if (run.loop) {
-      args.push(
-        '-allphone',
-        path.join(paths.modelDir, 'en-us-phone.lm.bin'),
-        '-allphone_ci',
-        'yes',
-        '-lw',
-        '2.0',
-      );
-    } else {
+    if (!run.loop) {
       await writeFile(
         path.join(dir, 'fsgs.ctl'),
         `${ids.map((id) => path.join(dir, `${id}.fsg`)).join('\n')}\n`,
       );
-      // Without a search named at start-up, pocketsphinx_batch reads its default `-lm` (the 27 MB
-      // English word model) though -fsgctl replaces that search for every utterance: a third of a
-      // 4 s take's CPU. The small phone model in its place is read in a few ms and changes no output
-      // (the grammar search never consults it; docs/words.md, "What runs").
-      args.push(
-        '-fsgctl',
-        path.join(dir, 'fsgs.ctl'),
-        '-lm',
-        path.join(paths.modelDir, 'en-us-phone.lm.bin'),
-      );
     }
-    if (run.wide) args.push(...WIDE_BEAMS);
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(paths.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (b: Buffer) => {
-        if (stderr.length < 4000) stderr += b.toString();
-      });
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new SphinxTimeout(`pocketsphinx_batch ran longer than ${timeoutMs} ms and was stopped`));
-      }, timeoutMs);
-      child.on('error', (err) => {
-        clearTimeout(timer);
-        reject(err);
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        if (code === 0) resolve();
-        else reject(new Error(`pocketsphinx_batch exited with ${code}: ${stderr.slice(-500)}`));
-      });
-    });
+    await runEngine(paths.bin, batchArgs(run, dir, paths), timeoutMs);
     const byId = new Map<string, string>();
     for (const line of (await readFile(path.join(dir, 'out.seg'), 'utf8')).split('\n')) {
       const id = line.slice(0, line.indexOf(' '));
