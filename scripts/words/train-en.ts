@@ -111,6 +111,8 @@ interface LineRow {
   prefix: number[];
   coverage: number;
   after: number;
+  /** The path's figures (the cut-short model reads them). */
+  u: UtteranceFeatures;
   kind: 'own' | 'cut' | 'other';
 }
 
@@ -127,6 +129,7 @@ function lineRows(takes: MeasuredTake[], learner: boolean): LineRow[] {
           prefix: row({ ...u, coverage: 1 }, LINE_FEATURES),
           coverage: u.coverage,
           after: u.after,
+          u,
           kind,
         };
       }),
@@ -139,49 +142,95 @@ function lineThreshold(values: number[], rows: LineRow[]): number {
   return right[Math.floor(right.length * FALSE_OTHER)] ?? 0;
 }
 
-/** Candidates for the cut-short reading (server/words/en/verdict.ts readsCutShort). */
+/** Candidates for the cut-short reading's `after` (server/words/en/verdict.ts readsCutShort). */
 const CUT_AFTER = [0.05, 0.1, 0.15, 0.2, 0.3];
-const CUT_MARGIN = [0, 0.5, 1, 1.5, 2, 3, 4];
+/** What the cut-short model reads: the path's figures and `prefix` (the line value at coverage 1). */
+export const CUT_FEATURES = [
+  'prefix',
+  'gl',
+  'glMin',
+  'glLow',
+  'match',
+  'gs',
+  'coverage',
+  'after',
+  'tailGop',
+  'silGop',
+  'rate',
+] as const;
 /** The reading may let this many more wrong lines through with half their words or more. */
 const CUT_EXTRA_WRONG = 0.02;
 
 /**
- * The cut-short reading that calls the fewest cut takes another line while wrong lines read as this
- * line with at least half their words (the ones the overall score could pass) grow by at most
- * CUT_EXTRA_WRONG; on the learners' out-of-fold values only.
+ * The cut-short reading: for each candidate `after`, a logistic model of the learners' cut takes
+ * against their wrong lines among the paths that end early with at most `after` of the speech after
+ * them, and the lowest cut on its out-of-fold values at which wrong lines read as this line with at
+ * least half their words (the ones the overall score could pass) grow by at most CUT_EXTRA_WRONG;
+ * the `after` that then calls the fewest cut takes another line. On the learners' rows only.
  */
 function chooseCutShort(
   rows: LineRow[],
   value: number[],
   prefix: number[],
   threshold: number,
-): { after: number; margin: number; cutOther: number; wrongHalf: number } {
+): { reading: EnglishModel['line']['cutShort']; cutOther: number; wrongHalf: number } {
   const idx = rows.map((_, i) => i).filter((i) => rows[i].learner);
-  const other = (i: number, after: number, margin: number) =>
-    value[i] < threshold &&
-    !(rows[i].coverage < 1 && rows[i].after <= after && prefix[i] >= threshold + margin);
-  const rates = (after: number, margin: number) => {
-    const cuts = idx.filter((i) => rows[i].kind === 'cut');
-    const wrong = idx.filter((i) => rows[i].kind === 'other');
+  const cuts = idx.filter((i) => rows[i].kind === 'cut');
+  const wrong = idx.filter((i) => rows[i].kind === 'other');
+  const features = (i: number) => row({ ...rows[i].u, prefix: prefix[i] }, CUT_FEATURES);
+  const rates = (rescued: Set<number>) => {
+    const other = (i: number) => value[i] < threshold && !rescued.has(i);
     return {
-      cutOther: cuts.filter((i) => other(i, after, margin)).length / cuts.length,
-      wrongHalf:
-        wrong.filter((i) => !other(i, after, margin) && rows[i].coverage >= 0.5).length / wrong.length,
+      cutOther: cuts.filter(other).length / cuts.length,
+      wrongHalf: wrong.filter((i) => !other(i) && rows[i].coverage >= 0.5).length / wrong.length,
     };
   };
-  const base = rates(-1, 0);
-  let best = { after: -1, margin: 0, ...base };
+  const base = rates(new Set());
+  let best: ReturnType<typeof chooseCutShort> | null = null;
   for (const after of CUT_AFTER) {
-    for (const margin of CUT_MARGIN) {
-      const r = rates(after, margin);
-      if (r.wrongHalf <= base.wrongHalf + CUT_EXTRA_WRONG && r.cutOther < best.cutOther)
-        best = { after, margin, ...r };
+    const cand = [...cuts, ...wrong].filter((i) => rows[i].coverage < 1 && rows[i].after <= after);
+    const fitCut = (train: number[]) =>
+      fitLogistic(
+        train.map(features),
+        train.map((i) => (rows[i].kind === 'cut' ? 1 : 0)),
+      );
+    const oof = crossPredict(
+      cand,
+      (i) => rows[i].speaker,
+      (train) => {
+        const m = fitCut(train);
+        return (i) => predictLinear(m, features(i));
+      },
+    );
+    // Lower the cut while the wrong lines it lets through stay within the bound (they only grow).
+    let cut = Number.POSITIVE_INFINITY;
+    let r = base;
+    for (const t of [...new Set(oof)].sort((a, b) => b - a)) {
+      const next = rates(new Set(cand.filter((_, k) => oof[k] >= t)));
+      if (next.wrongHalf > base.wrongHalf + CUT_EXTRA_WRONG) break;
+      cut = t;
+      r = next;
+    }
+    if (!best || r.cutOther < best.cutOther) {
+      const m = fitCut(cand);
+      best = {
+        reading: {
+          features: [...CUT_FEATURES],
+          weights: m.weights.map(sig),
+          intercept: sig(m.intercept),
+          after,
+          // No cut within the bound: a threshold no take reaches (JSON holds no infinity).
+          threshold: Number.isFinite(cut) ? sig(cut) : Number.MAX_VALUE,
+        },
+        ...r,
+      };
     }
   }
+  if (!best) throw new Error('no cut-short candidates');
   console.log(
-    `cut-short reading: after ≤ ${best.after}, margin ${best.margin}: cut takes called another line ${(100 * base.cutOther).toFixed(1)} % → ${(100 * best.cutOther).toFixed(1)} %, wrong lines with half their words read as the line ${(100 * base.wrongHalf).toFixed(1)} % → ${(100 * best.wrongHalf).toFixed(1)} %`,
+    `cut-short reading: after ≤ ${best.reading.after}: cut takes called another line ${(100 * base.cutOther).toFixed(1)} % → ${(100 * best.cutOther).toFixed(1)} %, wrong lines with half their words read as the line ${(100 * base.wrongHalf).toFixed(1)} % → ${(100 * best.wrongHalf).toFixed(1)} %`,
   );
-  return { after: best.after, margin: best.margin, cutOther: best.cutOther, wrongHalf: best.wrongHalf };
+  return best;
 }
 
 /**
@@ -192,7 +241,7 @@ export function fitLine(
   so762: MeasuredTake[],
   native: MeasuredTake[],
   figures: Record<string, number | string>,
-): { model: Linear; threshold: number; cutShort: { after: number; margin: number } } {
+): { model: Linear; threshold: number; cutShort: EnglishModel['line']['cutShort'] } {
   const lines = [...lineRows(so762, true), ...lineRows(native, false)];
   // Fitted on whole takes, own line against another; cut takes are only measured (chooseCutShort).
   const lineFit = (train: LineRow[]) => {
@@ -230,7 +279,7 @@ export function fitLine(
   const cutShort = chooseCutShort(lines, linePred, prefixPred, threshold);
   figures['so762 cut takes called another line (CV)'] = sig(cutShort.cutOther);
   figures['so762 wrong lines read as the line with half their words (CV)'] = sig(cutShort.wrongHalf);
-  return { model: lineFit(lines), threshold, cutShort };
+  return { model: lineFit(lines), threshold, cutShort: cutShort.reading };
 }
 
 async function main() {

@@ -22,12 +22,13 @@ export const englishModel = z.object({
   offBelow: z.number(),
   /**
    * The take is another line when this model's value is below its threshold, unless it reads as the
-   * line cut short (verdict.ts): the words on the path would pass as a whole line by `margin` over the
-   * threshold, and at most `after` of the take's speech follows the path's last word.
+   * line cut short (verdict.ts readsCutShort): at most `after` of the take's speech follows the path's
+   * last word and the `cutShort` model (a take cut short against another line, on the path's figures
+   * and `prefix`, the line value as if the path's words were the whole line) reaches its threshold.
    */
   line: linearModel.extend({
     threshold: z.number(),
-    cutShort: z.object({ after: z.number(), margin: z.number() }),
+    cutShort: linearModel.extend({ after: z.number(), threshold: z.number() }),
   }),
 });
 export type EnglishModel = z.infer<typeof englishModel>;

@@ -42,15 +42,18 @@ export function measure(a: Alignment, model: EnglishModel = ENGLISH_MODEL): Engl
 }
 
 /**
- * A take that stopped partway through its line: the path ends before the line does, the words on it
- * fit as a whole right line would (with a margin), and hardly any speech follows them. Such a take is
- * this line with its tail missed, however weakly its own words fit; another line either runs the
- * grammar through all its words or leaves speech after the path that the grammar gave up on.
+ * A take that stopped partway through its line: the path ends before the line does, hardly any speech
+ * follows its last word, and its figures (the words on it as if they were the whole line among them)
+ * read as a take cut short rather than another line, however weakly its own words fit. Another line
+ * either runs the grammar through all its words, leaves speech after the path that the grammar gave
+ * up on, or fits the line's first words worse than a learner's own start does.
  */
 export function readsCutShort(m: EnglishMeasures, model: EnglishModel = ENGLISH_MODEL): boolean {
-  const { after, margin } = model.line.cutShort;
+  const cut = model.line.cutShort;
   return (
-    m.utterance.coverage < 1 && m.utterance.after <= after && m.prefixValue >= model.line.threshold + margin
+    m.utterance.coverage < 1 &&
+    m.utterance.after <= cut.after &&
+    predict(cut, { ...m.utterance, prefix: m.prefixValue }) >= cut.threshold
   );
 }
 
