@@ -240,6 +240,9 @@ function lastWarnings(): string {
   return `the page's last warnings: ${warned.join(' | ') || 'none'}`;
 }
 
+/** The span of the clip follower's readings before it moves the windows (s). */
+const FOLLOW_SPAN_SECONDS = (FOLLOW_READINGS * FOLLOW_READ_EVERY_MS) / 1000;
+
 /**
  * The clip follower's moves the page reported (`[dub] the clip moved … ms in all …, the last move at
  * … s of the clip`, src/app/features/dub/dub-session.ts) since `from` (ms, Date.now()): the running
@@ -358,8 +361,6 @@ function expectFollowsFile(delivered: DeliveredAudio, tap: number, what: string)
 
 /** How long the clip stands still mid-take in the standing-still test. */
 const STAND_STILL_MS = 1000;
-/** The span of the clip follower's readings before it moves the windows (s). */
-const FOLLOW_SPAN_SECONDS = (FOLLOW_READINGS * FOLLOW_READ_EVERY_MS) / 1000;
 
 /**
  * In the page: records every frame the clip shows during the take (its clip time and how much later
