@@ -9,7 +9,15 @@
  */
 import { resampleSinc } from '../../../src/audio/analysis/resample-sinc';
 import { loadDictionary, pronounce } from './lexicon';
-import { type EnginePaths, enginePaths, FRAME_SECONDS, runBatch, type Segment, SPHINX_RATE } from './sphinx';
+import {
+  type EnginePaths,
+  enginePaths,
+  FRAME_SECONDS,
+  runBatch,
+  type Segment,
+  SPHINX_RATE,
+  withTakes,
+} from './sphinx';
 import { type LineWord, lineWords } from './text';
 
 /** One dictionary key of the line (a number can say several) with its pronunciations. */
@@ -218,12 +226,17 @@ export async function alignLine(
   const pcm = to16k(samples, sampleRate);
   const dict = tokenDictionary(line.tokens);
   const fsg = prefixGrammar(line.tokens.length);
-  // The two passes are independent: run them side by side so the wait is the longer one, not the sum.
-  const [[first], [loop]] = await Promise.all([
-    runBatch({ utterances: [{ pcm, fsg }], dict }, paths),
-    runBatch({ utterances: [{ pcm }], dict, loop: true }, paths),
-  ]);
-  const forced = first ?? (await runBatch({ utterances: [{ pcm, fsg }], dict, wide: true }, paths))[0];
+  // The grammar pass scores the frames; the loop and a retry only search its scores (withTakes).
+  const [forced, loop] = await withTakes(
+    [{ pcm, fsg }],
+    dict,
+    async (pass) => {
+      const [first] = await pass({});
+      const [loop] = await pass({ loop: true });
+      return [first ?? (await pass({ wide: true }))[0], loop];
+    },
+    paths,
+  );
   return withSpeech(combine(line, pcm.length, forced, loop), pcm);
 }
 

@@ -14,8 +14,8 @@ import { enginePaths, missingParts } from './sphinx';
 
 export const INSTALL_COMMAND = 'apt-get install pocketsphinx pocketsphinx-en-us';
 
-/** Checks at once: each runs two pocketsphinx processes side by side. */
-export const ENGLISH_CHECKS_AT_ONCE = Math.max(1, Math.floor(os.cpus().length / 2));
+/** Checks at once: each runs its pocketsphinx passes one after another, so one process a core. */
+export const ENGLISH_CHECKS_AT_ONCE = Math.max(1, os.cpus().length);
 
 /** The checks beyond the bound wait their turn, first come first served. */
 const slot = pLimit(ENGLISH_CHECKS_AT_ONCE);

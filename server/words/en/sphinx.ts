@@ -1,13 +1,13 @@
 /**
- * One `pocketsphinx_batch` run (docs/words.md): a private temp dir with the 16 kHz wav, the control
- * files and the grammar, the child killed if it outlives its bound, the dir removed whatever happens.
- * Flags after the feasibility measurements summarised in docs/words.md: batch CMN, no silence removal
+ * The `pocketsphinx_batch` passes over takes (docs/words.md): a private temp dir with the 16 kHz wavs,
+ * the control files and the grammars, the first pass's senone scores reused by the next, each child
+ * killed if it outlives its bound, the dir removed whatever happens. Flags after the feasibility measurements summarised in docs/words.md: batch CMN, no silence removal
  * (times stay true), and every senone scored in every frame (`-compallsen yes`) so a forced word's
  * acoustic score is relative to the best senone of each frame and comparable with the phone loop's.
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeWav16 } from '../../../src/audio/dsp/wav';
@@ -103,13 +103,16 @@ export interface BatchUtterance {
   fsg?: string;
 }
 
-export interface BatchRun {
+/** What one pass searches: the line's grammars (the default) or the free phone loop. */
+export interface Pass {
+  loop?: boolean;
+  wide?: boolean;
+}
+
+export interface BatchRun extends Pass {
   utterances: BatchUtterance[];
   /** Dictionary text (only the lines' words, so the run starts fast). */
   dict: string;
-  /** Phone loop instead of grammars. */
-  loop?: boolean;
-  wide?: boolean;
 }
 
 export class SphinxTimeout extends Error {}
@@ -126,35 +129,42 @@ const WIDE_BEAMS = [
   ['-maxhmmpf', '-1'],
 ].flat();
 
-/** The command line of one pass over the files written in `dir` (runBatch). */
-function batchArgs(run: BatchRun, dir: string, paths: EnginePaths): string[] {
+/** Where the first pass logs every frame's senone scores and the later passes read them. */
+const SENONE_DIR = 'senones';
+type Senones = 'log' | 'read' | 'none';
+
+/**
+ * The command line of one pass over the takes written in `dir` (withTakes). The first pass computes
+ * the model's Gaussians, most of a pass's cost, and logs the senone scores (`-senlogdir`); a later pass
+ * reads them (`-senin`) and only searches: the same scores, so the same paths (docs/words.md).
+ */
+function batchArgs(pass: Pass, dir: string, paths: EnginePaths, senones: Senones): string[] {
   const args = [
     '-hmm',
     path.join(paths.modelDir, 'en-us'),
     '-dict',
     path.join(dir, 'words.dict'),
-    '-adcin',
-    'yes',
-    '-adchdr',
-    '44',
-    '-cepext',
-    '.wav',
-    '-cepdir',
-    dir,
     '-cmn',
     'batch',
     '-remove_silence',
     'no',
     '-compallsen',
     'yes',
-    '-ctl',
-    path.join(dir, 'utts.ctl'),
     '-hypseg',
     path.join(dir, 'out.seg'),
     '-logfn',
     path.join(dir, 'out.log'),
   ];
-  if (run.loop) {
+  if (senones !== 'read') {
+    args.push('-adcin', 'yes', '-adchdr', '44', '-cepext', '.wav', '-cepdir', dir);
+    args.push('-ctl', path.join(dir, 'utts.ctl'));
+    // About 1 MB per second of take: kept only where another pass reads them.
+    if (senones === 'log') args.push('-senlogdir', path.join(dir, SENONE_DIR));
+  } else {
+    args.push('-senin', 'yes', '-cepext', '.sen', '-cepdir', path.join(dir, SENONE_DIR));
+    args.push('-ctl', path.join(dir, 'senones.ctl'));
+  }
+  if (pass.loop) {
     args.push(
       '-allphone',
       path.join(paths.modelDir, 'en-us-phone.lm.bin'),
@@ -170,7 +180,7 @@ function batchArgs(run: BatchRun, dir: string, paths: EnginePaths): string[] {
     // (the grammar search never consults it; docs/words.md, "What runs").
     args.push('-fsgctl', path.join(dir, 'fsgs.ctl'), '-lm', path.join(paths.modelDir, 'en-us-phone.lm.bin'));
   }
-  if (run.wide) args.push(...WIDE_BEAMS);
+  if (pass.wide) args.push(...WIDE_BEAMS);
   return args;
 }
 
@@ -198,41 +208,75 @@ function runEngine(bin: string, args: string[], timeoutMs: number): Promise<void
   });
 }
 
+/** One pass over the takes of a withTakes run: each take's segments (null: the search found no path). */
+export type RunPass = (pass: Pass) => Promise<(Segment[] | null)[]>;
+
 /**
- * Runs one pass over takes (one in the product; many in the training script, which saves the start-up
- * per take) and returns each take's segments (null: the search found no path).
+ * Writes takes (one in the product; many in the training script, which saves the start-up per take)
+ * to a private dir and hands `work` the passes over them; the first pass scores the frames, the
+ * rest reuse its scores. The dir is removed whatever happens.
  */
-export async function runBatch(
-  run: BatchRun,
+export async function withTakes<T>(
+  utterances: BatchUtterance[],
+  dict: string,
+  work: (pass: RunPass) => Promise<T>,
   paths: EnginePaths = enginePaths(),
-  timeoutMs = RUN_TIMEOUT_MS * run.utterances.length,
-): Promise<(Segment[] | null)[]> {
+  timeoutMs = RUN_TIMEOUT_MS * utterances.length,
+  /** False for a single pass: nothing would read the scores. */
+  reuse = true,
+): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'words-en-'));
   try {
-    const ids = run.utterances.map((_, i) => `u${i}`);
-    for (const [i, u] of run.utterances.entries()) {
+    const ids = utterances.map((_, i) => `u${i}`);
+    for (const [i, u] of utterances.entries()) {
       await writeFile(path.join(dir, `${ids[i]}.wav`), new Uint8Array(encodeWav16(u.pcm, SPHINX_RATE)));
       if (u.fsg) await writeFile(path.join(dir, `${ids[i]}.fsg`), u.fsg);
     }
+    // pocketsphinx names each senone log after the utterance's number in the run, not its id.
+    const senoneIds = ids.map((_, i) => String(i).padStart(9, '0'));
     await writeFile(path.join(dir, 'utts.ctl'), `${ids.join('\n')}\n`);
-    await writeFile(path.join(dir, 'words.dict'), run.dict);
-    if (!run.loop) {
+    await writeFile(path.join(dir, 'senones.ctl'), `${senoneIds.join('\n')}\n`);
+    await writeFile(path.join(dir, 'words.dict'), dict);
+    if (utterances.some((u) => u.fsg)) {
       await writeFile(
         path.join(dir, 'fsgs.ctl'),
         `${ids.map((id) => path.join(dir, `${id}.fsg`)).join('\n')}\n`,
       );
     }
-    await runEngine(paths.bin, batchArgs(run, dir, paths), timeoutMs);
-    const byId = new Map<string, string>();
-    for (const line of (await readFile(path.join(dir, 'out.seg'), 'utf8')).split('\n')) {
-      const id = line.slice(0, line.indexOf(' '));
-      if (id) byId.set(id, line);
-    }
-    return ids.map((id) => {
-      const line = byId.get(id);
-      return line ? parseHypseg(line) : null;
+    await mkdir(path.join(dir, SENONE_DIR));
+    // The passes share the dir's output files, and all but the first read the first's scores: one
+    // at a time, in the order asked.
+    let last: Promise<unknown> = Promise.resolve();
+    let scored = false;
+    const passOnce = async (pass: Pass) => {
+      const senones: Senones = scored ? 'read' : reuse ? 'log' : 'none';
+      scored = true;
+      await runEngine(paths.bin, batchArgs(pass, dir, paths, senones), timeoutMs);
+      const byId = new Map<string, string>();
+      for (const line of (await readFile(path.join(dir, 'out.seg'), 'utf8')).split('\n')) {
+        const id = line.slice(0, line.indexOf(' '));
+        if (id) byId.set(id, line);
+      }
+      return (senones === 'read' ? senoneIds : ids).map((id) => {
+        const line = byId.get(id);
+        return line ? parseHypseg(line) : null;
+      });
+    };
+    return await work((pass) => {
+      const done = last.then(() => passOnce(pass));
+      last = done.catch(() => undefined);
+      return done;
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** One pass over takes, alone (the training script's loop; the tests). */
+export function runBatch(
+  run: BatchRun,
+  paths: EnginePaths = enginePaths(),
+  timeoutMs = RUN_TIMEOUT_MS * run.utterances.length,
+): Promise<(Segment[] | null)[]> {
+  return withTakes(run.utterances, run.dict, (pass) => pass(run), paths, timeoutMs, false);
 }
