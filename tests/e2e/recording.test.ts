@@ -269,6 +269,11 @@ function movedBy(moves: { total: number; at: number }[], t: number): number[] {
   return totals.slice(sure, maybe + 1);
 }
 
+/** The value of `values` nearest to `to`. */
+function nearest(values: number[], to: number): number {
+  return values.reduce((a, b) => (Math.abs(b - to) < Math.abs(a - to) ? b : a));
+}
+
 function windowSamples(line: FilmLines['lines'][number]): number {
   return (mmssToSeconds(line.endTime) - mmssToSeconds(line.startTime) + 2 * MARGIN) * TARGET_SAMPLE_RATE;
 }
@@ -481,14 +486,8 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
         const end = mmssToSeconds(line.endTime) + MARGIN;
         // Longer by the moves between its opening and its closing: the one that fits best.
         const longer = movedBy(moves, end).flatMap((e) => movedBy(moves, start).map((s) => e - s));
-        const full = windowSamples(line) / TARGET_SAMPLE_RATE;
-        const closest = longer.reduce((a, b) =>
-          Math.abs(wav.length / TARGET_SAMPLE_RATE - full - b) <
-          Math.abs(wav.length / TARGET_SAMPLE_RATE - full - a)
-            ? b
-            : a,
-        );
-        expectWindowLength(wav, line, closest);
+        const grew = (wav.length - windowSamples(line)) / TARGET_SAMPLE_RATE;
+        expectWindowLength(wav, line, nearest(longer, grew));
         // Looked for near where the first line puts it: the microphone file loops, so the same sound
         // is also found a loop away.
         const around = origin && origin.offset + (start - origin.start) * TARGET_SAMPLE_RATE;
@@ -505,7 +504,7 @@ describe('recording pipeline in Chromium with a fake microphone', () => {
         const expected = first.match.offset + (m.start - first.start) * TARGET_SAMPLE_RATE;
         // As far after the first as the clip put it: by a running total of the moves before it.
         const offs = movedBy(moves, m.start).map((by) => m.match.offset - expected - by * TARGET_SAMPLE_RATE);
-        const off = offs.reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a));
+        const off = nearest(offs, 0);
         report.push(`${m.line.id} ${((off / TARGET_SAMPLE_RATE) * 1000).toFixed(2)} ms`);
         expect(
           Math.abs(off),

@@ -1,9 +1,10 @@
 /**
  * The `pocketsphinx_batch` passes over takes (docs/words.md): a private temp dir with the 16 kHz wavs,
  * the control files and the grammars, the first pass's senone scores reused by the next, each child
- * killed if it outlives its bound, the dir removed whatever happens. Flags after the feasibility measurements summarised in docs/words.md: batch CMN, no silence removal
- * (times stay true), and every senone scored in every frame (`-compallsen yes`) so a forced word's
- * acoustic score is relative to the best senone of each frame and comparable with the phone loop's.
+ * killed if it outlives its bound, the dir removed whatever happens. Flags after the feasibility
+ * measurements summarised in docs/words.md: batch CMN, no silence removal (times stay true), and
+ * every senone scored in every frame (`-compallsen yes`) so a forced word's acoustic score is
+ * relative to the best senone of each frame and comparable with the phone loop's.
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
