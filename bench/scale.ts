@@ -17,9 +17,12 @@
  * statements one request sends, and the longest event-loop block of the server while the call ran
  * (perf_hooks monitorEventLoopDelay max: every other request waits that long).
  * Goal: at 10 000 runs, p99 ≤ 20 ms and no block over 50 ms, on both engines.
- * `BENCH_ENGINES=sqlite`, `BENCH_FILMS=10`, `BENCH_RUNS=0,10000` narrow the run.
+ * `BENCH_ENGINES=sqlite`, `BENCH_FILMS=10`, `BENCH_RUNS=0,10000` narrow the run; `BENCH_PROFILE=<dir>`
+ * also writes a CPU profile of the server per row (`<engine>-<films>-<call>-<runs>.cpuprofile`, for
+ * bench/cpu-profile.ts; the sampler adds to the CPU figures of that run).
  */
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { testDatabaseUrl } from '../tests/support/server';
@@ -27,6 +30,7 @@ import { type Child, startChild } from './child';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const WARM_UP_SECONDS = 0.5;
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
 const RUNS = (process.env.BENCH_RUNS ?? '0,1,100,1000,10000').split(',').map(Number);
 const FILMS = (process.env.BENCH_FILMS ?? '10,200').split(',').map(Number);
@@ -118,7 +122,12 @@ interface Row {
   bad: number;
 }
 
-async function measure(server: Child<{ url: string }>, call: Call, token: string): Promise<Row> {
+async function measure(
+  server: Child<{ url: string }>,
+  call: Call,
+  token: string,
+  profileName: string,
+): Promise<Row> {
   const base = server.ready.url;
   await fire(base, call, token, WARM_UP_SECONDS, []);
   await server.command({ cmd: 'idle' });
@@ -133,9 +142,12 @@ async function measure(server: Child<{ url: string }>, call: Call, token: string
   const statements = (await server.command<string[]>({ cmd: 'count-stop' })).length;
   const latencies: number[] = [];
   await server.command({ cmd: 'loop-start' });
+  if (PROFILE_DIR) await server.command({ cmd: 'profile-start', intervalUs: 100 });
   await server.command({ cmd: 'cpu-start' });
   const r = await fire(base, call, token, SECONDS, latencies);
   const cpu = await server.command<number>({ cmd: 'cpu-stop' });
+  if (PROFILE_DIR)
+    await server.command({ cmd: 'profile-stop', file: path.join(PROFILE_DIR, `${profileName}.cpuprofile`) });
   const blockMs = await server.command<number>({ cmd: 'loop-stop' });
   await server.command({ cmd: 'idle' });
   const sorted = latencies.sort((a, b) => a - b);
@@ -204,7 +216,7 @@ async function runConfig(engine: 'sqlite' | 'postgres', films: number, misses: s
       for (const learner of learners) {
         if (learner.runs > 0 && !RUNS.includes(learner.runs)) continue;
         if (call.key === 'report' && learner.runs === 0) continue;
-        const row = await measure(server, call, learner.token);
+        const row = await measure(server, call, learner.token, `${engine}-${films}-${call.key}-${learner.runs}`);
         const isFloor = floor === null;
         floor ??= row;
         const miss =

@@ -199,6 +199,12 @@ export interface RunsTable {
   updated_at: IsoTime;
   /** Share links of the run issued before this time no longer open (the learner ended them). */
   shares_revoked_at: IsoTime | null;
+  /**
+   * Lines dubbed and their average by the attempt rule, kept in step with the run's takes
+   * (server/takes/runs.ts, `refreshRunDubbing`); a new run has 0 and null.
+   */
+  dubbed_lines: number;
+  dubbing_average: number | null;
 }
 
 /**

@@ -1,21 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Part, RunSummary } from '../../src/api/contract';
-import type { Database, RunsTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { filmFactsCached } from '../films/queries';
-import { runFigures } from '../takes/runs';
+import { type RunRow, runFigures } from '../takes/runs';
 
 /** Runs as the history list and the progress curve show them (same figures as each run's report). */
-export async function summariseRuns(db: Kysely<Database>, runs: RunsTable[]): Promise<RunSummary[]> {
+export async function summariseRuns(db: Kysely<Database>, runs: RunRow[]): Promise<RunSummary[]> {
   const filmIds = [...new Set(runs.map((r) => r.film_id))];
-  const [figures, facts] = await Promise.all([
-    runFigures(
-      db,
-      runs.map((r) => r.id),
-    ),
-    filmIds.length ? filmFactsCached(db, filmIds) : new Map<string, never>(),
-  ]);
+  const facts = filmIds.length ? await filmFactsCached(db, filmIds) : new Map<string, never>();
   return runs.map((run) => {
-    const f = figures.get(run.id)!;
+    const f = runFigures(run);
     const title = facts.get(run.film_id);
     return {
       runId: run.id,

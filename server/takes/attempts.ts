@@ -1,6 +1,7 @@
 import { type SpeechScore, speechScore } from '../../src/api/contract';
 import type { TakesTable } from '../db/schema';
 import { parseJson } from '../lib/json';
+import { runCounts } from '../../src/audio/scoring/aggregate';
 
 /** A stored take with its result read through the contract's `speechScore`, the one schema for takes. */
 export interface ParsedTake {
@@ -67,4 +68,25 @@ export function pickAttempts(rows: TakesTable[]): Map<string, Attempts<ParsedTak
     });
   }
   return out;
+}
+
+/** What the dubbing figures read of a take. */
+export type TakeCount = Pick<TakesTable, 'id' | 'subtitle_id' | 'attempt' | 'created_at' | 'overall'> & {
+  speech?: number;
+};
+
+/** A run's dubbed lines and dubbing average from its takes, by the rule of src/audio/scoring/aggregate.ts. */
+export function dubbingFigures(takes: readonly TakeCount[]): {
+  dubbed_lines: number;
+  dubbing_average: number | null;
+} {
+  const counted = (t: TakeCount) => ({ overall: t.overall, speechDetected: t.speech !== 0 });
+  const counts = runCounts(
+    [...orderAttempts([...takes])].map(([subtitlesId, a]) => ({
+      subtitlesId,
+      first: counted(a.first),
+      second: a.second ? counted(a.second) : null,
+    })),
+  );
+  return { dubbed_lines: counts.dubbedLines, dubbing_average: counts.average };
 }

@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 import { nowIso, sha256Hex } from '../lib/ids';
 import type { MediaStorage } from '../storage/media-storage';
 import { type Attempts, type ParsedTake, parseTake, pickAttempts } from './attempts';
-import { runTakes, touchRun } from './runs';
+import { refreshRunDubbing, runTakes, touchRun } from './runs';
 
 /**
  * Row id of a take. With a client takeId the id is derived from (user, takeId), so a retried upload
@@ -111,6 +111,7 @@ export async function storeTake(
         })
         .execute();
       await touchRun(trx, take.runId, take.score.createdAt);
+      await refreshRunDubbing(trx, take.runId);
       if (!take.features) return;
       // Read inside the transaction so two takes of one learner do not lose an update.
       const row = await trx

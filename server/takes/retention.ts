@@ -13,6 +13,7 @@ import { catalogueError } from '../lib/app-error';
 import type { MediaStorage } from '../storage/media-storage';
 import { orderAttempts } from './attempts';
 import { audioKeyOfMelody, melodyKeyOf } from './repository';
+import { refreshRunDubbing } from './runs';
 
 /**
  * Keeps a line's first and latest take in the run plus the `retakesKept` most recent others; deletes
@@ -38,6 +39,7 @@ export async function pruneLine(
   const middle = line.all.slice(1, -1);
   const doomed = middle.slice(0, Math.max(0, middle.length - retakesKept));
   if (doomed.length === 0) return 0;
+  // The run's dubbing figures read only each line's first and latest take: they stay as they are.
   await db
     .deleteFrom('takes')
     .where(
@@ -157,6 +159,7 @@ export async function pruneRenders(
     .execute();
   const doomed = ready.slice(kept);
   if (doomed.length === 0) return 0;
+  // The run's dubbing figures read only each line's first and latest take: they stay as they are.
   await db
     .deleteFrom('dub_renders')
     .where('status', '=', 'ready')
@@ -218,15 +221,27 @@ export async function cleanOrphanTakes(
   let rows = 0;
   const old = await db
     .selectFrom('takes')
-    .select(['id', 'audio_key'])
+    .select(['id', 'audio_key', 'run_id'])
     .where('created_at', '<', cutoffIso)
     .execute();
-  const missing: string[] = [];
-  for (const t of old) if (!(await storage.stat(t.audio_key))) missing.push(t.id);
+  const missing = [];
+  for (const t of old) if (!(await storage.stat(t.audio_key))) missing.push(t);
   for (let i = 0; i < missing.length; i += 500) {
-    const ids = missing.slice(i, i + 500);
-    await db.deleteFrom('takes').where('id', 'in', ids).execute();
-    rows += ids.length;
+    const gone = missing.slice(i, i + 500);
+    // The runs' dubbing figures follow their takes, in the same transaction.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('takes')
+        .where(
+          'id',
+          'in',
+          gone.map((t) => t.id),
+        )
+        .execute();
+      for (const runId of new Set(gone.map((t) => t.run_id)))
+        if (runId !== null) await refreshRunDubbing(trx, runId);
+    });
+    rows += gone.length;
   }
   return { files, rows };
 }

@@ -22,8 +22,7 @@ import { prepared } from '../db/prepared';
 import { columnsOf, rowValues } from '../db/row-values';
 import type { Database, FilmProgressTable, QuestionRecordsTable, RunsTable, TakesTable } from '../db/schema';
 import { newId, nowIso, sha256Hex } from '../lib/ids';
-import { runCounts } from '../../src/audio/scoring/aggregate';
-import { orderAttempts } from './attempts';
+import { dubbingFigures } from './attempts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,21 +38,19 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 const plannedOnce = <T>(db: Db, value: T): T | Expression<T> =>
   isPostgres(db) ? value : sql<T>`(select ${value})`;
 
+/** A run as the history, the report's curve and the run state read it: its row and its latest answer ratio. */
+export type RunRow = RunsTable & { latest_ratio: number | null };
+
+/** Runs with their latest answer ratio, one index probe of `question_records_run_idx` each (latestRatioOf). */
+const runsWithRatio = (db: Db) =>
+  db.selectFrom('runs').selectAll().select(latestRatioOf(db, 'runs.id').as('latest_ratio'));
+
 /** A learner's runs in a part, their values planned once (plannedOnce). */
 const learnerRuns = (db: Db, userId: string, part: Part) =>
-  db
-    .selectFrom('runs')
-    .selectAll()
-    .where('user_id', '=', plannedOnce(db, userId))
-    .where('part', '=', plannedOnce(db, part));
+  runsWithRatio(db).where('user_id', '=', plannedOnce(db, userId)).where('part', '=', plannedOnce(db, part));
 
 /** The learner's newest run of a film in a part. */
-export async function latestRun(
-  db: Db,
-  userId: string,
-  filmId: string,
-  part: Part,
-): Promise<RunsTable | null> {
+export async function latestRun(db: Db, userId: string, filmId: string, part: Part): Promise<RunRow | null> {
   const row = await learnerRuns(db, userId, part)
     .where('film_id', '=', plannedOnce(db, filmId))
     .orderBy('started_at', 'desc')
@@ -64,14 +61,14 @@ export async function latestRun(
 }
 
 /** The learner's most recently active run in a part, whatever the film. */
-export async function latestRunInPart(db: Db, userId: string, part: Part): Promise<RunsTable | null> {
+export async function latestRunInPart(db: Db, userId: string, part: Part): Promise<RunRow | null> {
   const [run] = await listRuns(db, userId, part, undefined, 1);
   return run ?? null;
 }
 
 /** A run by id; with a user id, only that learner's (someone else's run is simply not found). */
-export async function findRun(db: Db, runId: string, userId?: string): Promise<RunsTable | null> {
-  let q = db.selectFrom('runs').selectAll().where('id', '=', runId);
+export async function findRun(db: Db, runId: string, userId?: string): Promise<RunRow | null> {
+  let q = runsWithRatio(db).where('id', '=', runId);
   if (userId) q = q.where('user_id', '=', userId);
   return (await q.executeTakeFirst()) ?? null;
 }
@@ -111,7 +108,7 @@ export function listRuns(
   part: Part,
   filmId: string | undefined,
   limit: number,
-): Promise<RunsTable[]> {
+): Promise<RunRow[]> {
   return filmId ? runsOfFilm(db, userId, part, filmId, limit) : runsOfPart(db, userId, part, limit);
 }
 
@@ -261,6 +258,7 @@ export async function runForTake(
         part: 'prpt',
         started_at: at,
         updated_at: at,
+        dubbed_lines: 0,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
@@ -322,73 +320,32 @@ export interface RunFigures {
   dubbingAverage: number | null;
 }
 
-export async function runFigures(db: Db, runIds: string[]): Promise<Map<string, RunFigures>> {
-  const out = new Map<string, RunFigures>();
-  if (runIds.length === 0) return out;
-  const [records, dubbing] = await Promise.all([runsRecordScores(db, runIds), runDubbing(db, runIds)]);
-  for (const id of runIds) {
-    const d = dubbing.get(id);
-    out.set(id, {
-      answered: false,
-      answerPercent: null,
-      dubbedLines: d?.dubbedLines ?? 0,
-      dubbingAverage: d?.dubbingAverage ?? null,
-    });
-  }
-  for (const r of records) {
-    // Ordered oldest first: the run's latest record wins, as in runRecord.
-    const f = out.get(r.run_id!)!;
-    f.answered = true;
-    f.answerPercent = r.max_score > 0 ? Math.round((r.score / r.max_score) * 100) : 0;
-  }
-  return out;
+/** Per run: its latest answer's percent and its dubbing figures, as its row and its latest answer keep them. */
+export function runFigures(run: RunRow): RunFigures {
+  return {
+    answered: run.latest_ratio !== null,
+    // Divided in double precision, as JavaScript divides: the percent the report shows.
+    answerPercent: run.latest_ratio === null ? null : Math.round(Number(run.latest_ratio) * 100),
+    dubbedLines: run.dubbed_lines ?? 0,
+    dubbingAverage: run.dubbing_average ?? null,
+  };
 }
 
-/** The answer records of some runs, oldest first, what their figures need (compiled once per list length). */
-const runsRecordScores = prepared((db, runIds: string[]) =>
-  db
-    .selectFrom('question_records')
-    .select(['run_id', 'score', 'max_score', 'created_at', 'id'])
-    .where('run_id', 'in', runIds)
-    .orderBy('created_at')
-    .orderBy('id'),
-);
-
-/** The takes of some runs, what the dubbing figures need of them (compiled once per list length). */
-const runsTakeScores = prepared((db, runIds: string[]) =>
-  db
+/**
+ * Keeps a run's dubbing figures (`runs.dubbed_lines`, `runs.dubbing_average`) in step with its takes,
+ * in the transaction of the write that added or removed one: the run history, the film list and the
+ * report's curve then read them from the run's row, whatever the number of takes behind it. On
+ * PostgreSQL the run's row is locked before its takes are read, so two takes of one run stored at
+ * once both count (the second reads the takes the first committed); SQLite has one writer.
+ */
+export async function refreshRunDubbing(db: Db, runId: string): Promise<void> {
+  if (isPostgres(db)) await sql`select 1 from runs where id = ${runId} for update`.execute(db);
+  const takes = await db
     .selectFrom('takes')
-    .select(['id', 'run_id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
-    .where('run_id', 'in', runIds),
-);
-
-/** Per run with takes: dubbed lines and the dubbing average by the rule of src/audio/scoring/aggregate.ts. */
-async function runDubbing(
-  db: Db,
-  runIds: string[],
-): Promise<Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>> {
-  const out = new Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>();
-  if (runIds.length === 0) return out;
-  const takes = await runsTakeScores(db, runIds);
-  const byRun = new Map<string, typeof takes>();
-  for (const t of takes) {
-    const list = byRun.get(t.run_id!) ?? [];
-    list.push(t);
-    byRun.set(t.run_id!, list);
-  }
-  for (const [runId, rows] of byRun) {
-    // The rule of src/audio/scoring/aggregate.ts, as the run's report applies it.
-    const counted = (t: (typeof rows)[number]) => ({ overall: t.overall, speechDetected: t.speech !== 0 });
-    const counts = runCounts(
-      [...orderAttempts(rows)].map(([subtitlesId, a]) => ({
-        subtitlesId,
-        first: counted(a.first),
-        second: a.second ? counted(a.second) : null,
-      })),
-    );
-    out.set(runId, { dubbedLines: counts.dubbedLines, dubbingAverage: counts.average });
-  }
-  return out;
+    .select(['id', 'subtitle_id', 'attempt', 'created_at', 'overall', 'speech'])
+    .where('run_id', '=', runId)
+    .execute();
+  await db.updateTable('runs').set(dubbingFigures(takes)).where('id', '=', runId).execute();
 }
 
 /** What the film list shows of a learner's history of one film (docs/api.md, "Runs"). */
@@ -420,7 +377,7 @@ const latestRunOf = (eb: ExpressionBuilder<Database & { p: FilmProgressTable }, 
  * The latest answer ratio of the run `r` of the statement, divided in `double precision` (REAL in
  * SQLite too) as JavaScript divides, so the rounded percents are the report's.
  */
-const latestRatioOf = (db: QueryCreator<Database>) =>
+const latestRatioOf = (db: QueryCreator<Database>, run: 'r.id' | 'runs.id' = 'r.id') =>
   db
     .selectFrom('question_records as q')
     .select(
@@ -430,7 +387,7 @@ const latestRatioOf = (db: QueryCreator<Database>) =>
         'ratio',
       ),
     )
-    .where('q.run_id', '=', sql.ref<string>('r.id'))
+    .where('q.run_id', '=', sql.ref<string>(run))
     .orderBy('q.created_at', 'desc')
     .orderBy('q.id', 'desc')
     .limit(1);
@@ -532,7 +489,7 @@ type ProgressRow = RunsTable & {
 
 /**
  * Per film of a page: the learner's film_progress row, its latest run (one index probe per film)
- * and that run's latest answer ratio, in one statement; then the latest runs' takes. The cost is
+ * with its dubbing figures, and that run's latest answer ratio, in one statement. The cost is
  * bounded by the page, whatever the learner's history (docs/performance.md, "A learner's history").
  * The ratios are divided in `double precision` (REAL in SQLite too), as JavaScript divides, so the
  * rounded percents are the report's.
@@ -544,14 +501,7 @@ export async function runsByFilm(
   filmIds: string[],
 ): Promise<Map<string, FilmRunsProgress>> {
   if (filmIds.length === 0) return new Map();
-  const rows = await latestRunsOfFilms(db, userId, part, filmIds);
-  return filmRunsProgress(
-    rows,
-    await runDubbing(
-      db,
-      rows.map((r) => r.id),
-    ),
-  );
+  return filmRunsProgress(await latestRunsOfFilms(db, userId, part, filmIds));
 }
 
 /**
@@ -612,10 +562,6 @@ async function pagesOfSessions(
   }
   // A learner with no runs among the page's films: the left join's one row of nulls.
   const runsOf = (list: typeof rows) => list.filter((r) => r.id !== null) as unknown as ProgressRow[];
-  const dubbing = await runDubbing(
-    db,
-    runsOf(rows).map((r) => r.id),
-  );
   return hashes.map((hash) => {
     const mine = byHash.get(hash);
     const first = mine?.[0];
@@ -630,26 +576,22 @@ async function pagesOfSessions(
     if (!user || !mine) return null;
     return {
       user,
-      progress: filmRunsProgress(runsOf(mine), dubbing),
+      progress: filmRunsProgress(runsOf(mine)),
     };
   });
 }
 
-function filmRunsProgress(
-  rows: ProgressRow[],
-  dubbing: Map<string, Pick<RunFigures, 'dubbedLines' | 'dubbingAverage'>>,
-): Map<string, FilmRunsProgress> {
+function filmRunsProgress(rows: ProgressRow[]): Map<string, FilmRunsProgress> {
   const out = new Map<string, FilmRunsProgress>();
   for (const { run_count, best_ratio, latest_ratio, ...latest } of rows) {
-    const d = dubbing.get(latest.id);
     out.set(latest.film_id, {
       latest,
       count: Number(run_count),
       // Math.round is monotonic: the rounded best ratio is the best of the rounded percents.
       bestPercent: best_ratio == null ? null : Math.round(best_ratio * 100),
       latestPercent: latest_ratio == null ? null : Math.round(Number(latest_ratio) * 100),
-      dubbedLines: d?.dubbedLines ?? 0,
-      dubbingAverage: d?.dubbingAverage ?? null,
+      dubbedLines: latest.dubbed_lines ?? 0,
+      dubbingAverage: latest.dubbing_average ?? null,
     });
   }
   return out;

@@ -301,6 +301,7 @@ describeEngines('the rendered dubbed video', (engine) => {
         part: 'prpt',
         started_at: at,
         updated_at: at,
+        dubbed_lines: 0,
       })
       .execute();
     const cue = cues[0];

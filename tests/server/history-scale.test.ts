@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { speechScore } from '../../src/api/contract';
 import { saveQuestionRecord } from '../../server/films/answers';
 import { listFilms } from '../../server/films/queries';
+import { takeAudioKey, storeTake } from '../../server/takes/repository';
+import { cleanOrphanTakes } from '../../server/takes/retention';
 import { runForTake } from '../../server/takes/runs';
 import { startTestServer, type TestServer, testDatabaseUrl } from '../support/server';
 import { describeEngines } from './support/engines';
 import { seedHistory, type SeededRun } from './support/history';
 import { type Client, client } from './support/http';
-import { addUser, importFixtureFilm } from './support/seed';
+import { addUser, importFixtureFilm, seededScore } from './support/seed';
 import {
   type Access,
   postgresPlan,
@@ -251,8 +254,9 @@ describeEngines("a learner's history at many runs", (engine) => {
     expect(session, sent.map((s) => s.sql).join('\n')).toHaveLength(
       engine === 'postgres' ? 1 : tokens.length,
     );
+    // The sessions and the page's latest runs, with their dubbing figures, in one statement.
     if (engine === 'postgres')
-      expect(sent.filter(readsHistory).length, sent.map((s) => s.sql).join('\n')).toBe(2);
+      expect(sent.filter(readsHistory).length, sent.map((s) => s.sql).join('\n')).toBe(1);
   });
 
   it('saving answers checks the session in the save: on PostgreSQL in the statement that stores them, one round trip', async () => {
@@ -447,5 +451,62 @@ describeEngines("a learner's history at many runs", (engine) => {
     // The other part and the other film are untouched.
     const other = await fresh.c.postForm(`${P1}/show_film_picture`, { _v: '1', page: '1' });
     for (const f of other.body.data.list) expect(f.progress.runs).toBe(0);
+  });
+
+  it("a run's dubbing figures follow its takes: stored one by one, two at once, and removed by the start-up cleaning", async () => {
+    const dubber = await learner('dubber');
+    const film = 'test-film';
+    const run = await runForTake(server.app.db, dubber.id, film, undefined);
+    // Older than every seeded history (2025 on), so the cleaning below can be limited to these takes.
+    const store = (line: number, attempt: 1 | 2, overall: number, second: number) => {
+      const rowId = `${dubber.id}-${line}-${attempt}`;
+      const subtitleId = `${film}-${line}`;
+      const createdAt = `2020-03-01T00:00:0${second}.000Z`;
+      return storeTake(server.app.db, server.app.storage, {
+        rowId,
+        userId: dubber.id,
+        filmId: film,
+        runId: run.id,
+        subtitleId,
+        attempt,
+        audio: Buffer.from(`take ${rowId}`),
+        features: null,
+        score: speechScore.parse(
+          seededScore(rowId, {
+            userId: dubber.id,
+            filmId: film,
+            subtitleId,
+            attempt,
+            overall,
+            detected: 'happiness',
+            createdAt,
+          }),
+        ),
+      });
+    };
+    const figures = async () => {
+      const res = await dubber.c.get(`${P2}/get_run_history`, { limit: '20' });
+      const [only] = res.body.data.runs;
+      return { runId: only.runId, dubbedLines: only.dubbedLines, dubbingAverage: only.dubbingAverage };
+    };
+    expect(await figures()).toEqual({ runId: run.id, dubbedLines: 0, dubbingAverage: null });
+    await store(1, 1, 40, 1);
+    expect(await figures()).toMatchObject({ dubbedLines: 1, dubbingAverage: 40 });
+    // A line's latest take counts.
+    await store(1, 2, 50, 2);
+    expect(await figures()).toMatchObject({ dubbedLines: 1, dubbingAverage: 50 });
+    // Two lines stored at once both count: (50 + 80 + 90) / 3.
+    await Promise.all([store(2, 1, 80, 3), store(3, 1, 90, 4)]);
+    expect(await figures()).toMatchObject({ dubbedLines: 3, dubbingAverage: 73.3 });
+    // A take whose audio is gone is removed at start-up, and the run's figures with it.
+    await server.app.storage.delete(takeAudioKey(dubber.id, run.id, `${dubber.id}-3-1`));
+    const cleaned = await cleanOrphanTakes(
+      server.app.db,
+      server.app.storage,
+      0,
+      Date.parse('2020-06-01T00:00:00.000Z'),
+    );
+    expect(cleaned.rows).toBe(1);
+    expect(await figures()).toMatchObject({ dubbedLines: 2, dubbingAverage: 65 });
   });
 });

@@ -204,7 +204,14 @@ describeEngines('the render queue', (engine) => {
       const run = { id: `run-${user.id}-${k}`, user_id: user.id };
       await server.app.db
         .insertInto('runs')
-        .values({ ...run, film_id: 'test-film', part: 'prpt', started_at: at, updated_at: at })
+        .values({
+          ...run,
+          film_id: 'test-film',
+          part: 'prpt',
+          started_at: at,
+          updated_at: at,
+          dubbed_lines: 0,
+        })
         .execute();
       runs.push(run);
     }
@@ -373,6 +380,7 @@ describeEngines('the render queue', (engine) => {
           part: 'prpt',
           started_at: at,
           updated_at: at,
+          dubbed_lines: 0,
         })
         .execute();
       await insertTake(server.app.db, {

@@ -72,7 +72,7 @@ describeEngines('migration 003: existing answers and takes become runs', (engine
       duration_ms: null,
       created_at: at,
     });
-    const take = (id: string, at: string) => ({
+    const take = (id: string, at: string, overall = 50) => ({
       id,
       user_id: 'u1',
       film_id: 'f',
@@ -80,7 +80,7 @@ describeEngines('migration 003: existing answers and takes become runs', (engine
       attempt: 1,
       audio_key: `takes/u1/${id}.wav`,
       result: '{}',
-      overall: 50,
+      overall,
       created_at: at,
     });
     await db
@@ -97,7 +97,7 @@ describeEngines('migration 003: existing answers and takes become runs', (engine
         take('t0', '2025-12-31T10:00:00.000Z'), // dubbed before any answers
         take('t1', '2026-01-01T10:05:00.000Z'),
         take('t2', '2026-01-02T10:05:00.000Z'),
-        take('t3', '2026-01-02T10:06:00.000Z'),
+        take('t3', '2026-01-02T10:06:00.000Z', 70),
       ])
       .execute();
 
@@ -125,6 +125,17 @@ describeEngines('migration 003: existing answers and takes become runs', (engine
     expect(progress.map((p) => ({ ...p, runs: Number(p.runs) }))).toEqual([
       { user_id: 'u1', part: 'prpo', film_id: 'f', runs: 1, best_ratio: 0.5 },
       { user_id: 'u1', part: 'prpt', film_id: 'f', runs: 2, best_ratio: 0.5 },
+    ]);
+    // Migration 016: each run's dubbing figures from its takes (a line's latest take counts).
+    const dubbing = await handle.db
+      .selectFrom('runs')
+      .select(['id', 'dubbed_lines', 'dubbing_average'])
+      .orderBy('started_at')
+      .execute();
+    expect(dubbing.map((r) => [r.id, Number(r.dubbed_lines), r.dubbing_average])).toEqual([
+      [dubbedFirst.id, 1, 50],
+      ['p1', 0, null],
+      ['r2', 1, 70],
     ]);
   });
 });

@@ -13,6 +13,7 @@ import { voiceWarmup } from './012-voice-warmup';
 import { filmLanguage } from './013-film-language';
 import { loginAddresses } from './014-login-addresses';
 import { shareRevocation } from './015-share-revocation';
+import { runDubbing } from './016-run-dubbing';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-film-language': filmLanguage,
   '014-login-addresses': loginAddresses,
   '015-share-revocation': shareRevocation,
+  '016-run-dubbing': runDubbing,
 };
 
 export const migrationProvider: MigrationProvider = {

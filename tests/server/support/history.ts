@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Part } from '../../../src/api/contract';
 import type { Database, RunsTable } from '../../../server/db/schema';
+import { dubbingFigures } from '../../../server/takes/attempts';
 import { seededScore } from './seed';
 
 export interface HistorySeed {
@@ -23,7 +24,7 @@ export interface HistorySeed {
   maxScore?: number;
 }
 
-export interface SeededRun extends Omit<RunsTable, 'shares_revoked_at'> {
+export interface SeededRun extends Omit<RunsTable, 'shares_revoked_at' | 'dubbed_lines' | 'dubbing_average'> {
   score: number;
   maxScore: number;
   /** Overall of the line's second take, the run's dubbing average (null in part one). */
@@ -56,11 +57,45 @@ export async function seedHistory(db: Kysely<Database>, h: HistorySeed): Promise
       dubbing: h.part === 'prpt' ? 40 + (i % 50) : null,
     });
   }
+  const takes = runs.flatMap((r) => {
+    if (h.part !== 'prpt') return [];
+    const lineId = h.films.find((f) => f.id === r.film_id)!.lineId;
+    return ([1, 2] as const).map((attempt) => {
+      const id = `${r.id}-take-${attempt}`;
+      const overall = attempt === 1 ? r.dubbing! - 10 : r.dubbing!;
+      const createdAt = new Date(Date.parse(r.started_at) + (attempt + 1) * 1000).toISOString();
+      const score = seededScore(id, {
+        userId: r.user_id,
+        filmId: r.film_id,
+        subtitleId: lineId,
+        attempt,
+        overall,
+        detected: 'happiness',
+        createdAt,
+      });
+      return {
+        id,
+        user_id: r.user_id,
+        film_id: r.film_id,
+        subtitle_id: lineId,
+        attempt,
+        audio_key: `takes/${r.user_id}/${r.id}/${id}.wav`,
+        result: JSON.stringify(score),
+        overall,
+        created_at: createdAt,
+        run_id: r.id,
+      };
+    });
+  });
+  // Each run's dubbing figures from its takes, as the service keeps them (server/takes/runs.ts, refreshRunDubbing).
+  const takesOf = new Map<string, typeof takes>();
+  for (const t of takes) takesOf.set(t.run_id, [...(takesOf.get(t.run_id) ?? []), t]);
+  const figures = (runId: string) => dubbingFigures(takesOf.get(runId) ?? []);
   await db.transaction().execute(async (trx) => {
     await insertChunks(runs, (chunk) =>
       trx
         .insertInto('runs')
-        .values(chunk.map(({ score, maxScore, dubbing, ...run }) => run))
+        .values(chunk.map(({ score, maxScore, dubbing, ...run }) => ({ ...run, ...figures(run.id) })))
         .execute(),
     );
     await insertChunks(runs, (chunk) =>
@@ -83,38 +118,7 @@ export async function seedHistory(db: Kysely<Database>, h: HistorySeed): Promise
         )
         .execute(),
     );
-    if (h.part === 'prpt') {
-      const takes = runs.flatMap((r) => {
-        const lineId = h.films.find((f) => f.id === r.film_id)!.lineId;
-        return ([1, 2] as const).map((attempt) => {
-          const id = `${r.id}-take-${attempt}`;
-          const overall = attempt === 1 ? r.dubbing! - 10 : r.dubbing!;
-          const createdAt = new Date(Date.parse(r.started_at) + (attempt + 1) * 1000).toISOString();
-          const score = seededScore(id, {
-            userId: r.user_id,
-            filmId: r.film_id,
-            subtitleId: lineId,
-            attempt,
-            overall,
-            detected: 'happiness',
-            createdAt,
-          });
-          return {
-            id,
-            user_id: r.user_id,
-            film_id: r.film_id,
-            subtitle_id: lineId,
-            attempt,
-            audio_key: `takes/${r.user_id}/${r.id}/${id}.wav`,
-            result: JSON.stringify(score),
-            overall,
-            created_at: createdAt,
-            run_id: r.id,
-          };
-        });
-      });
-      await insertChunks(takes, (chunk) => trx.insertInto('takes').values(chunk).execute());
-    }
+    await insertChunks(takes, (chunk) => trx.insertInto('takes').values(chunk).execute());
     // film_progress as the service keeps it (server/takes/runs.ts, bumpProgress).
     const progress = new Map<string, { runs: number; best: number }>();
     for (const r of runs) {

@@ -5,7 +5,7 @@ import { createUser } from '../../../server/auth/users';
 import type { Database } from '../../../server/db/schema';
 import { importFilmFolder } from '../../../server/films/import';
 import { createShareToken, shareSecret } from '../../../server/reports/share-link';
-import { runForTake } from '../../../server/takes/runs';
+import { refreshRunDubbing, runForTake } from '../../../server/takes/runs';
 import {
   startTestServer,
   type TestEngine,
@@ -187,6 +187,7 @@ export async function insertTake(db: Kysely<Database>, t: TakeSeed): Promise<str
       run_id: run.id,
     })
     .execute();
+  await refreshRunDubbing(db, run.id);
   return id;
 }
 

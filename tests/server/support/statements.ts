@@ -85,9 +85,15 @@ function aliases(sql: string): Map<string, string> {
 export function sqlitePlan(server: TestServer, s: SentStatement): Access[] {
   const db = new SQLite(`${server.config.dataDir}/app.sqlite`, { readonly: true });
   try {
-    const rows = db.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...s.params) as { detail: string }[];
+    const rows = db.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...s.params) as {
+      parent: number;
+      detail: string;
+    }[];
     const names = aliases(s.sql);
-    const sortedAll = rows.some((r) => /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT)/.test(r.detail));
+    // A temporary B-tree sorts the rows of its own query level (a correlated subquery's sort is its own).
+    const sortedLevels = new Set(
+      rows.filter((r) => /TEMP B-TREE FOR (ORDER BY|GROUP BY|DISTINCT)/.test(r.detail)).map((r) => r.parent),
+    );
     const limited = /\blimit\b/i.test(s.sql);
     return rows.flatMap((r) => {
       const m =
@@ -101,7 +107,7 @@ export function sqlitePlan(server: TestServer, s: SentStatement): Access[] {
           how: m[1] === 'SCAN' ? 'scan' : 'search',
           index: m[3] ?? null,
           key: m[4] ?? '',
-          sorted: sortedAll,
+          sorted: sortedLevels.has(r.parent),
           limited,
         } as Access,
       ];
