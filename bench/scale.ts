@@ -216,7 +216,12 @@ async function runConfig(engine: 'sqlite' | 'postgres', films: number, misses: s
       for (const learner of learners) {
         if (learner.runs > 0 && !RUNS.includes(learner.runs)) continue;
         if (call.key === 'report' && learner.runs === 0) continue;
-        const row = await measure(server, call, learner.token, `${engine}-${films}-${call.key}-${learner.runs}`);
+        const row = await measure(
+          server,
+          call,
+          learner.token,
+          `${engine}-${films}-${call.key}-${learner.runs}`,
+        );
         const isFloor = floor === null;
         floor ??= row;
         const miss =
