@@ -348,10 +348,14 @@ export async function refreshRunDubbing(db: Db, runId: string): Promise<void> {
   await db.updateTable('runs').set(dubbingFigures(takes)).where('id', '=', runId).execute();
 }
 
+/** What the film list and the film detail read of a film's latest run. */
+const LATEST_RUN_COLUMNS = ['id', 'film_id', 'updated_at', 'dubbed_lines', 'dubbing_average'] as const;
+type LatestRun = Pick<RunsTable, (typeof LATEST_RUN_COLUMNS)[number]>;
+
 /** What the film list shows of a learner's history of one film (docs/api.md, "Runs"). */
 export interface FilmRunsProgress {
   /** The learner's latest run of the film in the part (by start). */
-  latest: RunsTable;
+  latest: LatestRun;
   /** How many runs. */
   count: number;
   /** Best answer percent over every run; null before the first answer. */
@@ -407,10 +411,13 @@ function progressRowsQuery(
   return db
     .selectFrom('film_progress as p')
     .innerJoinLateral(
-      (eb) => latestRunOf(eb).selectAll('l').as('r'),
+      (eb) =>
+        latestRunOf(eb)
+          .select(LATEST_RUN_COLUMNS.map((c) => `l.${c}` as const))
+          .as('r'),
       (join) => join.onTrue(),
     )
-    .selectAll('r')
+    .select(LATEST_RUN_COLUMNS.map((c) => `r.${c}` as const))
     .select(['p.runs as run_count', 'p.best_ratio'])
     .select(latestRatioOf(db).as('latest_ratio'))
     .where('p.user_id', '=', user)
@@ -431,7 +438,7 @@ function progressRowsQuerySqlite(db: Db, userId: string, part: Part, filmIds: st
     .innerJoin('runs as r', (join) =>
       join.on((eb) => eb('r.id', '=', latestRunOf(eb).select('l.id').$asScalar())),
     )
-    .selectAll('r')
+    .select(LATEST_RUN_COLUMNS.map((c) => `r.${c}` as const))
     .select(['p.runs as run_count', 'p.best_ratio'])
     .select(latestRatioOf(db).as('latest_ratio'))
     .where('p.user_id', '=', plannedOnce(db, userId))
@@ -471,7 +478,7 @@ const latestRunsOfSessions = prepared((db, hashes: string, part: Part, filmIds: 
     .selectAll('x'),
 );
 
-type ProgressRow = RunsTable & {
+type ProgressRow = LatestRun & {
   run_count: number | string;
   best_ratio: number | null;
   latest_ratio: unknown;
