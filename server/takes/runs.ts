@@ -427,10 +427,9 @@ function progressRowsQuery(
 
 /**
  * progressRowsQuery's rows on SQLite, which has no LATERAL: each of the page's film_progress rows
- * joined to its latest run by that run's id. The learner and the part come through plannedOnce: with
- * them as bound values SQLite plans the join again on every run (201 against 137 µs for a page of 50
- * films with a history, and this join against the statement over runs alone it replaced, 169 µs for 50
- * and 38 against 32 for 10; load 1.5; docs/performance.md, "A learner's history").
+ * joined to its latest run by that run's id, each row read once. The learner and the part come
+ * through plannedOnce: as bound values, SQLite would plan the join again on every run
+ * (docs/performance.md, "The film list against its floor").
  */
 function progressRowsQuerySqlite(db: Db, userId: string, part: Part, filmIds: string[]) {
   return db
