@@ -5,9 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * `npm start` and `npm test` on a Node older than package.json "engines" stop at once with one line
- * (scripts/check-node.cjs, their pre-scripts), instead of the segmentation fault the SQLite binding
- * gives on Node 20.
+ * `npm start`, `npm test` and the scripts that open the database, on a Node older than package.json
+ * "engines", stop at once with one line (scripts/check-node.cjs, their pre-scripts), instead of the
+ * segmentation fault the SQLite binding gives on Node 20 (exit 139 and nothing said).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GUARD = path.join(ROOT, 'scripts/check-node.cjs');
@@ -24,6 +24,8 @@ function oldSystemNode(): { bin: string; version: string } | null {
   return nodeProblem(version, pkg.engines.node, bin, 'start') ? { bin, version } : null;
 }
 const old = oldSystemNode();
+/** The npm scripts that open the database: a learner's or an operator's first command. */
+const GUARDED = ['start', 'test', 'start:ai', 'start:ai-worker', 'users:add', 'films:import'];
 
 describe('the Node guard before npm start and npm test', () => {
   it('names the Node found, the Node needed and the command, for versions below "engines" only', () => {
@@ -40,9 +42,9 @@ describe('the Node guard before npm start and npm test', () => {
       expect(nodeProblem(fine, '>=22.12', 'node', 'start'), fine).toBeNull();
   });
 
-  it('runs before start and test, and lets this Node through in silence', () => {
-    expect(pkg.scripts.prestart).toBe('node scripts/check-node.cjs');
-    expect(pkg.scripts.pretest).toBe('node scripts/check-node.cjs');
+  it('runs before every script that opens the database, and lets this Node through in silence', () => {
+    for (const script of GUARDED)
+      expect(pkg.scripts[`pre${script}`], script).toBe('node scripts/check-node.cjs');
     const run = spawnSync(process.execPath, [GUARD], { cwd: ROOT, encoding: 'utf8' });
     expect({ status: run.status, stderr: run.stderr, stdout: run.stdout }).toEqual({
       status: 0,
@@ -57,11 +59,11 @@ describe('the Node guard before npm start and npm test', () => {
   // beside it: the two scripts run at once, without blocking the test's event loop, for as long as
   // the cluster tests give their processes.
   it.skipIf(!old)(
-    `on this machine's old Node (${old?.version}), npm start and npm test stop with that one line`,
+    `on this machine's old Node (${old?.version}), npm start, npm test and npm run users:add stop with that one line`,
     { timeout: 180_000 },
     async () => {
       const runs = await Promise.all(
-        ['start', 'test'].map(async (script) => ({ script, ...(await npmOnOldNode(script)) })),
+        ['start', 'test', 'users:add'].map(async (script) => ({ script, ...(await npmOnOldNode(script)) })),
       );
       for (const { script, status, stdout, stderr } of runs) {
         expect(status, stderr).toBe(1);
@@ -75,12 +77,12 @@ describe('the Node guard before npm start and npm test', () => {
   );
 });
 
-/** `npm <script>` with the machine's old Node first on PATH: its exit status and output. */
+/** `npm <script>` (`npm run <script>` past start and test) with the machine's old Node first on PATH. */
 function npmOnOldNode(script: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       '/usr/bin/npm',
-      [script],
+      script === 'start' || script === 'test' ? [script] : ['run', script],
       { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PATH: `/usr/bin:${process.env.PATH}` } },
       (err, stdout, stderr) =>
         resolve({ status: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
