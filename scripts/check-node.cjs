@@ -1,8 +1,9 @@
 // Runs before `npm start`, `npm test` and the scripts that open the database (their pre-scripts in
 // package.json), on whatever Node the machine has: an older Node aborts with a segmentation fault
-// when the SQLite binding loads, with no word of why. So this file is CommonJS in the syntax of Node 6, reads the one rule (package.json
-// "engines"), and on an older Node stops with one line: the Node found, the Node needed, and the one
-// command that runs the same script on Node 24 (npx fetches it from the registry's `node` package).
+// when the SQLite binding loads, with no word of why. So this file is CommonJS in the syntax of
+// Node 6, reads the one rule (package.json "engines"), and on an older Node stops with one line: the
+// Node found, the Node needed, and the one command that runs the same script on Node 24 (npx fetches
+// it from the registry's `node` package).
 'use strict';
 
 // biome-ignore lint/style/useNodejsImportProtocol: Node 12 and older have no "node:" specifiers.

@@ -159,7 +159,6 @@ export async function pruneRenders(
     .execute();
   const doomed = ready.slice(kept);
   if (doomed.length === 0) return 0;
-  // The run's dubbing figures read only each line's first and latest take: they stay as they are.
   await db
     .deleteFrom('dub_renders')
     .where('status', '=', 'ready')
