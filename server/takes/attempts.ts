@@ -39,7 +39,7 @@ function compareTakes(a: TakeOrder, b: TakeOrder): number {
  * newest) once the line has more than one take. Ordering by the client's attempt number first keeps
  * a retake that reached the service before its first take (an offline queue) in second place.
  */
-export function orderAttempts<T extends TakeOrder>(rows: T[]): Map<string, Attempts<T>> {
+export function orderAttempts<T extends TakeOrder>(rows: readonly T[]): Map<string, Attempts<T>> {
   const byLine = new Map<string, T[]>();
   for (const row of rows) {
     const list = byLine.get(row.subtitle_id) ?? [];
@@ -82,7 +82,7 @@ export function dubbingFigures(takes: readonly TakeCount[]): {
 } {
   const counted = (t: TakeCount) => ({ overall: t.overall, speechDetected: t.speech !== 0 });
   const counts = runCounts(
-    [...orderAttempts([...takes])].map(([subtitlesId, a]) => ({
+    [...orderAttempts(takes)].map(([subtitlesId, a]) => ({
       subtitlesId,
       first: counted(a.first),
       second: a.second ? counted(a.second) : null,

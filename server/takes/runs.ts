@@ -326,8 +326,8 @@ export function runFigures(run: RunRow): RunFigures {
     answered: run.latest_ratio !== null,
     // Divided in double precision, as JavaScript divides: the percent the report shows.
     answerPercent: run.latest_ratio === null ? null : Math.round(Number(run.latest_ratio) * 100),
-    dubbedLines: run.dubbed_lines ?? 0,
-    dubbingAverage: run.dubbing_average ?? null,
+    dubbedLines: run.dubbed_lines,
+    dubbingAverage: run.dubbing_average,
   };
 }
 
@@ -586,8 +586,8 @@ function filmRunsProgress(rows: ProgressRow[]): Map<string, FilmRunsProgress> {
       // Math.round is monotonic: the rounded best ratio is the best of the rounded percents.
       bestPercent: best_ratio == null ? null : Math.round(best_ratio * 100),
       latestPercent: latest_ratio == null ? null : Math.round(Number(latest_ratio) * 100),
-      dubbedLines: latest.dubbed_lines ?? 0,
-      dubbingAverage: latest.dubbing_average ?? null,
+      dubbedLines: latest.dubbed_lines,
+      dubbingAverage: latest.dubbing_average,
     });
   }
   return out;

@@ -57,7 +57,8 @@ export async function seedHistory(db: Kysely<Database>, h: HistorySeed): Promise
       dubbing: h.part === 'prpt' ? 40 + (i % 50) : null,
     });
   }
-  const takes = runs.flatMap((r) => {
+  // Part two: each run's first and second take of its film's first line.
+  const takesOf = (r: SeededRun) => {
     if (h.part !== 'prpt') return [];
     const lineId = h.films.find((f) => f.id === r.film_id)!.lineId;
     return ([1, 2] as const).map((attempt) => {
@@ -86,11 +87,11 @@ export async function seedHistory(db: Kysely<Database>, h: HistorySeed): Promise
         run_id: r.id,
       };
     });
-  });
+  };
+  const runTakes = new Map(runs.map((r) => [r.id, takesOf(r)]));
+  const takes = [...runTakes.values()].flat();
   // Each run's dubbing figures from its takes, as the service keeps them (server/takes/runs.ts, refreshRunDubbing).
-  const takesOf = new Map<string, typeof takes>();
-  for (const t of takes) takesOf.set(t.run_id, [...(takesOf.get(t.run_id) ?? []), t]);
-  const figures = (runId: string) => dubbingFigures(takesOf.get(runId) ?? []);
+  const figures = (runId: string) => dubbingFigures(runTakes.get(runId) ?? []);
   await db.transaction().execute(async (trx) => {
     await insertChunks(runs, (chunk) =>
       trx
