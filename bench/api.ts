@@ -38,10 +38,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { testDatabaseUrl } from '../tests/support/server';
+import { postgresAvailable, testDatabaseUrl } from '../tests/support/server';
 import type { FloorRoute } from './api-floor';
 import { type Child, startChild } from './child';
+import { clientAddresses, envelopeData } from './requests';
 import type { NodeCpuProfile } from './cpu-profile';
 import { apiSuspects, formatSuspects } from './api-suspects';
 import fs from 'node:fs';
@@ -84,26 +84,9 @@ const load = () => os.loadavg()[0].toFixed(1);
 /** Per engine, the film list's ratios to the floor in this run (for --check). */
 const listRatios: { engine: 'sqlite' | 'postgres'; rps: number; cpu: number }[] = [];
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function json<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${res.url} answered ${body.code} ${body.msg}`);
-  return body.data;
-}
-
 const signIn = async (base: string, account: string, password: string) =>
   (
-    await json<{ token: string }>(
+    await envelopeData<{ token: string }>(
       await fetch(`${base}${P}/site_products/login_pwd`, {
         method: 'POST',
         // Each from an address of its own, as learners sign in (the login limit is per address).
@@ -121,19 +104,21 @@ async function prepareCalls(base: string): Promise<Call[]> {
     const { account, password } = learnerAccount(i);
     learners.push(await signIn(base, account, password));
   }
-  const list = await json<{ list: { id: string }[] }>(
+  const list = await envelopeData<{ list: { id: string }[] }>(
     await fetch(`${base}${P}/active_relation_two/show_film_picture?_v=1`, { headers: { token } }),
   );
-  const qr = await json<{ url: string; pickupKey: string }>(await fetch(`${base}${P}/site_products/qr_url`));
+  const qr = await envelopeData<{ url: string; pickupKey: string }>(
+    await fetch(`${base}${P}/site_products/qr_url`),
+  );
   const uuid = new URL(qr.url).searchParams.get('uuid');
-  const prpo = await json<{ list: { id: string }[] }>(
+  const prpo = await envelopeData<{ list: { id: string }[] }>(
     await fetch(`${base}${P}/active_relation_one/show_film_picture`, {
       method: 'POST',
       headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
       body: '_v=1&page=1',
     }),
   );
-  const quiz = await json<{ questions: { id: string; kind: string; options: { id: string }[] }[] }>(
+  const quiz = await envelopeData<{ questions: { id: string; kind: string; options: { id: string }[] }[] }>(
     await fetch(`${base}${P}/active_relation_one/get_film_info`, {
       method: 'POST',
       headers: { token, 'content-type': 'application/json' },
@@ -226,12 +211,7 @@ async function record(base: string, call: Call): Promise<FloorRoute> {
 }
 
 let tokenCounter = 0;
-let ipCounter = 0;
-/** 10.0.x.y for 4096 addresses, round robin. */
-const nextIp = () => {
-  const n = ipCounter++ & 4095;
-  return `10.0.${n >> 8}.${n & 255}`;
-};
+const nextIp = clientAddresses(0);
 
 function once(base: string, call: Call, seconds: number, latencies: number[]): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -406,7 +386,7 @@ async function main(): Promise<void> {
       ` (one at a time); load average ${load()}`,
   );
   for (const engine of engines) {
-    if (engine === 'postgres' && !(await postgresReachable())) {
+    if (engine === 'postgres' && !(await postgresAvailable())) {
       console.log(`\npostgres: skipped, no server answers at ${testDatabaseUrl()} (set TEST_DATABASE_URL)`);
       continue;
     }

@@ -24,9 +24,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { testDatabaseUrl } from '../tests/support/server';
+import { postgresAvailable, testDatabaseUrl } from '../tests/support/server';
 import { type Child, startChild } from './child';
+import { clientAddresses, envelopeData } from './requests';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const WARM_UP_SECONDS = 0.5;
@@ -61,29 +61,7 @@ const CALLS = (filmId: string): Call[] => [
   { key: 'history', name: 'run history', method: 'GET', path: `${P2}/get_run_history?limit=20` },
 ];
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function data<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${res.url} answered ${body.code} ${body.msg}`);
-  return body.data;
-}
-
-let ipCounter = 0;
-/** 10.1.x.y for 4096 addresses, round robin: the per-IP limits stay real and are not hit (bench/api.ts). */
-const nextIp = () => {
-  const n = ipCounter++ & 4095;
-  return `10.1.${n >> 8}.${n & 255}`;
-};
+const nextIp = clientAddresses(1);
 
 function fire(base: string, call: Call, token: string, seconds: number, latencies: number[]) {
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -137,7 +115,7 @@ async function measure(
     headers: { token, 'content-type': 'application/json' },
     body: call.body,
   });
-  await data(one);
+  await envelopeData(one);
   await server.command({ cmd: 'idle' });
   const statements = (await server.command<string[]>({ cmd: 'count-stop' })).length;
   const latencies: number[] = [];
@@ -194,11 +172,11 @@ async function runConfig(engine: 'sqlite' | 'postgres', films: number, misses: s
         cmd: 'seed',
         runs,
       });
-      const login = await data<{ token: string }>(await settled(server.ready.url, seeded));
+      const login = await envelopeData<{ token: string }>(await settled(server.ready.url, seeded));
       learners.push({ runs, token: login.token });
       if (runs > 0) console.log(`  (${runs} runs seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     }
-    const list = await data<{ list: { id: string }[]; total: number }>(
+    const list = await envelopeData<{ list: { id: string }[]; total: number }>(
       await fetch(`${server.ready.url}${P2}/show_film_picture?_v=1`, {
         headers: { token: learners[0].token },
       }),
@@ -255,7 +233,7 @@ async function main(): Promise<void> {
   );
   const misses: string[] = [];
   for (const engine of engines) {
-    if (engine === 'postgres' && !(await postgresReachable())) {
+    if (engine === 'postgres' && !(await postgresAvailable())) {
       console.log(`\npostgres: skipped, no server answers at ${testDatabaseUrl()} (set TEST_DATABASE_URL)`);
       continue;
     }

@@ -9,7 +9,7 @@ import { connectDb } from '../../server/db/connect';
 import { loadConfig } from '../../server/config';
 import { S3MediaStorage } from '../../server/storage/s3-storage';
 import { type AnyEnvelope, client } from '../server/support/http';
-import { postgresAvailable } from '../server/support/engines';
+import { postgresAvailable } from '../support/server';
 import { REDIS_UP } from '../server/support/redis';
 import { jsonLines, ROOT } from '../support/processes';
 import { type Cluster, startCluster } from './support/cluster';

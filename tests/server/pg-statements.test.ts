@@ -4,8 +4,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../../server/db/connect';
-import { createTestSchema, dropTestSchema, testDatabaseUrl } from '../support/server';
-import { postgresAvailable } from './support/engines';
+import { createTestSchema, dropTestSchema, postgresAvailable, testDatabaseUrl } from '../support/server';
 
 const PG_UP = await postgresAvailable();
 

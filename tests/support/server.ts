@@ -49,6 +49,28 @@ async function onTestDatabase(query: string): Promise<void> {
   }
 }
 
+let pgAvailable: Promise<boolean> | null = null;
+
+/**
+ * True when PostgreSQL answers at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
+ * asked once per process: the engine tests and the benches decide from it whether to run its half.
+ */
+export function postgresAvailable(): Promise<boolean> {
+  pgAvailable ??= (async () => {
+    const client = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return pgAvailable;
+}
+
 /** A fresh PostgreSQL schema on the test database (DATABASE_SCHEMA of a server under test). */
 export async function createTestSchema(): Promise<string> {
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;

@@ -1,25 +1,5 @@
-import pg from 'pg';
 import { describe } from 'vitest';
-import { type TestEngine, testDatabaseUrl } from '../../support/server';
-
-let pgAvailable: Promise<boolean> | null = null;
-
-/** True when PostgreSQL answers at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). */
-export function postgresAvailable(): Promise<boolean> {
-  pgAvailable ??= (async () => {
-    const client = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  })();
-  return pgAvailable;
-}
+import { postgresAvailable, type TestEngine, testDatabaseUrl } from '../../support/server';
 
 // Top-level await: vitest collects describe blocks synchronously, so availability is settled first.
 const PG_UP = await postgresAvailable();
