@@ -150,6 +150,72 @@ function AttemptSummary({ score, title }: { score: SpeechScore; title: string })
   );
 }
 
+/**
+ * The latest take's sub-scores over the earlier attempt's, and its pitch and loudness over the
+ * actor's, time-aligned, with the melody version's pitch as a third line.
+ */
+function TakeCharts({
+  latest,
+  previous,
+  second,
+}: {
+  latest: SpeechScore;
+  previous: SpeechScore['scores'] | null;
+  /** The latest take is the second attempt. */
+  second: boolean;
+}) {
+  const s = latest.scores;
+  return (
+    <div className={styles.charts}>
+      <LazySubScoreRadar
+        scores={s}
+        previous={previous}
+        height={240}
+        labels={{
+          title: t('score.radar'),
+          summary: t('score.radarSummary', {
+            emotion: Math.round(s.emotion),
+            intonation: Math.round(s.intonation),
+            energy: Math.round(s.energy),
+            timing: Math.round(s.timing),
+            quality: Math.round(s.quality),
+          }),
+          axes: {
+            emotion: t('score.emotion'),
+            intonation: t('score.intonation'),
+            energy: t('score.energy'),
+            timing: t('score.timing'),
+            quality: t('score.quality'),
+          },
+          current: second ? t('report.second') : t('report.first'),
+          previous: t('report.first'),
+          tableLabel: t('ui.showTable'),
+          fallback: t('ui.chartFallback'),
+        }}
+      />
+      <LazyContourChart
+        contours={latest.contours}
+        height={260}
+        labels={{
+          title: t('contour.title'),
+          // The same pitch range the statements and the data table quote (the take's prosody figures).
+          summary: t('contour.summary', {
+            learner: num(latest.prosody.learner.pitchRangeSemitones),
+            actor: num(latest.prosody.actor?.pitchRangeSemitones),
+          }),
+          learner: t('ui.learner'),
+          actor: t('ui.actor'),
+          melody: word(fact('melody.yours'), lang.value),
+          pitch: t('contour.pitch'),
+          loudness: t('contour.loudness'),
+          seconds: t('contour.seconds'),
+          fallback: t('ui.chartFallback'),
+        }}
+      />
+    </div>
+  );
+}
+
 export interface LineScoreDetailProps {
   firstJson: string | undefined;
   secondJson: string | undefined;
@@ -171,7 +237,6 @@ export function LineScoreDetail({ firstJson, secondJson, actorUrl, takeUrl }: Li
   const second = parseSpeechScore(secondJson);
   const latest = second ?? first;
   if (!latest) return null;
-  const s = latest.scores;
   // The charts draw the latest take's sub-scores and contours: none for a take without speech.
   const heard = latest.quality.speechDetected;
   const previous = second && first?.quality.speechDetected ? first.scores : null;
@@ -195,55 +260,7 @@ export function LineScoreDetail({ firstJson, secondJson, actorUrl, takeUrl }: Li
       {latest.deliveryLikeness ? (
         <p className={styles.tips}>{word(fact('take.deliveryNote'), lang.value)}</p>
       ) : null}
-      {heard ? (
-        <div className={styles.charts}>
-          <LazySubScoreRadar
-            scores={s}
-            previous={previous}
-            height={240}
-            labels={{
-              title: t('score.radar'),
-              summary: t('score.radarSummary', {
-                emotion: Math.round(s.emotion),
-                intonation: Math.round(s.intonation),
-                energy: Math.round(s.energy),
-                timing: Math.round(s.timing),
-                quality: Math.round(s.quality),
-              }),
-              axes: {
-                emotion: t('score.emotion'),
-                intonation: t('score.intonation'),
-                energy: t('score.energy'),
-                timing: t('score.timing'),
-                quality: t('score.quality'),
-              },
-              current: second ? t('report.second') : t('report.first'),
-              previous: t('report.first'),
-              tableLabel: t('ui.showTable'),
-              fallback: t('ui.chartFallback'),
-            }}
-          />
-          <LazyContourChart
-            contours={latest.contours}
-            height={260}
-            labels={{
-              title: t('contour.title'),
-              // The same pitch range the statements and the data table quote (the take's prosody figures).
-              summary: t('contour.summary', {
-                learner: num(latest.prosody.learner.pitchRangeSemitones),
-                actor: num(latest.prosody.actor?.pitchRangeSemitones),
-              }),
-              learner: t('ui.learner'),
-              actor: t('ui.actor'),
-              melody: word(fact('melody.yours'), lang.value),
-              pitch: t('contour.pitch'),
-              loudness: t('contour.loudness'),
-              seconds: t('contour.seconds'),
-              fallback: t('ui.chartFallback'),
-            }}
-          />
-        </div>
-      ) : null}
+      {heard ? <TakeCharts latest={latest} previous={previous} second={Boolean(second)} /> : null}
     </div>
   );
 }

@@ -215,6 +215,71 @@ function StrengthsAndPractice({ report, t, lang }: { report: Report; t: Translat
   );
 }
 
+/** Each dubbed line with its takes, how many were scored, and the dubbed video. */
+function DubbingCard({ report, t, lang }: { report: Report; t: Translate; lang: Lang }) {
+  const d = report.dubbing;
+  if (!d) return null;
+  return (
+    <Card
+      title={t('report.dubbing')}
+      titleId="report-dubbing"
+      aside={
+        <span className={styles.meta}>
+          <span className="muted" data-testid="report-scored-lines">
+            {t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}
+          </span>
+          {d.silentLines ? (
+            <span className={styles.silent} data-testid="report-silent-lines">
+              {t('report.silentLines', { n: d.silentLines })}
+            </span>
+          ) : null}
+          <span className="no-print">
+            <WatchDub
+              filmId={report.film.id}
+              takes={latestTakesFromReport(d.lines)}
+              melodies={latestMelodiesFromReport(d.lines)}
+            />
+          </span>
+          <span className="no-print">
+            <DubVideoLink video={report.dubVideo} />
+          </span>
+        </span>
+      }
+    >
+      <ReportLines lines={d.lines} t={t} lang={lang} />
+    </Card>
+  );
+}
+
+/** The questions, the learner's answers and their verdicts, with the answers' score. */
+function AnswersCard({
+  report,
+  questions,
+  t,
+  lang,
+}: {
+  report: Report;
+  questions: readonly Question[];
+  t: Translate;
+  lang: Lang;
+}) {
+  return (
+    <Card
+      title={t('report.answers')}
+      titleId="report-answers"
+      aside={
+        <ScoreBadge
+          score={report.answers.percent}
+          label={t('result.scoreOf', { score: report.answers.score, max: report.answers.maxScore })}
+          unit="%"
+        />
+      }
+    >
+      <Answers report={report} questions={questions} t={t} lang={lang} />
+    </Card>
+  );
+}
+
 /** What the learner did and how well, with the report's link as a QR code; prints on plain paper. */
 export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: ReportViewProps) {
   const { t, lang } = useT();
@@ -240,50 +305,9 @@ export function ReportView({ part, report, h5Url, h5Pending, questions = [] }: R
       <ReportKpis report={report} t={t} />
       <div className={styles.layout}>
         <div className={styles.main}>
-          {d ? (
-            <Card
-              title={t('report.dubbing')}
-              titleId="report-dubbing"
-              aside={
-                <span className={styles.meta}>
-                  <span className="muted" data-testid="report-scored-lines">
-                    {t('report.scoredLines', { done: d.scoredLines, total: d.lines.length })}
-                  </span>
-                  {d.silentLines ? (
-                    <span className={styles.silent} data-testid="report-silent-lines">
-                      {t('report.silentLines', { n: d.silentLines })}
-                    </span>
-                  ) : null}
-                  <span className="no-print">
-                    <WatchDub
-                      filmId={report.film.id}
-                      takes={latestTakesFromReport(d.lines)}
-                      melodies={latestMelodiesFromReport(d.lines)}
-                    />
-                  </span>
-                  <span className="no-print">
-                    <DubVideoLink video={report.dubVideo} />
-                  </span>
-                </span>
-              }
-            >
-              <ReportLines lines={d.lines} t={t} lang={lang} />
-            </Card>
-          ) : null}
+          <DubbingCard report={report} t={t} lang={lang} />
           {d?.lines.some((l) => l.first) ? <ArcCard report={report} t={t} lang={lang} /> : null}
-          <Card
-            title={t('report.answers')}
-            titleId="report-answers"
-            aside={
-              <ScoreBadge
-                score={report.answers.percent}
-                label={t('result.scoreOf', { score: report.answers.score, max: report.answers.maxScore })}
-                unit="%"
-              />
-            }
-          >
-            <Answers report={report} questions={questions} t={t} lang={lang} />
-          </Card>
+          <AnswersCard report={report} questions={questions} t={t} lang={lang} />
         </div>
         <div className={styles.side}>
           <StrengthsAndPractice report={report} t={t} lang={lang} />

@@ -10,23 +10,10 @@ async function toQr(url: string): Promise<string> {
   return QRCode.toDataURL(url, { margin: 1, width: 360, errorCorrectionLevel: 'M' });
 }
 
-/**
- * The H5 link of the report as a QR code, so the learner takes the report home on their phone;
- * `onStop` ends the links given out so far (a report shared by mistake).
- */
-export function ShareQr({
-  url,
-  pending,
-  onStop,
-}: {
-  url: string;
-  pending: boolean;
-  onStop?: () => Promise<unknown>;
-}) {
-  const { t } = useT();
+/** The link drawn as a QR image ('' until drawn), and whether drawing it failed. */
+function useQrImage(url: string): { img: string; failed: boolean } {
   const [img, setImg] = useState<string>('');
   const [failed, setFailed] = useState(false);
-  const [stop, setStop] = useState<'idle' | 'stopping' | 'stopped' | 'failed'>('idle');
   useEffect(() => {
     let live = true;
     setImg('');
@@ -43,6 +30,14 @@ export function ShareQr({
       live = false;
     };
   }, [url]);
+  return { img, failed };
+}
+
+type StopState = 'idle' | 'stopping' | 'stopped' | 'failed';
+
+/** Ending the links given out so far: where that stands, and the action (a no-op without `onStop`). */
+function useStopSharing(onStop?: () => Promise<unknown>): [StopState, () => void] {
+  const [stop, setStop] = useState<StopState>('idle');
   const stopSharing = () => {
     if (!onStop) return;
     setStop('stopping');
@@ -54,6 +49,25 @@ export function ShareQr({
       },
     );
   };
+  return [stop, stopSharing];
+}
+
+/**
+ * The H5 link of the report as a QR code, so the learner takes the report home on their phone;
+ * `onStop` ends the links given out so far (a report shared by mistake).
+ */
+export function ShareQr({
+  url,
+  pending,
+  onStop,
+}: {
+  url: string;
+  pending: boolean;
+  onStop?: () => Promise<unknown>;
+}) {
+  const { t } = useT();
+  const { img, failed } = useQrImage(url);
+  const [stop, stopSharing] = useStopSharing(onStop);
   const state =
     stop === 'stopped'
       ? t('report.sharingStopped')

@@ -35,59 +35,90 @@ export interface SubScoreRadarProps {
   height?: number;
 }
 
-export function SubScoreRadar({ scores, previous, labels, height = 280 }: SubScoreRadarProps) {
-  const option = useMemo<ChartOption>(() => {
-    const th = readChartTheme();
-    const data = [
-      ...(previous
-        ? [
-            {
-              name: labels.previous,
-              value: SUB_SCORE_KEYS.map((k) => previous[k]),
-              lineStyle: { color: th.muted, type: 'dashed' as const },
-              itemStyle: { color: th.muted },
-              areaStyle: { color: th.muted, opacity: 0.08 },
-            },
-          ]
-        : []),
+/** The radar's echarts option: the earlier attempt dashed behind the current one. */
+function radarOption(
+  scores: SubScores,
+  previous: SubScores | null | undefined,
+  labels: SubScoreRadarLabels,
+): ChartOption {
+  const th = readChartTheme();
+  const data = [
+    ...(previous
+      ? [
+          {
+            name: labels.previous,
+            value: SUB_SCORE_KEYS.map((k) => previous[k]),
+            lineStyle: { color: th.muted, type: 'dashed' as const },
+            itemStyle: { color: th.muted },
+            areaStyle: { color: th.muted, opacity: 0.08 },
+          },
+        ]
+      : []),
+    {
+      name: labels.current,
+      value: SUB_SCORE_KEYS.map((k) => scores[k]),
+      lineStyle: { color: th.learner, width: 2.5 },
+      itemStyle: { color: th.learner },
+      areaStyle: { color: th.learner, opacity: 0.22 },
+    },
+  ];
+  return {
+    baseOption: {
+      animation: !prefersReducedMotion(),
+      textStyle: { fontFamily: th.font },
+      tooltip: { trigger: 'item' },
+      radar: {
+        indicator: SUB_SCORE_KEYS.map((k) => ({ name: labels.axes[k], max: 100 })),
+        radius: '66%',
+        axisName: { color: th.text, fontFamily: th.font },
+        splitLine: { lineStyle: { color: th.grid } },
+        splitArea: { show: false },
+        axisLine: { lineStyle: { color: th.grid } },
+      },
+      series: [{ type: 'radar', data, symbolSize: 6 }],
+    },
+    // A phone-wide chart: the side axes' names ("Recording quality") ran past the canvas and were
+    // cut. There the radar is smaller and a name takes a line a word.
+    media: [
       {
-        name: labels.current,
-        value: SUB_SCORE_KEYS.map((k) => scores[k]),
-        lineStyle: { color: th.learner, width: 2.5 },
-        itemStyle: { color: th.learner },
-        areaStyle: { color: th.learner, opacity: 0.22 },
-      },
-    ];
-    return {
-      baseOption: {
-        animation: !prefersReducedMotion(),
-        textStyle: { fontFamily: th.font },
-        tooltip: { trigger: 'item' },
-        radar: {
-          indicator: SUB_SCORE_KEYS.map((k) => ({ name: labels.axes[k], max: 100 })),
-          radius: '66%',
-          axisName: { color: th.text, fontFamily: th.font },
-          splitLine: { lineStyle: { color: th.grid } },
-          splitArea: { show: false },
-          axisLine: { lineStyle: { color: th.grid } },
-        },
-        series: [{ type: 'radar', data, symbolSize: 6 }],
-      },
-      // A phone-wide chart: the side axes' names ("Recording quality") ran past the canvas and were
-      // cut. There the radar is smaller and a name takes a line a word.
-      media: [
-        {
-          query: { maxWidth: NARROW_CHART_PX },
-          option: {
-            radar: {
-              radius: '52%',
-              axisName: { formatter: (name?: string) => (name ?? '').replace(/ /g, '\n') },
-            },
+        query: { maxWidth: NARROW_CHART_PX },
+        option: {
+          radar: {
+            radius: '52%',
+            axisName: { formatter: (name?: string) => (name ?? '').replace(/ /g, '\n') },
           },
         },
-      ],
-    };
-  }, [scores, previous, labels]);
+      },
+    ],
+  };
+}
+
+/** The same figures as a table, for screen readers and the "show table" toggle. */
+function SubScoreTable({ scores, previous, labels }: Omit<SubScoreRadarProps, 'height'>) {
+  return (
+    <table className={chartTableClass}>
+      <thead>
+        <tr>
+          <th scope="col">{labels.title}</th>
+          {previous ? <th scope="col">{labels.previous}</th> : null}
+          <th scope="col">{labels.current}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {SUB_SCORE_KEYS.map((k) => (
+          <tr key={k}>
+            <th scope="row">{labels.axes[k]}</th>
+            {previous ? <td>{Math.round(previous[k])}</td> : null}
+            <td>{Math.round(scores[k])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function SubScoreRadar({ scores, previous, labels, height = 280 }: SubScoreRadarProps) {
+  const option = useMemo(() => radarOption(scores, previous, labels), [scores, previous, labels]);
   const { ref, failed } = useEChart(option, 'radar');
   const th = readChartTheme();
   return (
@@ -99,26 +130,7 @@ export function SubScoreRadar({ scores, previous, labels, height = 280 }: SubSco
         ...(previous ? [{ label: labels.previous, color: th.muted, dashed: true }] : []),
       ]}
       tableLabel={labels.tableLabel}
-      table={
-        <table className={chartTableClass}>
-          <thead>
-            <tr>
-              <th scope="col">{labels.title}</th>
-              {previous ? <th scope="col">{labels.previous}</th> : null}
-              <th scope="col">{labels.current}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SUB_SCORE_KEYS.map((k) => (
-              <tr key={k}>
-                <th scope="row">{labels.axes[k]}</th>
-                {previous ? <td>{Math.round(previous[k])}</td> : null}
-                <td>{Math.round(scores[k])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      table={<SubScoreTable scores={scores} previous={previous} labels={labels} />}
     >
       <ChartCanvas chartRef={ref} failed={failed} height={height} fallback={labels.fallback} />
     </ChartFrame>
