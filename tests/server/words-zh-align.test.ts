@@ -64,6 +64,19 @@ describe('Mandarin syllables heard and aligned', () => {
     expect(heard[1].start).toBeCloseTo(0.8);
     expect(heard[2].start).toBeCloseTo(1.4);
     for (const h of heard) expect(h.end).toBeGreaterThan(h.start);
+    // After a pause a syllable ends just after its last token.
+    expect(heard[0].end).toBeCloseTo(0.68);
+  });
+
+  it('ends a syllable where the next one begins when they follow without a pause', () => {
+    // 中国: zh-ōng's last token at 0.60 and g-uó's first at 0.64, so guo begins at 0.60.
+    const [zhong, guo] = heardSyllables({
+      tokens: ['zh', 'ōng', 'g', 'uó'],
+      timestamps: [0.5, 0.6, 0.64, 0.72],
+    });
+    expect(guo.start).toBeCloseTo(0.6);
+    expect(zhong.end).toBeCloseTo(0.6);
+    expect(guo.end).toBeCloseTo(0.8);
   });
 
   it('counts initial and final, never the tone', () => {

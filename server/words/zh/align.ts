@@ -16,7 +16,8 @@ export interface HeardSyllable extends Syllable {
 /**
  * The model emits a token once it has heard enough of the sound, so a token's time lies inside or just
  * after its sound. A syllable is taken to begin where the previous syllable's last token was emitted,
- * or at most ONSET_LEAD before its own first token (after a pause), and to end just after its last token.
+ * or at most ONSET_LEAD before its own first token (after a pause), and to end just after its last token
+ * or where the next syllable begins, whichever is first.
  */
 const ONSET_LEAD = 0.2;
 const END_LAG = 0.08;
@@ -40,11 +41,14 @@ export function heardSyllables(heard: Heard): HeardSyllable[] {
     const last: { token: string; at: number } = initial;
     spans.push({ initial: last.token, final: '', first: last.at, last: last.at });
   }
+  const starts = spans.map((s, i) => Math.max(i > 0 ? spans[i - 1].last : 0, s.first - ONSET_LEAD));
+  // A syllable ends where the next begins: spans that overlapped put two characters across one
+  // instant (a cut, a word played back).
   return spans.map((s, i) => ({
     initial: s.initial,
     ...splitTone(s.final),
-    start: Math.max(i > 0 ? spans[i - 1].last : 0, s.first - ONSET_LEAD),
-    end: s.last + END_LAG,
+    start: starts[i],
+    end: Math.min(s.last + END_LAG, starts[i + 1] ?? Number.POSITIVE_INFINITY),
   }));
 }
 
