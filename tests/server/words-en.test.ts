@@ -147,8 +147,13 @@ describe('pocketsphinx hypothesis segments', () => {
     expect(cut.otherLine).toBe(false);
     const after = whole.words.filter((w) => (w.start ?? 0) >= cutSeconds).map((w) => w.text);
     expect(after).toEqual(['NIGHT']);
-    expect(cut.words.filter((w) => w.state === 'missed').map((w) => w.text)).toEqual(after);
-    expect(cut.completeness).toBeCloseTo(0.8);
+    // The cut splits the second THE (1.61–1.85 s in the whole take, cut at 1.68 s); the grammar
+    // squeezes it into the take's last frames, and a word the end cut into is not said.
+    const split = whole.words[3];
+    expect(split.start).toBeLessThan(cutSeconds);
+    expect(split.end).toBeGreaterThan(cutSeconds);
+    expect(cut.words.filter((w) => w.state === 'missed').map((w) => w.text)).toEqual([split.text, ...after]);
+    expect(cut.completeness).toBeCloseTo(0.6);
     // The same path with speech left after it is not a take that stopped: another line.
     expect(readsCutShort({ ...m, utterance: { ...m.utterance, after: 0.5 } })).toBe(false);
   });
