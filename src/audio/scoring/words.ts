@@ -1,7 +1,8 @@
 /**
  * How the words of a take (server/words) enter its overall score: the one place the composition
- * lives (docs/score.md). A take that is another line, or misses most of its line, cannot pass
- * whatever its delivery; a line whose words were not checked keeps its delivery score alone.
+ * lives (docs/score.md). A take that is another line, misses most of its line or says none of its
+ * words clearly cannot pass whatever its delivery; a line whose words were not checked keeps its
+ * delivery score alone.
  */
 import type { SpeechScore, WordCheck } from '../../api/contract';
 
@@ -13,14 +14,25 @@ export const PASS_SCORE = 60;
 export const OTHER_LINE_CAP = 30;
 /** A take that said less than this share of its line's words "misses most of its line". */
 export const MOSTLY_MISSED = 0.5;
-/** The most a take that missed most of its line can score: below PASS_SCORE. */
+/** The most a take that missed most of its line, or said none of it clearly, can score: below PASS_SCORE. */
 export const INCOMPLETE_CAP = 45;
+
+/**
+ * Every word of the line heard but none clearly ("off": the English check's flag, docs/words.md). The
+ * line's words forced onto another sentence come out this way: on so762-train, 40 of the 92 wrong-line
+ * checks that were neither called another line nor mostly missed, against 16 of the 582 such right
+ * lines, which the experts scored 2.3–7.5 of 10 (median 4.2). Such a take is not heard as the line.
+ */
+function noneClear(words: Extract<WordCheck, { status: 'checked' }>): boolean {
+  return words.words.length > 0 && words.words.every((w) => w.state === 'off');
+}
 
 /**
  * The overall score of a take whose delivery (src/audio/scoring/subscores.ts, overallScore) scored
  * `delivery`, given its word check: the delivery alone when the words were not checked; else the
  * words' sub-score blended in at WORDS_WEIGHT, capped below the pass mark for another line (or no
- * words at all) and for a line mostly missed. The delivery's sub-scores are never changed.
+ * words at all), for a line mostly missed and for one none of whose words came through clearly.
+ * The delivery's sub-scores are never changed.
  */
 export function overallWithWords(delivery: number, words: WordCheck | null | undefined): number {
   if (words?.status !== 'checked') return delivery;
@@ -29,6 +41,7 @@ export function overallWithWords(delivery: number, words: WordCheck | null | und
   if (words.otherLine) return Math.min(blended, OTHER_LINE_CAP);
   // Written so that a completeness that is not a number counts as missed, never as complete.
   if (!(words.completeness >= MOSTLY_MISSED)) return Math.min(blended, INCOMPLETE_CAP);
+  if (noneClear(words)) return Math.min(blended, INCOMPLETE_CAP);
   return blended;
 }
 

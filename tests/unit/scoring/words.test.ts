@@ -56,6 +56,21 @@ describe('the words in the overall score (src/audio/scoring/words.ts)', () => {
     expect(INCOMPLETE_CAP).toBeLessThan(PASS_SCORE);
   });
 
+  it('a take that said every word but none clearly cannot pass, whatever its delivery', () => {
+    const whole = checked(6);
+    if (whole.status !== 'checked') throw new Error('checked() makes checked takes');
+    const unclear = { ...whole, words: whole.words.map((w) => ({ ...w, state: 'off' as const })) };
+    for (const delivery of deliveries) {
+      expect(overallWithWords(delivery, unclear), `delivery ${delivery}`).toBeLessThanOrEqual(INCOMPLETE_CAP);
+    }
+    // One word that came through clearly is enough for the take to be heard as the line.
+    const oneClear = {
+      ...unclear,
+      words: unclear.words.map((w, i) => (i === 0 ? { ...w, state: 'said' as const } : w)),
+    };
+    expect(overallWithWords(100, oneClear)).toBeGreaterThanOrEqual(PASS_SCORE);
+  });
+
   it('a complete line keeps a score driven by its delivery: better delivery, higher score, the words only add', () => {
     const whole = checked(6);
     const overall = deliveries.map((d) => overallWithWords(d, whole));
