@@ -241,6 +241,8 @@ export const statementsEn: Record<StatementId, string> = {
   'words.summary':
     '{missedCount, plural, =0 {{total, plural, one {You said the one word} other {You said all # words}}} other {You said {said} of {total} words; missed: {missed}}}{offCount, plural, =0 {} other {; not clear yet: {off}}}',
   'words.otherLine': "That wasn't this line — say the line as written",
+  'words.noneClear':
+    '{total, plural, one {The word didn’t come through clearly yet — say it as written} other {None of the # words came through clearly yet — say each one as written}}',
   'words.notChecked.language':
     "{language, select, de {Words aren't checked for German lines} pl {Words aren't checked for Polish lines} fr {Words aren't checked for French lines} es {Words aren't checked for Spanish lines} it {Words aren't checked for Italian lines} ja {Words aren't checked for Japanese lines} ko {Words aren't checked for Korean lines} ru {Words aren't checked for Russian lines} none {This film doesn't say which language its lines are in, so words aren't checked} other {Words aren't checked for lines in this language}} — only your delivery is scored",
   'words.notChecked.engine':

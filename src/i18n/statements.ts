@@ -206,6 +206,7 @@ export const STATEMENTS = {
   'words.suggestLine': ['index'],
   'words.summary': ['said', 'total', 'missedCount', 'missed', 'offCount', 'off'],
   'words.otherLine': [],
+  'words.noneClear': ['total'],
   'words.notChecked.language': ['language'],
   'words.notChecked.engine': ['language'],
   'words.notChecked.failed': [],

@@ -218,6 +218,8 @@ export const statementsZh: Record<StatementId, string> = {
   'words.summary':
     '{missedCount, plural, =0 {{total} 个词都说出来了} other {说出了 {said}/{total} 个词，漏了：{missed}}}{offCount, plural, =0 {} other {；没说清楚的词：{off}}}',
   'words.otherLine': '这不是本句台词，请照着台词说',
+  'words.noneClear':
+    '{total, plural, one {这个词还没说清楚，请照着台词说} other {# 个词都还没说清楚，请照着台词一个一个说清楚}}',
   'words.notChecked.language':
     '{language, select, de {德语台词} pl {波兰语台词} fr {法语台词} es {西班牙语台词} it {意大利语台词} ja {日语台词} ko {韩语台词} ru {俄语台词} none {这部影片没有注明台词的语言，} other {这种语言的台词}}暂不检查词句，只评语气',
   'words.notChecked.engine':

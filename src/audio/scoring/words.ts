@@ -23,7 +23,7 @@ export const INCOMPLETE_CAP = 45;
  * checks that were neither called another line nor mostly missed, against 16 of the 582 such right
  * lines, which the experts scored 2.3–7.5 of 10 (median 4.2). Such a take is not heard as the line.
  */
-function noneClear(words: Extract<WordCheck, { status: 'checked' }>): boolean {
+export function noneClear(words: Extract<WordCheck, { status: 'checked' }>): boolean {
   return words.words.length > 0 && words.words.every((w) => w.state === 'off');
 }
 

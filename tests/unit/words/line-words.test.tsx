@@ -107,6 +107,17 @@ describe('the line, word by word, and one plain sentence on its words', () => {
     expect(summary()).toBe('说出了 5/6 个词，漏了：Wednesday；没说清楚的词：hands');
   });
 
+  it('every word heard but none clearly: the summary says so, the reason such a take cannot pass (zh, en)', () => {
+    const allOff = TEXT.map(() => 'off' as const);
+    show(checked(allOff), 'en');
+    expect(summary()).toBe('None of the 6 words came through clearly yet — say each one as written');
+    // Each word is still marked and can be played against the actor's.
+    for (const b of screen.getAllByRole('button')) expect(b).toHaveAttribute('data-state', 'off');
+    cleanup();
+    show(checked(allOff), 'zh');
+    expect(summary()).toBe('6 个词都还没说清楚，请照着台词一个一个说清楚');
+  });
+
   it('another line: the learner is told to say the line as written (zh, en)', () => {
     show(checked(['missed', 'missed', 'missed', 'missed', 'missed', 'missed'], true), 'zh');
     expect(summary()).toBe('这不是本句台词，请照着台词说');
