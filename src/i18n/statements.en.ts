@@ -240,7 +240,7 @@ export const statementsEn: Record<StatementId, string> = {
   'words.suggestLine': 'Line {index}',
   'words.summary':
     '{missedCount, plural, =0 {{total, plural, one {You said the one word} other {You said all # words}}} other {You said {said} of {total} words; missed: {missed}}}{offCount, plural, =0 {} other {; not clear yet: {off}}}',
-  'words.otherLine': "That wasn't this line — say the line as written",
+  'words.otherLine': "We couldn't hear this line in your take — say it as written",
   'words.noneClear':
     '{total, plural, one {The word didn’t come through clearly yet — say it as written} other {None of the # words came through clearly yet — say each one as written}}',
   'words.notChecked.language':

@@ -217,7 +217,7 @@ export const statementsZh: Record<StatementId, string> = {
   'words.suggestLine': '第 {index} 句',
   'words.summary':
     '{missedCount, plural, =0 {{total} 个词都说出来了} other {说出了 {said}/{total} 个词，漏了：{missed}}}{offCount, plural, =0 {} other {；没说清楚的词：{off}}}',
-  'words.otherLine': '这不是本句台词，请照着台词说',
+  'words.otherLine': '没有听出这句台词，请照着台词说',
   'words.noneClear':
     '{total, plural, one {这个词还没说清楚，请照着台词说} other {# 个词都还没说清楚，请照着台词一个一个说清楚}}',
   'words.notChecked.language':

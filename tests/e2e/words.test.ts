@@ -21,7 +21,7 @@ import { FAKE_MIC_ARGS } from './recording-helpers';
 
 // Issue 39's journey: the score hears the words. On the English demo film a learner dubs one line
 // while saying another line of the same film (the same narrator's voice, so only the words tell them
-// apart): the line's panel shows its words marked as missed, or "that wasn't this line", and the take
+// apart): the line's panel shows its words marked as missed, or "we couldn't hear this line", and the take
 // scores below the pass mark (src/audio/scoring/words.ts). The actor's own line, said in time, is
 // not taken for another line, and passes. The microphone audio is the film's own reference lines, as
 // the server cut them at import from demo/films/john-dashwood (LibriVox narration, docs/demo-content.md).

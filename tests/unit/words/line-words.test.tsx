@@ -120,11 +120,11 @@ describe('the line, word by word, and one plain sentence on its words', () => {
 
   it('another line: the learner is told to say the line as written (zh, en)', () => {
     show(checked(['missed', 'missed', 'missed', 'missed', 'missed', 'missed'], true), 'zh');
-    expect(summary()).toBe('这不是本句台词，请照着台词说');
+    expect(summary()).toBe('没有听出这句台词，请照着台词说');
     expect(screen.getByTestId('line-words')).toHaveAttribute('data-verdict', 'otherLine');
     cleanup();
     show(checked(['missed', 'missed', 'missed', 'missed', 'missed', 'missed'], true), 'en');
-    expect(summary()).toBe("That wasn't this line — say the line as written");
+    expect(summary()).toBe("We couldn't hear this line in your take — say it as written");
   });
 
   it('not checked: says why in plain words, marks no word', () => {

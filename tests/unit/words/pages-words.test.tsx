@@ -56,7 +56,7 @@ test("the report's row shows the latest take's words: another line, told plainly
   const tr = (key: MessageKey, vars?: Record<string, string | number>) => t(key, vars, 'zh');
   render(<ReportLines lines={[line]} t={tr} lang="zh" />);
   const row = screen.getAllByRole('row')[1];
-  expect(within(row).getByTestId('line-words-summary').textContent).toBe('这不是本句台词，请照着台词说');
+  expect(within(row).getByTestId('line-words-summary').textContent).toBe('没有听出这句台词，请照着台词说');
   expect(within(row).getByTestId('line-words-score').textContent).toBe('台词 0');
 });
 
@@ -73,7 +73,7 @@ test('the sound suggestion lists the lines whose words need another go, each mar
   expect(screen.getByRole('heading', { name: 'Lines whose words need another go' })).toBeInTheDocument();
   expect(within(list).getByRole('listitem', { name: 'Line 1' })).toBeInTheDocument();
   expect(within(list).getByTestId('line-words-summary').textContent).toBe(
-    "That wasn't this line — say the line as written",
+    "We couldn't hear this line in your take — say it as written",
   );
 });
 
