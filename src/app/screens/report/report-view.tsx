@@ -55,21 +55,19 @@ function Kpi({ value, label, ring }: { value: string; label: string; ring?: numb
   );
 }
 
+interface AnswersProps {
+  report: Report;
+  /** The film's questions when known (to name chosen options). */
+  questions: readonly Question[];
+  t: Translate;
+  lang: Lang;
+}
+
 /**
  * The report names questions but not their options; when the film's detail is at hand the chosen
  * option ids become their labels, otherwise a choice answer shows only its verdict.
  */
-function Answers({
-  report,
-  questions,
-  t,
-  lang,
-}: {
-  report: Report;
-  questions: readonly Question[];
-  t: Translate;
-  lang: Lang;
-}) {
+function Answers({ report, questions, t, lang }: AnswersProps) {
   const answerOf = (item: Report['answers']['items'][number]) => {
     const q = questions.find((x) => x.id === item.questionId);
     if (item.kind !== 'text' && !q) return null;
@@ -252,17 +250,7 @@ function DubbingCard({ report, t, lang }: { report: Report; t: Translate; lang: 
 }
 
 /** The questions, the learner's answers and their verdicts, with the answers' score. */
-function AnswersCard({
-  report,
-  questions,
-  t,
-  lang,
-}: {
-  report: Report;
-  questions: readonly Question[];
-  t: Translate;
-  lang: Lang;
-}) {
+function AnswersCard({ report, questions, t, lang }: AnswersProps) {
   return (
     <Card
       title={t('report.answers')}
