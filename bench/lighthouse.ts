@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort } from '../tests/support/processes';
+import { envelopeData } from './requests';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -71,10 +72,7 @@ if (!assets.some((f) => f.endsWith('.js.br'))) {
 }
 
 async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, init);
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${init.method ?? 'GET'} ${url} answered ${body.code} ${body.msg}`);
-  return body.data;
+  return envelopeData<T>(await fetch(url, init));
 }
 
 async function waitReady(base: string, server: ChildProcess, timeoutMs: number): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * What the API benches (bench/api.ts, bench/scale.ts) share about their requests: reading an
- * envelope's data, and the client addresses they send in X-Forwarded-For.
+ * What the benches that call the API share about their requests: reading an envelope's data (all of
+ * them), and the client addresses bench/api.ts and bench/scale.ts send in X-Forwarded-For.
  */
 
 /** The `data` of a `{code, msg, data}` answer; throws with the call and its message when code is not 200. */

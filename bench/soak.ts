@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startChild } from './child';
+import { envelopeData } from './requests';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,10 +67,7 @@ async function call(url: string, init: RequestInit = {}): Promise<Answer> {
 }
 
 async function data<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, init);
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 200) throw new Error(`${url} answered ${body.code} ${body.msg}`);
-  return body.data;
+  return envelopeData<T>(await fetch(url, init));
 }
 
 const pct = (sorted: number[], p: number) =>
