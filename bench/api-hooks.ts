@@ -59,13 +59,14 @@ const server = await startTestServer({
   engine: 'sqlite',
   seedDemo: true,
   importDemo: true,
-  // As bench/api-server.ts: production defaults, request log at info (here to /dev/null), proxy trusted.
+  // As bench/api-server.ts: production defaults, request log at info (here to /dev/null, written at once
+  // as server/app.ts writes stdout), proxy trusted.
   env: {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     MAX_EVENT_LOOP_DELAY_MS: '1000',
     TRUST_PROXY: 'loopback',
   },
-  logStream: pino.destination({ dest: '/dev/null', sync: false }),
+  logStream: pino.destination({ dest: '/dev/null', sync: true }),
 });
 const app = server.app;
 const signIn = await app.inject({

@@ -7,7 +7,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Why the request was refused (the envelope's code and message), for its log line. */
     refusal: { code: number; reason: string } | null;
+    /** clientAddress's answer, once asked. */
+    clientAddress: string | null;
   }
+}
+
+/**
+ * The client's address (Fastify's `request.ip`), worked out once per request: behind a trusted
+ * proxy each `request.ip` parses X-Forwarded-For and the socket's address again, and the rate
+ * limit and the log line both ask for it.
+ */
+export function clientAddress(request: FastifyRequest): string {
+  request.clientAddress ??= request.ip;
+  return request.clientAddress;
 }
 
 /** What an incoming request id may look like: nginx's $request_id (32 hex), UUIDs, other tracers' ids. */
@@ -55,7 +67,7 @@ export class RequestLogController extends LogController {
       path: query === -1 ? url : url.slice(0, query),
       status,
       ms: Math.round(reply.elapsedTime * 10) / 10,
-      ip: request.ip,
+      ip: clientAddress(request),
     };
     if (request.user) line.user = request.user.id;
     if (request.refusal) {
@@ -72,6 +84,7 @@ export class RequestLogController extends LogController {
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('refusal', null);
+    app.decorateRequest('clientAddress', null);
     // A callback hook, not an async one: no promise and no microtask per request
     // (docs/performance.md, "The film list against its floor").
     app.addHook('onRequest', (request, reply, done) => {

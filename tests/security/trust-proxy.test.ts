@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/server';
  * Off by default, a client that rotates the header is still one address to every per-IP limit.
  */
 const LOGIN = '/producer/site_products/login_pwd';
+const FILMS = '/producer/active_relation_two/show_film_picture';
 
 /**
  * Wrong passwords for 20 distinct accounts (the budget of one address, LIMITS.perIp), then again and
@@ -83,6 +84,37 @@ describeEngines('X-Forwarded-For from a trusted proxy', (engine) => {
     const codes = await guesses(byHops, 22, (i) => `${rotating(i)}, 203.0.113.9`, 'hop');
     expect(codes.slice(0, 21)).toEqual(Array(21).fill(1001));
     expect(codes[21]).toBe(429);
+  });
+});
+
+describeEngines('the per-minute limit and the log line, behind a trusted proxy', (engine) => {
+  let server: TestServer;
+  const lines: { msg?: string; ip?: string; status?: number; path?: string }[] = [];
+  beforeAll(async () => {
+    server = await startTestServer({
+      engine,
+      env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '3', LOG_LEVEL: 'info' },
+      logStream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('count and name each forwarded client, not the proxy', async () => {
+    const c = client(server.url);
+    // The film list keeps the global limit (the QR routes have limits of their own); signed out, it answers 401.
+    const from = (ip: string) => c.get(FILMS, undefined, { 'x-forwarded-for': ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await from('203.0.113.20')).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await from('203.0.113.21')).status).toBe(401);
+    const logged = lines.filter((l) => l.msg === 'request' && l.path === FILMS);
+    expect(logged.map((l) => [l.ip, l.status])).toEqual([
+      ['203.0.113.20', 401],
+      ['203.0.113.20', 401],
+      ['203.0.113.20', 401],
+      ['203.0.113.20', 429],
+      ['203.0.113.21', 401],
+    ]);
   });
 });
 
