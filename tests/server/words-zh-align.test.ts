@@ -123,7 +123,11 @@ describe('Mandarin verdict on a short line', () => {
       line,
       syllables('w ǒ', 'm en', 'j īn', 't iān', 'n ǐ', 'h ǎo', 'g āo', 'x ìng', 'j iàn', 'd ào'),
     );
-    expect(c.completeness).toBe(1);
+    // Every character was among the syllables, but the take is another line: none counts as said,
+    // so the line panel, the words' score and the summary agree.
     expect(c.otherLine).toBe(true);
+    expect(c.words.map((w) => [w.state, w.start, w.end])).toEqual(line.map(() => ['missed', null, null]));
+    expect(c.completeness).toBe(0);
+    expect(c.score).toBe(0);
   });
 });

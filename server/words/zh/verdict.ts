@@ -34,28 +34,35 @@ export type CheckedLine = Extract<WordCheck, { status: 'checked' }>;
 
 export function judgeLine(line: readonly LineChar[], heard: readonly HeardSyllable[]): CheckedLine {
   const pairs = alignLine(line, heard);
-  const words: CheckedWord[] = line.map((char, i) => {
+  const heardAt = line.map((char, i) => {
     const j = pairs[i];
-    if (j < 0 || agreement(char, heard[j]) < SAID_AGREEMENT) {
-      return { text: char.text, state: 'missed', start: null, end: null };
-    }
-    return { text: char.text, state: 'said', start: round(heard[j].start), end: round(heard[j].end) };
+    return j >= 0 && agreement(char, heard[j]) >= SAID_AGREEMENT ? heard[j] : null;
   });
-  const said = words.filter((w) => w.state === 'said').length;
+  const said = heardAt.filter((h) => h !== null).length;
   const completeness = line.length ? said / line.length : 0;
   const precision = heard.length ? said / heard.length : 0;
   const otherLine =
     (completeness < OTHER_LINE_MAX_SAID &&
       (precision < OTHER_LINE_MAX_PRECISION || said < OTHER_LINE_MIN_CHARS)) ||
     precision < ANY_LINE_MIN_PRECISION;
+  // Another line: none of this line's characters count as said, whatever syllables it shares with the
+  // take, as in English (server/words/en/verdict.ts): the line panel, the words' score and the summary
+  // then say the same thing.
+  const words: CheckedWord[] = line.map((char, i) => {
+    const h = otherLine ? null : heardAt[i];
+    return h
+      ? { text: char.text, state: 'said', start: round(h.start), end: round(h.end) }
+      : { text: char.text, state: 'missed', start: null, end: null };
+  });
+  const shown = otherLine ? 0 : completeness;
   return {
     status: 'checked',
     language: 'zh',
     words,
-    completeness: round(completeness),
+    completeness: round(shown),
     otherLine,
     pronunciation: null,
-    score: Math.round(100 * completeness),
+    score: Math.round(100 * shown),
   };
 }
 
