@@ -41,7 +41,7 @@ const plannedOnce = <T>(db: Db, value: T): T | Expression<T> =>
 /** A run as the history, the report's curve and the run state read it: its row and its latest answer ratio. */
 export type RunRow = RunsTable & { latest_ratio: number | null };
 
-/** Runs with their latest answer ratio, one index probe of `question_records_run_idx` each (latestRatioOf). */
+/** Runs with their latest answer ratio, one index probe of `question_records_run_time_idx` each (latestRatioOf). */
 const runsWithRatio = (db: Db) =>
   db.selectFrom('runs').selectAll().select(latestRatioOf(db, 'runs.id').as('latest_ratio'));
 

@@ -36,13 +36,16 @@ const HISTORY_TABLES = new Set(['runs', 'question_records', 'takes', 'film_progr
  * learner's runs in index order until a LIMIT stops it. film_progress holds one row per film the
  * learner has run, whatever the number of runs: any index search of it is bounded by the catalogue.
  * What the film list did before film_progress (a subquery per run over all of the learner's answers
- * in the part) fails this.
+ * in the part) fails this, and so does a run's answers sorted to find the latest (before
+ * question_records_run_time_idx, server/db/migrations/017-latest-answer-index.ts).
  */
 function unbounded(accesses: Access[]): Access[] {
   return accesses.filter((a) => {
     if (!HISTORY_TABLES.has(a.table)) return false;
     if (a.how === 'scan') return true;
     if (a.table === 'film_progress') return false;
+    // A run's answers sorted to find its latest: a sort that grows with the run's answers.
+    if (a.table === 'question_records' && a.sorted) return true;
     if (/\b(id|run_id|film_id)\b\s*(=|IN\b)/i.test(a.key)) return false;
     return !(a.table === 'runs' && a.limited && !a.sorted);
   });

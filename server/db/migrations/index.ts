@@ -14,6 +14,7 @@ import { filmLanguage } from './013-film-language';
 import { loginAddresses } from './014-login-addresses';
 import { shareRevocation } from './015-share-revocation';
 import { runDubbing } from './016-run-dubbing';
+import { latestAnswerIndex } from './017-latest-answer-index';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-login-addresses': loginAddresses,
   '015-share-revocation': shareRevocation,
   '016-run-dubbing': runDubbing,
+  '017-latest-answer-index': latestAnswerIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
