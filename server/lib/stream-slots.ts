@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../src/api/contract';
+import { clientAddress } from '../plugins/request-log';
 import { fail } from './reply';
 import { sayTo } from './words';
 
@@ -148,7 +149,7 @@ export function holdStreamSlot(
   reply: FastifyReply,
   token: string | null,
 ): boolean {
-  const keys: Array<[string, number]> = [[`ip:${request.ip}`, app.config.mediaStreamsPerIp]];
+  const keys: Array<[string, number]> = [[`ip:${clientAddress(request)}`, app.config.mediaStreamsPerIp]];
   if (token) {
     const id = crypto.createHash('sha256').update(token).digest('hex').slice(0, 32);
     keys.push([`token:${id}`, app.config.mediaStreamsPerToken]);

@@ -15,7 +15,7 @@ declare module 'fastify' {
 /**
  * The client's address (Fastify's `request.ip`), worked out once per request: behind a trusted
  * proxy each `request.ip` parses X-Forwarded-For and the socket's address again, and the rate
- * limit and the log line both ask for it.
+ * limit, the log line and the routes with limits of their own (sign-in, media streams) all ask for it.
  */
 export function clientAddress(request: FastifyRequest): string {
   request.clientAddress ??= request.ip;

@@ -23,6 +23,7 @@ import { publicBase } from '../../lib/public-url';
 import { ok } from '../../lib/reply';
 import { requestLang, sayTo } from '../../lib/words';
 import { currentUser, requestToken } from '../../plugins/auth';
+import { clientAddress } from '../../plugins/request-log';
 import type { ZodTypeProvider } from '../../plugins/schemas';
 
 const MAX_WAIT_MS = 25_000;
@@ -66,7 +67,7 @@ function passwordRoutes(app: ZodApp): void {
     },
     async (request) => {
       const { account, password } = request.body;
-      const user = await checkPassword(app.db, account, password, request.ip, {
+      const user = await checkPassword(app.db, account, password, clientAddress(request), {
         failuresPerMinute: app.config.loginRateLimitPerMinute,
       });
       return ok(await issueUserInfo(app.db, user), sayTo(request, 'account.signedIn'));

@@ -26,6 +26,7 @@ import { AppError, catalogueError } from '../../lib/app-error';
 import { inputError } from '../../lib/validate';
 import { said, sayTo } from '../../lib/words';
 import { fail, ok } from '../../lib/reply';
+import { clientAddress } from '../../plugins/request-log';
 
 const uuidField = z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'input.qrCode');
 
@@ -211,7 +212,7 @@ async function confirm(app: FastifyInstance, request: FastifyRequest, reply: Fas
     try {
       if (!account || !password)
         throw catalogueError(Code.BAD_REQUEST, 'error.enterCredentials', { status: 400 });
-      user = await checkPassword(app.db, account, password, request.ip, {
+      user = await checkPassword(app.db, account, password, clientAddress(request), {
         failuresPerMinute: app.config.loginRateLimitPerMinute,
       });
     } catch (err) {
