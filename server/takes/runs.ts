@@ -477,6 +477,40 @@ const latestRunsOfSessions = prepared((db, hashes: string, part: Part, filmIds: 
     .selectAll('x'),
 );
 
+/**
+ * latestRunsOfSessions for one session on SQLite, which has no LATERAL: the session's row by its
+ * token's hash, its learner's film_progress rows of the page and their latest runs left joined to it
+ * (progressRowsQuerySqlite's join), one row of nulls beside the session when there are none, no row
+ * for a token nobody holds. The hash and the part come through plannedOnce, and the learner's columns
+ * are read by key in subqueries, so SQLite plans the statement once (server/auth/sessions.ts).
+ */
+const latestRunsOfSessionSqlite = prepared((db, hash: string, part: Part, filmIds: string[]) =>
+  db
+    .selectFrom('sessions as s')
+    .leftJoin('film_progress as p', (join) =>
+      join
+        .onRef('p.user_id', '=', 's.user_id')
+        .on('p.part', '=', plannedOnce(db, part))
+        .on('p.film_id', 'in', filmIds),
+    )
+    .leftJoin('runs as r', (join) =>
+      join.on((eb) => eb('r.id', '=', latestRunOf(eb).select('l.id').$asScalar())),
+    )
+    .select((eb) => {
+      const user = eb.selectFrom('users').whereRef('users.id', '=', 's.user_id');
+      return [
+        's.user_id as me_id',
+        user.select('users.account').$asScalar().$notNull().as('me_account'),
+        user.select('users.nickname').$asScalar().$notNull().as('me_nickname'),
+        's.expires_at as me_expires_at',
+      ];
+    })
+    .select(LATEST_RUN_COLUMNS.map((c) => `r.${c}` as const))
+    .select(['p.runs as run_count', 'p.best_ratio'])
+    .select(latestRatioOf(db).as('latest_ratio'))
+    .where('s.token_hash', '=', plannedOnce(db, hash)),
+);
+
 type ProgressRow = LatestRun & {
   run_count: number | string;
   best_ratio: number | null;
@@ -502,8 +536,9 @@ export async function runsByFilm(
 
 /**
  * runsByFilm for the learner of a session token, with that learner; null when the token is unknown
- * or expired. On PostgreSQL the session is read in the same statement as the page's history, one
- * round trip fewer per request; SQLite has no round trips and reads it first.
+ * or expired. The session is read in the same statement as the page's history: on PostgreSQL one
+ * round trip fewer per request, on SQLite one statement fewer (a run of a statement inside a request
+ * costs two to three times what it costs alone; docs/performance.md, "The film list against its floor").
  */
 export async function runsByFilmOfSession(
   db: Kysely<Database>,
@@ -511,10 +546,12 @@ export async function runsByFilmOfSession(
   part: Part,
   filmIds: string[],
 ): Promise<{ user: User; progress: Map<string, FilmRunsProgress> } | null> {
-  if (filmIds.length === 0 || !isPostgres(db)) {
+  if (filmIds.length === 0) {
     const user = await findSessionUser(db, token);
-    return user && { user, progress: await runsByFilm(db, user.id, part, filmIds) };
+    return user && { user, progress: new Map() };
   }
+  if (!isPostgres(db))
+    return pageOfSession(await latestRunsOfSessionSqlite(db, sha256Hex(token), part, filmIds));
   return pageLoader(db, part, filmIds).load(sha256Hex(token));
 }
 
@@ -556,25 +593,32 @@ async function pagesOfSessions(
     if (list) list.push(row);
     else byHash.set(row.me_hash, [row]);
   }
+  return hashes.map((hash) => pageOfSession(byHash.get(hash) ?? []));
+}
+
+/** A session's rows of the page's history (none: no such session) as its learner and progress. */
+function pageOfSession(
+  rows: {
+    me_id: string;
+    me_account: string;
+    me_nickname: string;
+    me_expires_at: string;
+    id: string | null;
+  }[],
+): PageOfSession {
+  const first = rows[0];
+  const user = liveSessionUser(
+    first && {
+      id: first.me_id,
+      account: first.me_account,
+      nickname: first.me_nickname,
+      expires_at: first.me_expires_at,
+    },
+  );
+  if (!user) return null;
   // A learner with no runs among the page's films: the left join's one row of nulls.
-  const runsOf = (list: typeof rows) => list.filter((r) => r.id !== null) as unknown as ProgressRow[];
-  return hashes.map((hash) => {
-    const mine = byHash.get(hash);
-    const first = mine?.[0];
-    const user = liveSessionUser(
-      first && {
-        id: first.me_id,
-        account: first.me_account,
-        nickname: first.me_nickname,
-        expires_at: first.me_expires_at,
-      },
-    );
-    if (!user || !mine) return null;
-    return {
-      user,
-      progress: filmRunsProgress(runsOf(mine)),
-    };
-  });
+  const runs = rows.filter((r) => r.id !== null) as unknown as ProgressRow[];
+  return { user, progress: filmRunsProgress(runs) };
 }
 
 function filmRunsProgress(rows: ProgressRow[]): Map<string, FilmRunsProgress> {
