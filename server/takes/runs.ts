@@ -431,7 +431,7 @@ function progressRowsQuery(
  * through plannedOnce: as bound values, SQLite would plan the join again on every run
  * (docs/performance.md, "The film list against its floor").
  */
-function progressRowsQuerySqlite(db: Db, userId: string, part: Part, filmIds: string[]) {
+function progressRowsQuerySqlite(db: Db, user: string | Expression<string>, part: Part, filmIds: string[]) {
   return db
     .selectFrom('film_progress as p')
     .innerJoin('runs as r', (join) =>
@@ -440,7 +440,7 @@ function progressRowsQuerySqlite(db: Db, userId: string, part: Part, filmIds: st
     .select(LATEST_RUN_COLUMNS.map((c) => `r.${c}` as const))
     .select(['p.runs as run_count', 'p.best_ratio'])
     .select(latestRatioOf(db).as('latest_ratio'))
-    .where('p.user_id', '=', plannedOnce(db, userId))
+    .where('p.user_id', '=', typeof user === 'string' ? plannedOnce(db, user) : user)
     .where('p.part', '=', plannedOnce(db, part))
     .where('p.film_id', 'in', filmIds);
 }
@@ -479,37 +479,41 @@ const latestRunsOfSessions = prepared((db, hashes: string, part: Part, filmIds: 
 
 /**
  * latestRunsOfSessions for one session on SQLite, which has no LATERAL: the session's row by its
- * token's hash, its learner's film_progress rows of the page and their latest runs left joined to it
- * (progressRowsQuerySqlite's join), one row of nulls beside the session when there are none, no row
- * for a token nobody holds. The hash and the part come through plannedOnce, and the learner's columns
- * are read by key in subqueries, so SQLite plans the statement once (server/auth/sessions.ts).
+ * token's hash (no row for a token nobody holds), then its learner's progressRowsQuerySqlite rows,
+ * the learner found by the same hash. A UNION ALL, not a join, so the learner's columns are read once,
+ * not beside each of the page's films. The values come through plannedOnce or a subquery, and the
+ * learner's columns are read by key in subqueries, so SQLite plans the statement once
+ * (server/auth/sessions.ts).
  */
-const latestRunsOfSessionSqlite = prepared((db, hash: string, part: Part, filmIds: string[]) =>
-  db
+const latestRunsOfSessionSqlite = prepared((db, hash: string, part: Part, filmIds: string[]) => {
+  // Typed as what the other side of the union gives: each column is null on one side.
+  const none = sql<null>`null`;
+  const unread = sql<unknown>`null`;
+  return db
     .selectFrom('sessions as s')
-    .leftJoin('film_progress as p', (join) =>
-      join
-        .onRef('p.user_id', '=', 's.user_id')
-        .on('p.part', '=', plannedOnce(db, part))
-        .on('p.film_id', 'in', filmIds),
-    )
-    .leftJoin('runs as r', (join) =>
-      join.on((eb) => eb('r.id', '=', latestRunOf(eb).select('l.id').$asScalar())),
-    )
     .select((eb) => {
       const user = eb.selectFrom('users').whereRef('users.id', '=', 's.user_id');
       return [
-        's.user_id as me_id',
-        user.select('users.account').$asScalar().$notNull().as('me_account'),
-        user.select('users.nickname').$asScalar().$notNull().as('me_nickname'),
-        's.expires_at as me_expires_at',
+        ...LATEST_RUN_COLUMNS.map((c) => unread.as(c)),
+        unread.as('run_count'),
+        unread.as('best_ratio'),
+        unread.as('latest_ratio'),
+        eb.ref('s.user_id').$castTo<string | null>().as('me_id'),
+        user.select('users.account').$asScalar().$castTo<string | null>().as('me_account'),
+        user.select('users.nickname').$asScalar().$castTo<string | null>().as('me_nickname'),
+        eb.ref('s.expires_at').$castTo<string | null>().as('me_expires_at'),
       ];
     })
-    .select(LATEST_RUN_COLUMNS.map((c) => `r.${c}` as const))
-    .select(['p.runs as run_count', 'p.best_ratio'])
-    .select(latestRatioOf(db).as('latest_ratio'))
-    .where('s.token_hash', '=', plannedOnce(db, hash)),
-);
+    .where('s.token_hash', '=', plannedOnce(db, hash))
+    .unionAll(
+      progressRowsQuerySqlite(
+        db,
+        db.selectFrom('sessions').select('user_id').where('token_hash', '=', hash).$asScalar(),
+        part,
+        filmIds,
+      ).select([none.as('me_id'), none.as('me_account'), none.as('me_nickname'), none.as('me_expires_at')]),
+    );
+});
 
 type ProgressRow = LatestRun & {
   run_count: number | string;
@@ -596,27 +600,30 @@ async function pagesOfSessions(
   return hashes.map((hash) => pageOfSession(byHash.get(hash) ?? []));
 }
 
-/** A session's rows of the page's history (none: no such session) as its learner and progress. */
+/**
+ * A session's rows of the page's history as its learner and progress: the session's columns on its
+ * rows (PostgreSQL: on each; SQLite: on a row of their own), a run on each row with one (PostgreSQL:
+ * a row of nulls beside the session when there are none). No rows: no such session.
+ */
 function pageOfSession(
   rows: {
-    me_id: string;
-    me_account: string;
-    me_nickname: string;
-    me_expires_at: string;
-    id: string | null;
+    me_id: string | null;
+    me_account: string | null;
+    me_nickname: string | null;
+    me_expires_at: string | null;
+    id: unknown;
   }[],
 ): PageOfSession {
-  const first = rows[0];
+  const me = rows.find((r) => r.me_id !== null);
   const user = liveSessionUser(
-    first && {
-      id: first.me_id,
-      account: first.me_account,
-      nickname: first.me_nickname,
-      expires_at: first.me_expires_at,
+    me && {
+      id: me.me_id!,
+      account: me.me_account!,
+      nickname: me.me_nickname!,
+      expires_at: me.me_expires_at!,
     },
   );
   if (!user) return null;
-  // A learner with no runs among the page's films: the left join's one row of nulls.
   const runs = rows.filter((r) => r.id !== null) as unknown as ProgressRow[];
   return { user, progress: filmRunsProgress(runs) };
 }
