@@ -118,7 +118,12 @@ describe('journey 2: part two with QR login, a dubbed scene, a retake, suggestio
     const loaded = await page.evaluate(`new Promise((resolve) => {
       const audio = new Audio(${JSON.stringify(`/producer${serverCopy}`)});
       audio.onloadedmetadata = () => resolve('loaded');
-      audio.onerror = () => resolve('error ' + (audio.error && audio.error.code));
+      // On a failure, what the server answered the same link, so the message says why.
+      audio.onerror = () =>
+        fetch(audio.src).then(
+          (r) => resolve('error ' + (audio.error && audio.error.code) + ', the link answers ' + r.status + ' ' + r.headers.get('content-type')),
+          (e) => resolve('error ' + (audio.error && audio.error.code) + ', the link fails: ' + e),
+        );
     })`);
     expect(loaded).toBe('loaded');
     await checks.check(page, 'dub-scored');
