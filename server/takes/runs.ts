@@ -427,9 +427,10 @@ function progressRowsQuery(
 
 /**
  * progressRowsQuery's rows on SQLite, which has no LATERAL: each of the page's film_progress rows
- * joined to its latest run by that run's id, each row read once. The learner and the part come
- * through plannedOnce: as bound values, SQLite would plan the join again on every run
- * (docs/performance.md, "The film list against its floor").
+ * joined to its latest run by that run's id, each row read once. `user` is the learner's id or a
+ * subquery that finds it (latestRunsOfSessionSqlite). An id and the part come through plannedOnce:
+ * as bound values, SQLite would plan the join again on every run (docs/performance.md, "The film
+ * list against its floor").
  */
 function progressRowsQuerySqlite(db: Db, user: string | Expression<string>, part: Part, filmIds: string[]) {
   return db
