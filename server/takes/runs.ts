@@ -41,7 +41,7 @@ const plannedOnce = <T>(db: Db, value: T): T | Expression<T> =>
 /** A run as the history, the report's curve and the run state read it: its row and its latest answer ratio. */
 export type RunRow = RunsTable & { latest_ratio: number | null };
 
-/** Runs with their latest answer ratio, one index probe of `question_records_run_time_idx` each (latestRatioOf). */
+/** Runs with their latest answer ratio, one probe of `question_records_run_latest_idx` each (latestRatioOf). */
 const runsWithRatio = (db: Db) =>
   db.selectFrom('runs').selectAll().select(latestRatioOf(db, 'runs.id').as('latest_ratio'));
 
@@ -427,16 +427,23 @@ function progressRowsQuery(
 
 /**
  * progressRowsQuery's rows on SQLite, which has no LATERAL: each of the page's film_progress rows
- * joined to its latest run by that run's id, each row read once. `user` is the learner's id or a
- * subquery that finds it (latestRunsOfSessionSqlite). An id and the part come through plannedOnce:
- * as bound values, SQLite would plan the join again on every run (docs/performance.md, "The film
- * list against its floor").
+ * joined to its latest run by that run's rowid, each row read once. The rowid is in every index of
+ * `runs`, so the latest run is found in `runs_user_film_idx` alone and read by its rowid, with no
+ * probe of the id's own index between them. `user` is the learner's id or a subquery that finds it
+ * (latestRunsOfSessionSqlite). An id and the part come through plannedOnce: as bound values, SQLite
+ * would plan the join again on every run (docs/performance.md, "The film list against its floor").
  */
 function progressRowsQuerySqlite(db: Db, user: string | Expression<string>, part: Part, filmIds: string[]) {
   return db
     .selectFrom('film_progress as p')
     .innerJoin('runs as r', (join) =>
-      join.on((eb) => eb('r.id', '=', latestRunOf(eb).select('l.id').$asScalar())),
+      join.on((eb) =>
+        eb(
+          sql.ref<number>('r.rowid'),
+          '=',
+          latestRunOf(eb).select(sql.ref<number>('l.rowid').as('rowid')).$asScalar(),
+        ),
+      ),
     )
     .select(LATEST_RUN_COLUMNS.map((c) => `r.${c}` as const))
     .select(['p.runs as run_count', 'p.best_ratio'])

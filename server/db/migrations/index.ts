@@ -15,6 +15,7 @@ import { loginAddresses } from './014-login-addresses';
 import { shareRevocation } from './015-share-revocation';
 import { runDubbing } from './016-run-dubbing';
 import { latestAnswerIndex } from './017-latest-answer-index';
+import { latestAnswerCover } from './018-latest-answer-cover';
 
 /**
  * Migrations are listed in code (not read from a folder at run time) so they work the same under
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-share-revocation': shareRevocation,
   '016-run-dubbing': runDubbing,
   '017-latest-answer-index': latestAnswerIndex,
+  '018-latest-answer-cover': latestAnswerCover,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -72,6 +72,8 @@ export interface Access {
   sorted: boolean;
   /** The access sits under a LIMIT that stops it (PostgreSQL's Limit node, SQLite: the statement has one). */
   limited: boolean;
+  /** The index alone answers it, the table's rows unread (SQLite's COVERING INDEX, PostgreSQL's Index Only Scan). */
+  covering: boolean;
 }
 
 /** Aliases of the tables a Kysely statement names (`from "runs" as "r"`). */
@@ -97,7 +99,7 @@ export function sqlitePlan(server: TestServer, s: SentStatement): Access[] {
     const limited = /\blimit\b/i.test(s.sql);
     return rows.flatMap((r) => {
       const m =
-        /^(SCAN|SEARCH) (\w+)(?: USING (?:COVERING |PRIMARY KEY|INTEGER PRIMARY KEY)?(?:INDEX (\w+))?)?(?: \((.*)\))?/.exec(
+        /^(SCAN|SEARCH) (\w+)(?: USING (COVERING )?(?:PRIMARY KEY|INTEGER PRIMARY KEY)?(?:INDEX (\w+))?)?(?: \((.*)\))?/.exec(
           r.detail,
         );
       if (!m) return [];
@@ -105,10 +107,11 @@ export function sqlitePlan(server: TestServer, s: SentStatement): Access[] {
         {
           table: names.get(m[2]) ?? m[2],
           how: m[1] === 'SCAN' ? 'scan' : 'search',
-          index: m[3] ?? null,
-          key: m[4] ?? '',
+          index: m[4] ?? null,
+          key: m[5] ?? '',
           sorted: sortedLevels.has(r.parent),
           limited,
+          covering: m[3] !== undefined,
         } as Access,
       ];
     });
@@ -147,6 +150,7 @@ export async function postgresPlan(client: pg.Client, s: SentStatement): Promise
         key: node['Index Cond'] ?? node['Recheck Cond'] ?? '',
         sorted,
         limited,
+        covering: type === 'Index Only Scan',
       });
     }
     for (const child of node.Plans ?? []) walk(child, sorted || isSort, limited || type === 'Limit');
