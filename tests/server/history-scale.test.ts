@@ -136,6 +136,23 @@ describeEngines("a learner's history at many runs", (engine) => {
     report: () => c.get(`${P2}/get_info_by_id`),
   });
 
+  /**
+   * The statements one call sends, after a first call filled the catalogue cache (the statements
+   * counted are those of every request) and with the report's dubbed-video render (a background job)
+   * done before and after counting.
+   */
+  const counted = async (fn: () => Promise<unknown>) => {
+    await fn();
+    await server.app.renders.idle();
+    const sent = await statementsOf(fn);
+    await server.app.renders.idle();
+    return sent;
+  };
+
+  /** A statement's plan on this engine. */
+  const planOf = async (s: SentStatement) =>
+    engine === 'sqlite' ? sqlitePlan(server, s) : await postgresPlan(pgClient!, s);
+
   it('the list, the detail, the history and the report read the right runs out of thousands', async () => {
     const film = 'test-film';
     const ofFilm = history.filter((r) => r.film_id === film);
@@ -190,15 +207,6 @@ describeEngines("a learner's history at many runs", (engine) => {
     const heavyCalls = calls(heavy.c, film);
     const lightCalls = calls(light.c, film);
     for (const [name, call] of Object.entries(heavyCalls)) {
-      // Once to fill the catalogue cache (the statements counted are those of every request), and
-      // the report's dubbed-video render (a background job) done before counting.
-      const counted = async (fn: () => Promise<unknown>) => {
-        await fn();
-        await server.app.renders.idle();
-        const sent = await statementsOf(fn);
-        await server.app.renders.idle();
-        return sent;
-      };
       const sent = await counted(call);
       const fewRuns = await counted(lightCalls[name as keyof typeof lightCalls]);
       // The catalogue cache (5 s) may expire between two calls: compare the history's statements.
@@ -208,7 +216,7 @@ describeEngines("a learner's history at many runs", (engine) => {
         fewRuns.filter(readsHistory).length,
       );
       for (const s of touching) {
-        const plan = engine === 'sqlite' ? sqlitePlan(server, s) : await postgresPlan(pgClient!, s);
+        const plan = await planOf(s);
         expect(plan.length, `${name}: a plan for ${s.sql}`).toBeGreaterThan(0);
         expect(unbounded(plan), `${name}: ${s.sql}\n${JSON.stringify(plan, null, 1)}`).toEqual([]);
       }
@@ -225,19 +233,11 @@ describeEngines("a learner's history at many runs", (engine) => {
     if (pgClient) await pgClient.query('VACUUM ANALYZE question_records');
     const film = 'test-film';
     for (const [name, call] of Object.entries(calls(heavy.c, film))) {
-      await call();
-      await server.app.renders.idle();
       // The statements that look up latest answers (the run state also reads its latest record whole).
-      const sent = (await statementsOf(call)).filter((s) => s.sql.includes('"latest_ratio"'));
-      await server.app.renders.idle();
+      const sent = (await counted(call)).filter((s) => s.sql.includes('"latest_ratio"'));
       expect(sent.length, `${name} looks up latest answers`).toBeGreaterThan(0);
-      const accesses = (
-        await Promise.all(
-          sent.map(async (s) =>
-            engine === 'sqlite' ? sqlitePlan(server, s) : await postgresPlan(pgClient!, s),
-          ),
-        )
-      ).flat();
+      const accesses: Access[] = [];
+      for (const s of sent) accesses.push(...(await planOf(s)));
       const answers = accesses.filter((a) => a.table === 'question_records');
       expect(answers.length, `${name} looks up latest answers`).toBeGreaterThan(0);
       expect(
@@ -463,7 +463,7 @@ describeEngines("a learner's history at many runs", (engine) => {
         ` from "runs" as "r" where "r"."user_id" = ${engine === 'sqlite' ? '?' : '$1'} and "r"."part" = ${engine === 'sqlite' ? '?' : '$2'}`,
       params: [heavy.id, 'prpt'],
     };
-    const plan = engine === 'sqlite' ? sqlitePlan(server, old) : await postgresPlan(pgClient!, old);
+    const plan = await planOf(old);
     expect(unbounded(plan).map((a) => a.table)).toContain('question_records');
   });
 
