@@ -6,6 +6,7 @@ import type { WordCheck } from '../../src/api/contract';
 import { decodeWav, toMono } from '../../src/audio/dsp/wav';
 import { checkWords } from '../../server/words';
 import {
+  ENGINE_RUNS_PER_CHECK,
   ENGLISH_CHECKS_AT_ONCE,
   englishMeasuresOf,
   englishWordCheckLine,
@@ -199,13 +200,17 @@ describe('pocketsphinx hypothesis segments', () => {
     expect(c.completeness).toBe(1);
   });
 
-  it("finds with the grammar pass's logged state scores what passes that score the frames themselves find", async () => {
+  it("finds with the grammar pass's state scores, logged or piped as they are computed, what passes that score the frames themselves find", async () => {
     const line = prepareLine(MAN.text);
     const dict = tokenDictionary(line.tokens);
     const utterance = { pcm: MAN.samples, fsg: prefixGrammar(line.tokens.length) };
-    const [grammar, loop, wide] = await withTakes([utterance], dict, async (pass) => [
+    const inTurn = await withTakes([utterance], dict, async (pass) => [
       await pass({}),
       await pass({ loop: true }),
+      await pass({ wide: true }),
+    ]);
+    const paired = await withTakes([utterance], dict, async (pass, pair) => [
+      ...(await pair({}, { loop: true })),
       await pass({ wide: true }),
     ]);
     const alone = await Promise.all([
@@ -213,9 +218,58 @@ describe('pocketsphinx hypothesis segments', () => {
       runBatch({ utterances: [{ pcm: MAN.samples }], dict, loop: true }),
       runBatch({ utterances: [utterance], dict, wide: true }),
     ]);
+    const [grammar, loop] = alone;
     expect(grammar[0]?.map((s) => s.label)).toContain('t0');
     expect(loop[0]?.length).toBeGreaterThan(10);
-    expect([grammar, loop, wide]).toEqual(alone);
+    expect(inTurn).toEqual(alone);
+    expect(paired).toEqual(alone);
+  });
+
+  it('ends a pair at once, with no process left waiting on its pipes, when the first pass fails or skips the take', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'words-pair-'));
+    // The real engine behind a script that fails the first pass of a pair (the one that logs).
+    const failing = path.join(root, 'pocketsphinx_batch');
+    writeFileSync(
+      failing,
+      `#!/bin/sh\ncase "$*" in *-senlogdir*) exit 3;; esac\nexec '${enginePaths().bin}' "$@"\n`,
+    );
+    chmodSync(failing, 0o755);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = root;
+    // Every process of a pair runs with its run's dir, under root, on its command line.
+    const leftOver = () =>
+      readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(root, 'words-en-'));
+          } catch {
+            return false; // gone meanwhile
+          }
+        });
+    try {
+      const line = prepareLine(MAN.text);
+      const take = { pcm: MAN.samples, fsg: prefixGrammar(line.tokens.length) };
+      const dict = tokenDictionary(line.tokens);
+      await expect(
+        withTakes([take], dict, async (_pass, pair) => pair({}, { loop: true }), {
+          ...enginePaths(),
+          bin: failing,
+        }),
+      ).rejects.toThrow('pocketsphinx_batch exited with 3');
+      expect(leftOver()).toEqual([]);
+      // A grammar it cannot read makes the first pass skip the take: neither search finds a path.
+      const skipped = await withTakes([{ ...take, fsg: 'not a grammar' }], dict, async (_pass, pair) =>
+        pair({}, { loop: true }),
+      );
+      expect(skipped).toEqual([[null], [null]]);
+      expect(leftOver()).toEqual([]);
+      expect(readdirSync(root)).toEqual(['pocketsphinx_batch']);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('leaves no temp files behind and stops a run that outlives its bound', async () => {
@@ -263,9 +317,10 @@ describe('pocketsphinx hypothesis segments', () => {
         running += e === 'start' ? 1 : -1;
         most = Math.max(most, running);
       }
-      // Each check runs its two passes one after the other, so a bound of N checks is N runs at once.
+      // Each check runs its grammar pass and phone loop side by side, so a bound of N checks is 2N
+      // runs at once.
       expect(events.filter((e) => e === 'start').length).toBeGreaterThanOrEqual(2 * burst);
-      expect(most).toBe(ENGLISH_CHECKS_AT_ONCE);
+      expect(most).toBe(ENGINE_RUNS_PER_CHECK * ENGLISH_CHECKS_AT_ONCE);
     } finally {
       if (saved === undefined) delete process.env.WORDS_EN_BIN;
       else process.env.WORDS_EN_BIN = saved;

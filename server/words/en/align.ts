@@ -226,13 +226,13 @@ export async function alignLine(
   const pcm = to16k(samples, sampleRate);
   const dict = tokenDictionary(line.tokens);
   const fsg = prefixGrammar(line.tokens.length);
-  // The grammar pass scores the frames; the loop and a retry only search its scores (withTakes).
+  // The grammar pass scores the frames, and the loop searches those scores as they come; a retry
+  // only searches the kept copy (withTakes).
   const [forced, loop] = await withTakes(
     [{ pcm, fsg }],
     dict,
-    async (pass) => {
-      const [first] = await pass({});
-      const [loop] = await pass({ loop: true });
+    async (pass, pair) => {
+      const [[first], [loop]] = await pair({}, { loop: true });
       return [first ?? (await pass({ wide: true }))[0], loop];
     },
     paths,

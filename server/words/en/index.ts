@@ -14,8 +14,14 @@ import { enginePaths, missingParts } from './sphinx';
 
 export const INSTALL_COMMAND = 'apt-get install pocketsphinx pocketsphinx-en-us';
 
-/** Checks at once: each runs its pocketsphinx passes one after another, so one process a core. */
+/**
+ * Checks at once: one a core. A check runs two pocketsphinx processes side by side, the grammar pass
+ * computing the state scores and the phone loop searching them as they come (a third of the first's
+ * CPU), so about one core's work.
+ */
 export const ENGLISH_CHECKS_AT_ONCE = Math.max(1, os.cpus().length);
+/** pocketsphinx processes a check runs at once. */
+export const ENGINE_RUNS_PER_CHECK = 2;
 
 /** The checks beyond the bound wait their turn, first come first served. */
 const slot = pLimit(ENGLISH_CHECKS_AT_ONCE);

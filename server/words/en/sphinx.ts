@@ -130,16 +130,20 @@ const WIDE_BEAMS = [
   ['-maxhmmpf', '-1'],
 ].flat();
 
-/** Where the first pass logs every frame's senone scores and the later passes read them. */
+/** Where the first pass's senone scores are kept for the later passes to read. */
 const SENONE_DIR = 'senones';
-type Senones = 'log' | 'read' | 'none';
+/** Where the first pass of a pair logs them into pipes, and where its partner reads them (withTakes). */
+const PIPE_IN = 'scored';
+const PIPE_OUT = 'piped';
+/** A pass's senone scores: computed and logged into a folder, read from one, or neither. */
+type Senones = { log: string } | { read: string } | 'none';
 
 /**
  * The command line of one pass over the takes written in `dir` (withTakes). The first pass computes
  * the model's Gaussians, most of a pass's cost, and logs the senone scores (`-senlogdir`); a later pass
  * reads them (`-senin`) and only searches: the same scores, so the same paths (docs/words.md).
  */
-function batchArgs(pass: Pass, dir: string, paths: EnginePaths, senones: Senones): string[] {
+function batchArgs(pass: Pass, dir: string, paths: EnginePaths, senones: Senones, out: string): string[] {
   const args = [
     '-hmm',
     path.join(paths.modelDir, 'en-us'),
@@ -152,17 +156,17 @@ function batchArgs(pass: Pass, dir: string, paths: EnginePaths, senones: Senones
     '-compallsen',
     'yes',
     '-hypseg',
-    path.join(dir, 'out.seg'),
+    path.join(dir, `${out}.seg`),
     '-logfn',
-    path.join(dir, 'out.log'),
+    path.join(dir, `${out}.log`),
   ];
-  if (senones !== 'read') {
+  if (senones === 'none' || 'log' in senones) {
     args.push('-adcin', 'yes', '-adchdr', '44', '-cepext', '.wav', '-cepdir', dir);
     args.push('-ctl', path.join(dir, 'utts.ctl'));
     // About 1 MB per second of take: kept only where another pass reads them.
-    if (senones === 'log') args.push('-senlogdir', path.join(dir, SENONE_DIR));
+    if (senones !== 'none') args.push('-senlogdir', senones.log);
   } else {
-    args.push('-senin', 'yes', '-cepext', '.sen', '-cepdir', path.join(dir, SENONE_DIR));
+    args.push('-senin', 'yes', '-cepext', '.sen', '-cepdir', senones.read);
     args.push('-ctl', path.join(dir, 'senones.ctl'));
   }
   if (pass.loop) {
@@ -185,16 +189,21 @@ function batchArgs(pass: Pass, dir: string, paths: EnginePaths, senones: Senones
   return args;
 }
 
-/** Runs the engine to its end; rejects on a failure or once it outlives `timeoutMs` (then killed). */
+/**
+ * Runs the engine (or a shell script of engine runs, as its own process group) to its end; rejects
+ * on a failure or once it outlives `timeoutMs` (then killed, with every process of the group).
+ */
 function runEngine(bin: string, args: string[], timeoutMs: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const group = bin === 'sh';
+    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: group });
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => {
       if (stderr.length < 4000) stderr += b.toString();
     });
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      if (group && child.pid) process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
       reject(new SphinxTimeout(`pocketsphinx_batch ran longer than ${timeoutMs} ms and was stopped`));
     }, timeoutMs);
     child.on('error', (err) => {
@@ -213,14 +222,25 @@ function runEngine(bin: string, args: string[], timeoutMs: number): Promise<void
 export type RunPass = (pass: Pass) => Promise<(Segment[] | null)[]>;
 
 /**
+ * The first two passes of a one-take withTakes run side by side: the second reads the senone scores
+ * the first computes as it logs them, through a pipe, so its search runs while the first computes
+ * the Gaussians; a copy of the scores is kept for any later pass (docs/words.md, "What runs").
+ */
+export type RunPair = (first: Pass, second: Pass) => Promise<[(Segment[] | null)[], (Segment[] | null)[]]>;
+
+/** A word of a shell command line, quoted. */
+const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
  * Writes takes (one in the product; many in the training script, which saves the start-up per take)
- * to a private dir and hands `work` the passes over them; the first pass scores the frames, the
- * rest reuse its scores. The dir is removed whatever happens.
+ * to a private dir and hands `work` the passes over them. The frames are scored once, by the first
+ * pass (or the first of a pair, RunPair); every later pass reads those scores and only searches. The
+ * dir is removed whatever happens.
  */
 export async function withTakes<T>(
   utterances: BatchUtterance[],
   dict: string,
-  work: (pass: RunPass) => Promise<T>,
+  work: (pass: RunPass, pair: RunPair) => Promise<T>,
   paths: EnginePaths = enginePaths(),
   timeoutMs = RUN_TIMEOUT_MS * utterances.length,
   /** False for a single pass: nothing would read the scores. */
@@ -244,30 +264,68 @@ export async function withTakes<T>(
         `${ids.map((id) => path.join(dir, `${id}.fsg`)).join('\n')}\n`,
       );
     }
-    await mkdir(path.join(dir, SENONE_DIR));
-    // The passes share the dir's output files, and all but the first read the first's scores: one
-    // at a time, in the order asked.
-    let last: Promise<unknown> = Promise.resolve();
-    let scored = false;
-    const passOnce = async (pass: Pass) => {
-      const senones: Senones = scored ? 'read' : reuse ? 'log' : 'none';
-      scored = true;
-      await runEngine(paths.bin, batchArgs(pass, dir, paths, senones), timeoutMs);
+    const kept = path.join(dir, SENONE_DIR);
+    await mkdir(kept);
+    let outputs = 0;
+    const segments = async (out: string, senones: Senones) => {
       const byId = new Map<string, string>();
-      for (const line of (await readFile(path.join(dir, 'out.seg'), 'utf8')).split('\n')) {
+      for (const line of (await readFile(path.join(dir, `${out}.seg`), 'utf8')).split('\n')) {
         const id = line.slice(0, line.indexOf(' '));
         if (id) byId.set(id, line);
       }
-      return (senones === 'read' ? senoneIds : ids).map((id) => {
+      return (senones !== 'none' && 'read' in senones ? senoneIds : ids).map((id) => {
         const line = byId.get(id);
         return line ? parseHypseg(line) : null;
       });
     };
-    return await work((pass) => {
-      const done = last.then(() => passOnce(pass));
-      last = done.catch(() => undefined);
-      return done;
-    });
+    const passOnce = async (pass: Pass, senones: Senones) => {
+      const out = `out${outputs++}`;
+      await runEngine(paths.bin, batchArgs(pass, dir, paths, senones, out), timeoutMs);
+      return segments(out, senones);
+    };
+    // Settles once the frames' scores are kept; null before the first pass.
+    let scored: Promise<unknown> | null = null;
+    const pass: RunPass = (p) => {
+      if (!reuse) return passOnce(p, 'none');
+      if (scored) return scored.then(() => passOnce(p, { read: kept }));
+      const first = passOnce(p, { log: kept });
+      scored = first;
+      return first;
+    };
+    const pair: RunPair = (a, b) => {
+      if (!reuse || scored || utterances.length !== 1)
+        throw new Error('a pair of passes is only the first of a one-take run that reuses its scores');
+      const run = (async () => {
+        const [inPipe, outPipe] = [path.join(dir, PIPE_IN), path.join(dir, PIPE_OUT)];
+        await Promise.all([mkdir(inPipe), mkdir(outPipe)]);
+        const [outA, outB] = [`out${outputs++}`, `out${outputs++}`];
+        const logged: Senones = { log: inPipe };
+        const read: Senones = { read: outPipe };
+        const command = (args: string[]) => [paths.bin, ...args].map(quoted).join(' ');
+        const log = (folder: string) => quoted(path.join(folder, `${senoneIds[0]}.sen`));
+        // The first logs the take's scores into a pipe; tee keeps a copy and passes them on to the
+        // second. If the first fails, the script stops its whole process group (runEngine starts it
+        // as one), itself excepted. If it ends without having written its log, opening the pipe
+        // once lets tee see the end, so the second ends too (without scores: it fails).
+        const script = [
+          `mkfifo ${log(inPipe)} ${log(outPipe)} || exit 1`,
+          `${command(batchArgs(a, dir, paths, logged, outA))} & first=$!`,
+          `tee ${log(kept)} < ${log(inPipe)} > ${log(outPipe)} & copy=$!`,
+          `${command(batchArgs(b, dir, paths, read, outB))} & second=$!`,
+          'wait $first; a=$?',
+          `[ $a -eq 0 ] || { trap '' TERM; kill 0; echo "pocketsphinx_batch exited with $a" >&2; exit 1; }`,
+          `exec 3<> ${log(inPipe)}; exec 3>&-`,
+          'wait $copy; c=$?',
+          'wait $second; b=$?',
+          '[ $c -eq 0 ] && [ $b -eq 0 ] || { echo "the scores did not pass on ($c, $b)" >&2; exit 1; }',
+        ].join('\n');
+        await runEngine('sh', ['-c', script], timeoutMs);
+        return Promise.all([segments(outA, logged), segments(outB, read)]);
+      })();
+      scored = run;
+      return run;
+    };
+    return await work(pass, pair);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
