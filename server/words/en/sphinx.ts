@@ -193,9 +193,8 @@ function batchArgs(pass: Pass, dir: string, paths: EnginePaths, senones: Senones
  * Runs the engine (or a shell script of engine runs, as its own process group) to its end; rejects
  * on a failure or once it outlives `timeoutMs` (then killed, with every process of the group).
  */
-function runEngine(bin: string, args: string[], timeoutMs: number): Promise<void> {
+function runEngine(bin: string, args: string[], timeoutMs: number, group = false): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const group = bin === 'sh';
     const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: group });
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => {
@@ -319,7 +318,7 @@ export async function withTakes<T>(
           'wait $second; b=$?',
           '[ $c -eq 0 ] && [ $b -eq 0 ] || { echo "the scores did not pass on ($c, $b)" >&2; exit 1; }',
         ].join('\n');
-        await runEngine('sh', ['-c', script], timeoutMs);
+        await runEngine('sh', ['-c', script], timeoutMs, true);
         return Promise.all([segments(outA, logged), segments(outB, read)]);
       })();
       scored = run;
