@@ -304,8 +304,8 @@ export async function withTakes<T>(
         const log = (folder: string) => quoted(path.join(folder, `${senoneIds[0]}.sen`));
         // The first logs the take's scores into a pipe; tee keeps a copy and passes them on to the
         // second. If the first fails, the script stops its whole process group (runEngine starts it
-        // as one), itself excepted. If it ends without having written its log, opening the pipe
-        // once lets tee see the end, so the second ends too (without scores: it fails).
+        // as one), itself excepted. If it ends without having written its log (it skipped the take),
+        // opening the pipe once lets tee see the end, so the second ends too, having found no path.
         const script = [
           `mkfifo ${log(inPipe)} ${log(outPipe)} || exit 1`,
           `${command(batchArgs(a, dir, paths, logged, outA))} & first=$!`,
