@@ -201,8 +201,13 @@ function runEngine(bin: string, args: string[], timeoutMs: number, group = false
       if (stderr.length < 4000) stderr += b.toString();
     });
     const timer = setTimeout(() => {
-      if (group && child.pid) process.kill(-child.pid, 'SIGKILL');
-      else child.kill('SIGKILL');
+      if (!group || !child.pid) child.kill('SIGKILL');
+      else {
+        // The group may have ended as the bound passed; unlike child.kill, process.kill throws then.
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+      }
       reject(new SphinxTimeout(`pocketsphinx_batch ran longer than ${timeoutMs} ms and was stopped`));
     }, timeoutMs);
     child.on('error', (err) => {
